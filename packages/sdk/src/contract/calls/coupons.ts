@@ -1,0 +1,243 @@
+/** Products and pricing, coupon generation and lists, the admin views of a user's data (001 §7). */
+import { z } from 'zod';
+import { defineCall } from '../define.js';
+import {
+  billingTypeInput,
+  billingTypeSchema,
+  cycleSchema,
+  idInput,
+  isoDate,
+  listOf,
+  pageQuery,
+  usd,
+} from '../common.js';
+import { CYCLE_NAMES } from '../constants.js';
+import { emailField, messages } from '../rules.js';
+
+const priced = z.object({ id: z.number(), price: usd });
+const addonIds = z.object({
+  dedicated_ip: priced,
+  port_forwarding: priced,
+  multi_login_20_sessions: priced.nullable(),
+});
+const addonGroup = z.object({
+  dedicated_ip_monthly_price: usd.nullable(),
+  port_forwarding_monthly_price: usd.nullable(),
+  multi_login_20_sessions_monthly_price: usd.nullable(),
+  ...Object.fromEntries(CYCLE_NAMES.map((cycle) => [cycle, addonIds.optional()])),
+});
+const productGroup = z.object({
+  product: z.partialRecord(cycleSchema, priced),
+  addon: addonGroup,
+});
+export const productsSchema = z.object({
+  recurring: productGroup,
+  onetime: productGroup,
+  addon_type: z.array(z.object({ id: z.number(), name: z.string() })),
+});
+export type Products = z.infer<typeof productsSchema>;
+
+export const products = defineCall({
+  method: 'POST',
+  path: '/api/v1/resellers/products',
+  access: 'reseller',
+  spec: '001 §3, §7 (payload ours: none)',
+  summary: "The signed-in reseller's products, addons and prices.",
+  body: z.object({}).optional(),
+  response: productsSchema,
+  successCode: 50001,
+});
+
+export const productPricing = defineCall({
+  method: 'POST',
+  path: '/api/v1/resellers/products/pricing',
+  access: 'reseller',
+  spec: '001 §2.2, §7 (payload ours: none)',
+  summary: 'The price table of recurring and onetime products.',
+  body: z.object({}).optional(),
+  response: productsSchema,
+  successCode: 50002,
+});
+
+export const userProducts = defineCall({
+  method: 'POST',
+  path: '/api/v1/resellers/get/user/vpnproducts',
+  access: 'admin',
+  spec: '001 §7',
+  summary: "An admin's view of the products and prices of one of its own users.",
+  body: z.object({ userResellerId: idInput }),
+  response: productsSchema,
+  successCode: 50001,
+});
+
+const prefixField = z
+  .string()
+  .trim()
+  .max(12, { error: 'The prefix may not be greater than 12 characters' })
+  .regex(/^[A-Za-z0-9-]*$/, { error: 'The prefix may contain only letters, digits and dashes' })
+  .optional()
+  .default('');
+
+/** The generate form. The quantity's upper bound depends on the reseller (60, or 10 000 for 903). */
+export const generateCouponsBody = z.object({
+  quantity: z.coerce
+    .number({ error: messages.quantityRange })
+    .int({ error: messages.quantityRange })
+    .min(1, { error: messages.quantityRange })
+    .max(10_000, { error: messages.quantityRangeRestricted }),
+  billing_cycle: cycleSchema,
+  product_id: z.coerce.number().int().positive(),
+  addon_type: z
+    .union([z.coerce.number().int().min(0), z.literal(''), z.null()])
+    .optional()
+    .transform((v) => (v === '' || v === null || v === undefined || v === 0 ? null : v)),
+  billing_type: billingTypeInput,
+  prefix: prefixField,
+});
+
+const generated = z.object({
+  quantity: z.number(),
+  amount: usd,
+  balance: usd,
+  codes: z.array(z.string()),
+  expires_at: isoDate,
+});
+
+export const generateCoupons = defineCall({
+  method: 'POST',
+  path: '/api/v1/coupons/create',
+  access: 'reseller',
+  spec: '001 §2.1, §5, §7',
+  summary: 'Generates coupons, paid from the wallet, all or nothing.',
+  body: generateCouponsBody,
+  response: generated,
+  successCode: 70001,
+});
+
+export const generateUserCoupons = defineCall({
+  method: 'POST',
+  path: '/api/v1/resellers/create/coupon',
+  access: 'admin',
+  spec: '001 §7, 002 §2',
+  summary: "An admin generates coupons for one of its own users, paid from that user's wallet.",
+  body: generateCouponsBody.extend({ userResellerId: idInput }),
+  response: generated,
+  successCode: 70001,
+});
+
+export const couponFilter = z.object({
+  code: z.string().trim().max(64).optional().default(''),
+  dateStart: z.string().trim().optional().default(''),
+  dateEnd: z.string().trim().optional().default(''),
+  billingType: z
+    .union([z.literal(''), z.coerce.number().pipe(z.union([z.literal(1), z.literal(2)]))])
+    .optional()
+    .default(''),
+});
+
+export const couponRow = z.object({
+  Coupon_ID: z.number(),
+  code: z.string(),
+  billing_type: billingTypeSchema,
+  billing_cycle: cycleSchema,
+  redeemed: z.enum(['yes', 'no']),
+  generated_at: isoDate,
+  expires_at: isoDate,
+});
+export type CouponRow = z.infer<typeof couponRow>;
+
+export const listCoupons = defineCall({
+  method: 'POST',
+  path: '/api/v1/coupons',
+  access: 'reseller',
+  spec: '001 §2.3, §7',
+  summary: "A page of the reseller's coupons, filtered; the export asks page_limit = total.",
+  query: pageQuery,
+  body: couponFilter,
+  response: listOf(couponRow),
+  successCode: 70011,
+});
+
+export const exportCoupons = defineCall({
+  method: 'GET',
+  path: '/api/v1/coupons/export',
+  access: 'reseller',
+  spec: 'ours (001 §2.3: export of big lists, streamed)',
+  summary: 'The filtered coupon list as a streamed CSV file.',
+  query: couponFilter,
+  response: z.string(),
+  successCode: 70041,
+  raw: 'csv',
+});
+
+export const deleteCoupon = defineCall({
+  method: 'POST',
+  path: '/api/v1/coupons/delete',
+  access: 'reseller',
+  spec: '001 §4, §7',
+  summary: 'Deletes an unredeemed coupon and refunds its price to the wallet.',
+  body: z.object({ couponID: z.coerce.number().int().positive() }),
+  response: z.object({ refunded: usd, balance: usd }),
+  successCode: 70021,
+});
+
+export const deleteUserCoupon = defineCall({
+  method: 'POST',
+  path: '/api/v1/resellers/delete/coupon',
+  access: 'admin',
+  spec: '001 §7',
+  summary: "An admin deletes an unredeemed coupon of one of its users; the user's wallet is refunded.",
+  body: z.object({ couponID: z.coerce.number().int().positive(), id: idInput }),
+  response: z.object({ refunded: usd, balance: usd }),
+  successCode: 70021,
+});
+
+export const sendCoupon = defineCall({
+  method: 'POST',
+  path: '/api/v1/resellers/coupon/send',
+  access: 'reseller',
+  spec: '001 §5, §7',
+  summary: 'E-mails a coupon code to a recipient (903 also sends full_name).',
+  body: z.object({
+    reseller_id: z.coerce.number().int().optional(),
+    coupon_id: z.coerce.number().int().positive(),
+    email: emailField,
+    full_name: z.string().trim().max(100).optional(),
+  }),
+  response: z.null(),
+  successCode: 70031,
+});
+
+export const resellerRow = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  status: z.number(),
+  verified: z.boolean(),
+  balance: usd,
+  created_at: isoDate,
+});
+
+export const listUsers = defineCall({
+  method: 'POST',
+  path: '/api/v1/resellers/get/users',
+  access: 'admin',
+  spec: '001 §2.6, §7',
+  summary: "A page of the admin's own users, filtered by e-mail.",
+  query: pageQuery,
+  body: z.object({ email: z.string().trim().optional().default('') }),
+  response: listOf(resellerRow),
+  successCode: 80001,
+});
+
+export const listUserCoupons = defineCall({
+  method: 'POST',
+  path: '/api/v1/resellers/get/user/listcoupons',
+  access: 'admin',
+  spec: '001 §2.4, §7',
+  summary: "A page of one of the admin's users' coupons.",
+  query: pageQuery,
+  body: couponFilter.extend({ id: idInput }),
+  response: listOf(couponRow),
+  successCode: 70011,
+});

@@ -1,0 +1,139 @@
+/** The signed-in reseller's profile, dashboard and public settings (000 §2, §3, §7). */
+import { z } from 'zod';
+import { defineCall } from '../define.js';
+import { resellerUser, usd } from '../common.js';
+import { CAPTCHA_ACTIONS } from '../constants.js';
+
+export const publicSettings = defineCall({
+  method: 'GET',
+  path: '/api/settings',
+  access: 'public',
+  spec: 'ours (000 §7: the realtime, card and captcha providers are initialised with public keys)',
+  summary: 'What the browser needs at start-up: captcha, realtime and payment public keys.',
+  response: z.object({
+    captcha: z.object({
+      provider: z.enum(['off', 'recaptcha', 'turnstile', 'hcaptcha']),
+      site_key: z.string().nullable(),
+      actions: z.array(z.enum(CAPTCHA_ACTIONS)),
+    }),
+    realtime: z
+      .object({
+        key: z.string(),
+        host: z.string(),
+        port: z.number(),
+        tls: z.boolean(),
+        auth_endpoint: z.string(),
+      })
+      .nullable(),
+    payments: z.object({
+      stripe_publishable_key: z.string().nullable(),
+      methods: z.array(z.string()),
+    }),
+    production: z.boolean(),
+  }),
+  successCode: 10003,
+});
+
+export const profile = defineCall({
+  method: 'GET',
+  path: '/api/v1/resellers/profile',
+  access: 'reseller',
+  spec: '000 §7',
+  summary: 'The signed-in reseller.',
+  response: resellerUser,
+  successCode: 20071,
+});
+
+export const dashboard = defineCall({
+  method: 'GET',
+  path: '/api/v1/dashboard',
+  access: 'reseller',
+  spec: '000 §3, §7',
+  summary: 'The dashboard counters, computed from the tables.',
+  response: z.object({
+    coupons_in_last_24_hours: z.number(),
+    vpn_accounts_issued_in_last_24_hours: z.number(),
+    total_coupons: z.number(),
+    total_redeem_coupons: z.number(),
+    active_subscriptions: z.number(),
+  }),
+  successCode: 20021,
+});
+
+export const updateProfile = defineCall({
+  method: 'POST',
+  path: '/api/v1/resellers/update',
+  access: 'reseller',
+  spec: '000 §3, §7',
+  summary: "Updates one field of the signed-in reseller's profile: name or status.",
+  body: z.object({
+    update: z.string().min(1, { error: 'Field is empty' }),
+    value: z.union([z.string(), z.number()]).transform((v) => String(v).trim()),
+  }),
+  response: resellerUser,
+  successCode: 20081,
+});
+
+export const totalCredited = defineCall({
+  method: 'GET',
+  path: '/api/v1/resellers/amount',
+  access: 'reseller',
+  spec: '000 §7',
+  summary: 'Total Amount Credited: the sum of every credit to the wallet, in dollars.',
+  response: z.object({ amount: usd }),
+  successCode: 20091,
+});
+
+export const notificationSchema = z.object({
+  uid: z.string(),
+  read_at: z.string().nullable(),
+  data: z.string().describe('JSON text: { message, type, created_at, redirect, Id }'),
+  created_at: z.string(),
+});
+/** The parsed `data` of a notification. */
+export const notificationDataSchema = z.object({
+  message: z.string(),
+  type: z.string(),
+  created_at: z.string(),
+  redirect: z.string().nullable(),
+  Id: z.union([z.number(), z.string()]).nullable(),
+});
+export type NotificationData = z.infer<typeof notificationDataSchema>;
+
+export const unreadNotifications = defineCall({
+  method: 'GET',
+  path: '/api/v1/resellers/notifications/unread',
+  access: 'reseller',
+  spec: '000 §7',
+  summary: 'Unread notifications, newest first (at most 50) and their count.',
+  response: z.object({ data: z.array(notificationSchema), total: z.number() }),
+  successCode: 60001,
+});
+
+export const notifications = defineCall({
+  method: 'POST',
+  path: '/api/v1/resellers/notifications',
+  access: 'reseller',
+  spec: '000 §7, 002 §7',
+  summary: 'A page of notifications, newest first.',
+  body: z.object({ page: z.coerce.number().int().min(1).default(1) }),
+  response: z.object({
+    data: z.array(notificationSchema),
+    current_page: z.number(),
+    last_page: z.number(),
+    total: z.number(),
+  }),
+  successCode: 60002,
+});
+
+export const markNotificationsRead = defineCall({
+  method: 'POST',
+  path: '/api/v1/resellers/notifications/markread',
+  access: 'reseller',
+  spec: '000 §7, 002 §7',
+  summary: 'Marks one notification read (uid), or all when no uid is sent.',
+  body: z.object({ uid: z.string().optional(), id: z.string().optional() }),
+  response: z.object({ unread: z.number() }),
+  successCode: 60003,
+});
+

@@ -1,0 +1,87 @@
+/** Business constants of the spec (000 §9, 001 §9, 002 §9), defined once for server and UI. */
+
+/** The restricted partner reseller (000 §6). */
+export const RESTRICTED_RESELLER_ID = 903;
+
+export const ACCOUNT_STATUS = { active: 1, inactive: 2 } as const;
+export type AccountStatus = (typeof ACCOUNT_STATUS)[keyof typeof ACCOUNT_STATUS];
+
+export const BILLING_TYPE = { recurring: 1, onetime: 2 } as const;
+export type BillingType = (typeof BILLING_TYPE)[keyof typeof BILLING_TYPE];
+
+/** Billing cycles, in the order the cycle select shows them, with their length in months. */
+export const CYCLES = {
+  monthly: { months: 1, label: 'Monthly Plan (1 Month)' },
+  quarterly: { months: 3, label: 'Quaterly Plan (3 Months)' },
+  semiannually: { months: 6, label: 'Semiannually Plan (6 Months)' },
+  annually: { months: 12, label: 'Annually Plan (12 Months)' },
+  biennially: { months: 24, label: 'Biennially Plan (2 Years)' },
+  triennially: { months: 36, label: 'Triennially Plan (3 Years)' },
+  lifetime: { months: 60, label: 'Lifetime Plan (5 Years)' },
+} as const;
+export type Cycle = keyof typeof CYCLES;
+export const CYCLE_NAMES = Object.keys(CYCLES) as [Cycle, ...Cycle[]];
+/** The six cycles a recurring product is sold in. */
+export const RECURRING_CYCLES = [
+  'monthly',
+  'quarterly',
+  'semiannually',
+  'annually',
+  'biennially',
+  'triennially',
+] as const satisfies readonly Cycle[];
+export const DEFAULT_CYCLE: Cycle = 'biennially';
+
+export const ADDON_KEYS = ['dedicated_ip', 'port_forwarding', 'multi_login_20_sessions'] as const;
+export type AddonKey = (typeof ADDON_KEYS)[number];
+/** Shown when the server sends no addon price (001 §9); null means "show a dash". */
+export const DEFAULT_ADDON_MONTHLY_PRICES: Record<AddonKey, number | null> = {
+  dedicated_ip: 1,
+  port_forwarding: 0.25,
+  multi_login_20_sessions: null,
+};
+
+export const COUPON_QUANTITY = { min: 1, max: 60, restrictedMax: 10_000, default: 1 } as const;
+/** Coupons are valid for one year from generation (001 §4). */
+export const COUPON_VALIDITY_MONTHS = 12;
+
+export const REGISTER_EMAIL_MAX = 50;
+export const HASH_MIN_LENGTH = 15;
+export const PASSWORD_MIN_LENGTH = 12;
+export const REDEEM_PASSWORD_MIN_LENGTH = 3;
+
+export const DEPOSIT_MIN_USD = 2000;
+export const INVOICE_AMOUNT_USD = { min: 100, max: 10_000 } as const;
+
+export const PAGE_SIZES = {
+  coupons: { options: [10, 20, 30], default: 10, paginationRange: 5 },
+  vpn: { options: [5, 20, 25], default: 5, pages: 4 },
+  transactions: { options: [5, 20, 25], default: 5 },
+} as const;
+
+export const TIMINGS_MS = {
+  csrfRetry: 1000,
+  balanceRefreshIndicator: 2000,
+  couponExportDelay: 500,
+  statusToastDelay: 600,
+  copyLabelRevert: 1500,
+  sandboxDelay: 500,
+} as const;
+
+export const NOTIFICATION_SOUND_VOLUME = 0.1;
+export const REALTIME_DEFAULT_PORT = 6001;
+
+/** Captcha action names of the public calls (000 §7). */
+export const CAPTCHA_ACTIONS = [
+  'login',
+  'register',
+  'verification',
+  'forgot',
+  'password',
+  'update_password',
+  'redeem',
+] as const;
+export type CaptchaAction = (typeof CAPTCHA_ACTIONS)[number];
+
+export const CSRF_COOKIE = 'XSRF-TOKEN';
+export const CSRF_HEADER = 'CSRF-Token';

@@ -1,0 +1,44 @@
+/** The whole API: every call the browser, the widget and client code make, by name. */
+import * as account from './calls/account.js';
+import * as billing from './calls/billing.js';
+import * as coupons from './calls/coupons.js';
+import * as partner from './calls/partner.js';
+import * as profile from './calls/profile.js';
+import * as users from './calls/users.js';
+import * as vpn from './calls/vpn.js';
+import type { AnyCall } from './define.js';
+
+const pick = <T extends Record<string, unknown>>(mod: T) =>
+  Object.fromEntries(
+    Object.entries(mod).filter(([, v]) => typeof v === 'object' && v !== null && 'path' in v && 'method' in v),
+  ) as { [K in keyof T as T[K] extends AnyCall ? K : never]: T[K] };
+
+export const contract = {
+  ...pick(account),
+  ...pick(profile),
+  ...pick(coupons),
+  ...pick(vpn),
+  ...pick(billing),
+  ...pick(users),
+  ...pick(partner),
+};
+
+export type Contract = typeof contract;
+export type CallName = keyof Contract;
+
+export * from './define.js';
+export * from './envelope.js';
+export * from './constants.js';
+export * from './messages.js';
+export * from './rules.js';
+export * from './common.js';
+export { productsSchema, couponRow, couponFilter, generateCouponsBody, resellerRow } from './calls/coupons.js';
+export type { Products, CouponRow } from './calls/coupons.js';
+export { vpnAccount, vpnListRow, hostingStatus } from './calls/vpn.js';
+export type { VpnAccount } from './calls/vpn.js';
+export { notificationSchema, notificationDataSchema } from './calls/profile.js';
+export type { NotificationData } from './calls/profile.js';
+export { invoiceSchema, transactionSchema, paymentMethodSchema } from './calls/billing.js';
+export type { Invoice } from './calls/billing.js';
+export { userProfileSchema } from './calls/users.js';
+export { redeemBody, clientUser } from './calls/partner.js';

@@ -1,0 +1,118 @@
+/**
+ * The error catalogue: every code and message the product shows, verbatim from the spec where the
+ * spec gives one. `status` is the envelope header status; `http` the HTTP status the server uses.
+ *
+ * Header status `forbidden` is reserved for a missing, invalid or expired session: the client signs
+ * the user out on it (000 §4). A signed-in user refused an action gets status `error` and HTTP 403.
+ */
+export interface CatalogueEntry {
+  readonly code: string;
+  readonly message: string;
+  readonly http: number;
+  readonly status?: 'error' | 'forbidden' | 'actionrequired';
+}
+
+const entry = (code: string, message: string, http = 422, status?: CatalogueEntry['status']) =>
+  ({ code, message, http, ...(status ? { status } : {}) }) as const satisfies CatalogueEntry;
+
+export const errors = {
+  // --- conventions (000 §7, §8)
+  csrfMissing: entry('rspf-csrf-1001', 'CSRF token not found. Please refresh the page and try again.', 419),
+  csrfMismatch: entry('rspf-csrf-1002', 'CSRF token mismatch. Please refresh the page and try again.', 419),
+  formInit: entry('rspf-form-1003', 'Failed to initialize form. Please refresh the page.', 500),
+  captchaFailed: entry('rspf-captcha-1004', 'Captcha verification failed. Please try again.', 422),
+  validation: entry('rspf-validation-1005', 'The given data was invalid.', 422),
+  sessionExpired: entry('rspf-auth-1006', 'Your session has expired. Please sign in again.', 401, 'forbidden'),
+  tooManyAttempts: entry('rspf-throttle-1007', 'Too many attempts. Please try again in ${seconds} seconds.', 429),
+  notFound: entry('rspf-404', 'The requested resource was not found.', 404),
+  internal: entry('rspf-500', 'Something went wrong. Please try again.', 500),
+  network: entry('rspf-network', 'Network error. Please check your connection and try again.', 0),
+  // --- sign-in and sign-up (000 §8)
+  loginFailed: entry('rspf-login-1011', 'Unable to Login', 401),
+  invalidCredentials: entry('rspf-login-1013', 'Invalid email or password.', 401),
+  emailNotVerified: entry(
+    'rspf-login-1014',
+    'Please verify your email address first. We have sent a new verification link to your inbox.',
+    403,
+  ),
+  logoutFailed: entry('rspf-logout-1012', 'Unable to Logout', 500),
+  emailTaken: entry('rspf-register-1021', 'This email address is already registered.', 409),
+  verificationInvalid: entry('rspf-verify-1031', 'This verification link is invalid or has expired.', 410),
+  alreadyVerified: entry('rspf-verify-1032', 'User Already Verified', 409),
+  resetInvalid: entry('rspf-reset-1041', 'This password reset link is invalid or has expired.', 410),
+  oldPasswordWrong: entry('rspf-password-1042', 'Old password is incorrect.', 422),
+  samePassword: entry('rspf-password-1043', 'The new password must be different from the old one.', 422),
+  accountMismatch: entry('rspf-password-1044', 'These details do not belong to your account.', 403),
+  // --- profile (000 §5, §8)
+  updateProfileFailed: entry('rspf-update-profile-1022', 'Unable to update, Please try again', 422),
+  nothingToUpdate: entry('rspf-update-profile-1023', 'Nothing to update', 422),
+  fieldEmpty: entry('rspf-update-profile-1024', 'Field is empty', 422),
+  fieldNotEditable: entry('rspf-update-profile-1025', 'This field cannot be updated.', 422),
+  fetchDetails: entry('rspf-101', 'Unable to fetch details', 500),
+  // --- access
+  accountInactive: entry('rspf-account-1051', 'Your account is deactivated. Activate it on your profile to continue.', 403),
+  adminOnly: entry('rspf-account-1052', 'Only admin resellers can do this.', 403),
+  notYourUser: entry('rspf-account-1053', 'User undefined', 404),
+  restricted: entry('rspf-account-1054', 'This is not available for your account.', 403),
+  // --- products, coupons, wallet (001 §8)
+  fetchProducts: entry('rspf-003', 'Unable to fetch products', 500),
+  fetchCouponList: entry('rspf-003', 'Unable to fetch coupon list', 500),
+  deleteCoupon: entry('rspf-003', 'Unable to delete coupon', 500),
+  downloadCoupons: entry('rspf-013', 'Unable to download coupons', 500),
+  generateCoupons: entry('rspf-301', 'Unable to generate coupons', 500),
+  createCoupons: entry('rspf-301', 'Unable to create coupons', 500),
+  fetchVpnList: entry('rspf-003', 'Unable to fetch vpn list', 500),
+  sendCouponFailed: entry('rspf-302', 'Failed to send coupon email', 500),
+  insufficientBalance: entry(
+    'rspf-wallet-4021',
+    'Insufficient Balance! your current balance is: ${balance} and transaction amount is: ${amount}',
+    402,
+  ),
+  productNotFound: entry('rspf-product-5011', 'The selected product is not available.', 422),
+  addonNotFound: entry('rspf-product-5012', 'The selected addon is not available.', 422),
+  couponNotFound: entry('rspf-coupon-7011', 'Coupon not found.', 404),
+  couponRedeemed: entry('rspf-coupon-7012', 'A redeemed coupon can be neither deleted nor refunded.', 409),
+  // --- VPN accounts (001 §5)
+  vpnEmailRequired: entry('rspf-vpn-1001', 'Please enter email', 422),
+  vpnSearchRequired: entry('rspf-vpn-1002', 'Please select search type or insert details', 422),
+  vpnNotFound: entry('rspf-vpn-1003', 'VPN account not found.', 404),
+  vpnDeleted: entry('rspf-vpn-1004', 'This VPN account has been deleted.', 409),
+  // --- billing and partner areas (002 §8)
+  fetchInvoices: entry('rspf-003', 'Unable to fetch invoices', 500),
+  fetchTransaction: entry('rspf-003', 'Unable to fetch transaction', 500),
+  fetchTransactions: entry('rspf-003', 'Unable to fetch transactions', 500),
+  fetchNotifications: entry('rspf-003', 'Unable to fetch Notifications', 500),
+  fetchReseller: entry('rspf-003', 'Unable to fetch Reseller', 500),
+  fetchPdf: entry('rspf-003', 'Unable to fetch PDF', 500),
+  updateFailed: entry('rspf-update-1026', 'Unable to update, Please try again', 422),
+  userAlreadyVerified: entry('rspf-user-8001', 'User Already Verified', 409),
+  userNotVerified: entry('rspf-user-8002', 'Fields are editable only when the user is verified.', 409),
+  invoiceNotFound: entry('rspf-invoice-4011', 'No Record Found', 404),
+  invoicePaid: entry('rspf-invoice-4012', 'This invoice is already paid.', 409),
+  transactionNotFound: entry('rspf-transaction-4021', 'No Record Found', 404),
+  paymentFailed: entry('rspf-payment-4001', 'The payment could not be completed.', 402),
+  paymentMethodUnavailable: entry('rspf-payment-4002', 'This payment method is not available.', 422),
+  secretKeyFetch: entry('rspf-key-3001', 'Error fetching secret key: ${reason}', 500),
+  secretKeyGenerate: entry('rspf-key-3002', 'Failed to generate secret key.', 500),
+  secretKeyRegenerate: entry('rspf-key-3003', 'Failed to regenerate secret key.', 500),
+  secretKeyRegenerateError: entry('rspf-key-3004', 'Error regenerating key: ${reason}', 500),
+  secretKeyDialog: entry('rspf-key-3005', 'There was a problem regenerating your key.', 500),
+  secretKeyExists: entry('rspf-key-3006', 'A secret key already exists. Regenerate it instead.', 409),
+  secretKeyMissing: entry('rspf-key-3007', 'No secret key has been generated yet.', 404),
+  redeemFailed: entry('rspf-redeem-9001', 'This coupon cannot be redeemed.', 422),
+  redeemAddonRequired: entry('rspf-redeem-9002', 'Please select Dedicated IP', 200, 'actionrequired'),
+} as const satisfies Record<string, CatalogueEntry>;
+
+export type ErrorName = keyof typeof errors;
+
+/** Fills `${name}` placeholders of a catalogue message. */
+export function formatMessage(message: string, vars: Record<string, string | number> = {}): string {
+  return message.replace(/\$\{(\w+)\}/g, (whole, name: string) =>
+    name in vars ? String(vars[name]) : whole,
+  );
+}
+
+/** The client's fallback text when an answer carries no message: 'code : rspf-003, Unable to …'. */
+export function fallbackMessage(e: CatalogueEntry): string {
+  return `code : ${e.code}, ${e.message}`;
+}

@@ -1,0 +1,161 @@
+/**
+ * Validation rules with their exact messages (000 §5, 001 §5, 002 §5). The server parses every
+ * request with these schemas and the UI validates forms with the same ones.
+ */
+import { z } from 'zod';
+import {
+  COUPON_QUANTITY,
+  DEPOSIT_MIN_USD,
+  HASH_MIN_LENGTH,
+  INVOICE_AMOUNT_USD,
+  PASSWORD_MIN_LENGTH,
+  REDEEM_PASSWORD_MIN_LENGTH,
+  REGISTER_EMAIL_MAX,
+} from './constants.js';
+
+export const messages = {
+  emailRequired: 'Email address is required',
+  emailInvalid: 'Please enter a valid email address',
+  emailTooLong: `The email may not be greater than ${REGISTER_EMAIL_MAX} characters`,
+  passwordRequired: 'Password is required',
+  passwordRule:
+    'Password must contain minimum 12 characters with atleast 1 number, 1 lowercase, 1 uppercase & 1 special character: !@#$%&^_+{}.,',
+  passwordsDontMatch: "Passwords don't match",
+  passwordConfirmationMismatch: 'Password confirmation does not match',
+  fullNameRequired: 'Full Name is required',
+  hashInvalid: 'This link is invalid.',
+  quantityRange: `Quantity must be between ${COUPON_QUANTITY.min} and ${COUPON_QUANTITY.max}`,
+  quantityRangeRestricted: `Quantity must be between ${COUPON_QUANTITY.min} and ${COUPON_QUANTITY.restrictedMax}`,
+  amountInvalid: 'Please enter valid amount',
+  depositTooLow: `Amount should be greater than $${DEPOSIT_MIN_USD}`,
+  invoiceTooLow: `Invoice Amount must be greater than $${INVOICE_AMOUNT_USD.min}!`,
+  invoiceTooHigh: 'Invoice Amount must be less than $10,000!',
+  cardNameRequired: 'Name is required.',
+  nothingToUpdate: 'Nothing to update',
+  fieldEmpty: 'Field is empty',
+  userUndefined: 'User undefined',
+  emailFieldMissing: 'Email field not found. Please try again.',
+  fullNameRequiredCoupon: 'Full name is required',
+  fullNameFieldMissing: 'Full name field not found. Please try again.',
+  vpnEmailRequired: 'Please enter email',
+  vpnSearchRequired: 'Please select search type or insert details',
+  redeem: {
+    name: 'Name is Required!',
+    email: 'Email is Required!',
+    password: 'Password is Required!',
+    passwordsDontMatch: "Passwords don't match!",
+    coupon: 'Coupon is Required!',
+    terms: 'Please check Privacy Policy & Terms of Usage',
+    dedicatedIp: 'Please select Dedicated IP',
+    passwordTooShort: `Password must be at least ${REDEEM_PASSWORD_MIN_LENGTH} characters`,
+  },
+  sandbox: {
+    secretKey: 'secretKey is required',
+    refreshToken: 'refreshToken is required',
+    updateEmail: 'userId and newEmail are required',
+    create: 'username, password and email are required',
+    search: 'Search query is required',
+    password: 'User ID, old password, and new password are required',
+    status: 'User ID and status are required',
+    delete: 'User ID is required for deletion',
+  },
+} as const;
+
+/** letters, digits and ._%+- before @, then a domain, then a 2 to 15 letter ending (000 §5). */
+export const EMAIL_PATTERN = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,15}$/;
+
+export const PASSWORD_SPECIALS = '!@#$%&^_+{}.,';
+const FORBIDDEN_IN_PASSWORD = ['UNION', 'SELECT', 'INSERT', '%0A', '%0D', '%00', '1=1'];
+const FORBIDDEN_PASSWORD_CHARS = /[<>?*()]/;
+
+/** The password rule of 000 §5, as a predicate the UI and the server share. */
+export function isStrongPassword(password: string): boolean {
+  if (password.length < PASSWORD_MIN_LENGTH) return false;
+  if (!/\d/.test(password) || !/[a-z]/.test(password) || !/[A-Z]/.test(password)) return false;
+  if (![...password].some((c) => PASSWORD_SPECIALS.includes(c))) return false;
+  const upper = password.toUpperCase();
+  if (FORBIDDEN_IN_PASSWORD.some((word) => upper.includes(word))) return false;
+  return !FORBIDDEN_PASSWORD_CHARS.test(password);
+}
+
+export const isEmail = (value: string): boolean => EMAIL_PATTERN.test(value);
+
+const trimmed = () => z.string().trim();
+
+export const emailField = trimmed()
+  .min(1, { error: messages.emailRequired })
+  .regex(EMAIL_PATTERN, { error: messages.emailInvalid });
+
+export const registerEmailField = trimmed()
+  .min(1, { error: messages.emailRequired })
+  .max(REGISTER_EMAIL_MAX, { error: messages.emailTooLong })
+  .regex(EMAIL_PATTERN, { error: messages.emailInvalid });
+
+export const passwordRequiredField = z.string().min(1, { error: messages.passwordRequired });
+
+export const strongPasswordField = z
+  .string()
+  .min(1, { error: messages.passwordRequired })
+  .refine(isStrongPassword, { error: messages.passwordRule });
+
+export const fullNameField = trimmed()
+  .min(1, { error: messages.fullNameRequired })
+  .max(100, { error: 'The name may not be greater than 100 characters' });
+
+export const hashField = z.string().min(HASH_MIN_LENGTH, { error: messages.hashInvalid }).max(200);
+
+/** A captcha token; empty when no captcha provider is configured. */
+export const captchaTokenField = z.string().max(4096).optional().default('');
+
+/** Adds the "confirmation must match" rule to an object with password and password_confirmation. */
+export function withConfirmation<T extends { password: string; password_confirmation: string }>(
+  message: string = messages.passwordsDontMatch,
+) {
+  return (value: T, ctx: z.RefinementCtx) => {
+    if (value.password !== value.password_confirmation) {
+      ctx.addIssue({ code: 'custom', message, path: ['password_confirmation'] });
+    }
+  };
+}
+
+export function couponQuantityField(restricted: boolean) {
+  const max = restricted ? COUPON_QUANTITY.restrictedMax : COUPON_QUANTITY.max;
+  const message = restricted ? messages.quantityRangeRestricted : messages.quantityRange;
+  return z.coerce
+    .number({ error: message })
+    .int({ error: message })
+    .min(COUPON_QUANTITY.min, { error: message })
+    .max(max, { error: message });
+}
+
+/** Parses a US-dollar amount ("2000", "2000.5", 2000.25) into integer cents without float error. */
+export function dollarsToCents(value: string | number): number | null {
+  const text = typeof value === 'number' ? String(value) : value.trim();
+  const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(text);
+  if (!match) return null;
+  const whole = Number(match[1]);
+  const fraction = Number((match[2] ?? '').padEnd(2, '0'));
+  return whole * 100 + fraction;
+}
+
+export const centsToDollars = (cents: number): number => Math.round(cents) / 100;
+
+/** A dollar amount as sent by a form: accepted as number or text, parsed to cents. */
+export const dollarAmountField = z
+  .union([z.number(), z.string()], { error: messages.amountInvalid })
+  .transform((value, ctx) => {
+    const cents = dollarsToCents(value);
+    if (cents === null) {
+      ctx.addIssue({ code: 'custom', message: messages.amountInvalid });
+      return z.NEVER;
+    }
+    return cents;
+  });
+
+export const depositAmountField = dollarAmountField.refine((cents) => cents >= DEPOSIT_MIN_USD * 100, {
+  error: messages.depositTooLow,
+});
+
+export const invoiceAmountField = dollarAmountField
+  .refine((cents) => cents >= INVOICE_AMOUNT_USD.min * 100, { error: messages.invoiceTooLow })
+  .refine((cents) => cents <= INVOICE_AMOUNT_USD.max * 100, { error: messages.invoiceTooHigh });

@@ -1,0 +1,60 @@
+/** What every benchmark shares: a real server on a fresh database, listening on loopback. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.js';
+import { loadConfig, type Env } from '../src/config.js';
+import { seedDemo } from '../src/modules/demo/seed.js';
+
+export interface Bench {
+  app: FastifyInstance;
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function startServer(env: Env = {}): Promise<Bench> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'pp-bench-'));
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    DATA_DIR: dataDir,
+    PORT: '0',
+    RATE_LIMIT_LOGIN_PER_IP: '1000000',
+    RATE_LIMIT_LOGIN_PER_ACCOUNT: '1000000',
+    ...env,
+  });
+  const app = await buildApp(config);
+  await seedDemo(app.ctx.db);
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    app,
+    url: address,
+    async close() {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface LoadResult {
+  requests: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+export async function load(options: autocannon.Options): Promise<LoadResult> {
+  const result = await autocannon({ duration: 5, connections: 10, ...options });
+  return {
+    requests: result.requests.total,
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
+}
+
+export const row = (label: string, value: string) => console.log(`  ${label.padEnd(52)} ${value}`);

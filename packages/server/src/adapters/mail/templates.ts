@@ -1,0 +1,65 @@
+/** The mails the product sends: plain text and a simple HTML version of each. */
+import type { MailMessage } from './index.js';
+
+const escape = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+function layout(title: string, paragraphs: string[], action?: { label: string; url: string }) {
+  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escape(p)}</p>`).join('');
+  const button = action
+    ? `<p style="margin:24px 0"><a href="${escape(action.url)}" style="background:#1565c0;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escape(action.label)}</a></p>
+       <p style="margin:0 0 16px;font-size:13px;color:#555">Or open this link: <a href="${escape(action.url)}">${escape(action.url)}</a></p>`
+    : '';
+  return `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#1a1a1a;max-width:560px;margin:0 auto;padding:24px">
+<h1 style="font-size:20px;margin:0 0 16px">${escape(title)}</h1>${body}${button}
+<p style="margin:32px 0 0;font-size:12px;color:#777">Partner Panel</p></body></html>`;
+}
+
+function text(paragraphs: string[], action?: { label: string; url: string }) {
+  return [...paragraphs, ...(action ? [`${action.label}: ${action.url}`] : []), '-- \nPartner Panel'].join('\n\n');
+}
+
+function mail(kind: string, to: string, subject: string, paragraphs: string[], action?: { label: string; url: string }, resellerId?: number): MailMessage {
+  return { kind, to, subject, text: text(paragraphs, action), html: layout(subject, paragraphs, action), resellerId: resellerId ?? null };
+}
+
+export function verificationMail(to: { email: string; name: string; id: number }, url: string, hours: number) {
+  return mail(
+    'verify_email',
+    to.email,
+    'Verify your email address',
+    [`Hello ${to.name},`, `Please confirm your email address to activate your Partner Panel account. The link is valid for ${hours} hours.`],
+    { label: 'Verify email address', url },
+    to.id,
+  );
+}
+
+export function resetMail(to: { email: string; name: string; id: number }, url: string, minutes: number) {
+  return mail(
+    'reset_password',
+    to.email,
+    'Reset your password',
+    [
+      `Hello ${to.name},`,
+      `We received a request to reset the password of your Partner Panel account. The link is valid for ${minutes} minutes.`,
+      'If you did not ask for this, you can ignore this mail: your password stays as it is.',
+    ],
+    { label: 'Reset password', url },
+    to.id,
+  );
+}
+
+export function passwordChangedMail(to: { email: string; name: string; id: number }) {
+  return mail(
+    'password_changed',
+    to.email,
+    'Your password was changed',
+    [
+      `Hello ${to.name},`,
+      'The password of your Partner Panel account was just changed, and every session was signed out.',
+      'If this was not you, reset your password at once and contact support.',
+    ],
+    undefined,
+    to.id,
+  );
+}

@@ -1,0 +1,96 @@
+/** Builds the whole server without listening: database, adapters, hooks and every module's routes. */
+import { randomBytes } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyRateLimit from '@fastify/rate-limit';
+import { eq } from 'drizzle-orm';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import { systemClock, type AppContext, type Clock } from './context.js';
+import { openDatabase, type Database, type Db } from './db/index.js';
+import { serverSettings } from './db/schema/index.js';
+import { createCaptcha } from './adapters/captcha/index.js';
+import { createMail } from './adapters/mail/index.js';
+import { createCsrf } from './http/csrf.js';
+import { registerErrorHandlers } from './http/error-handler.js';
+import { defaultPortalDir, portal } from './http/portal.js';
+import { createCounters } from './http/rate-limit.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { dashboardRoutes } from './modules/dashboard/routes.js';
+import { devMailRoutes } from './modules/dev/mail.js';
+import { profileRoutes } from './modules/profile/routes.js';
+import { settingsRoutes } from './modules/settings/routes.js';
+
+export interface BuildOptions {
+  /** An open database (tests pass a migrated snapshot); otherwise opened from the config. */
+  database?: Database;
+  clock?: Clock;
+  /** The fetch used to reach external services (captcha); tests point it at local peers. */
+  fetch?: typeof fetch;
+  logger?: boolean;
+}
+
+/** The secret that signs CSRF tokens: configured, or generated once and shared through the database. */
+async function appSecret(db: Db, configured: string | undefined): Promise<string> {
+  if (configured) return configured;
+  await db
+    .insert(serverSettings)
+    .values({ key: 'app_secret', value: randomBytes(32).toString('base64url') })
+    .onConflictDoNothing();
+  const [row] = await db.select().from(serverSettings).where(eq(serverSettings.key, 'app_secret'));
+  if (!row) throw new Error('could not create the app secret');
+  return row.value;
+}
+
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database = options.database ?? (await openDatabase(config));
+  const { db } = database;
+  const secret = await appSecret(db, config.appSecret);
+  const ctx: AppContext = {
+    config,
+    database,
+    db,
+    clock: options.clock ?? systemClock,
+    secret,
+    mail: createMail({ db, transport: config.mail.transport, smtpUrl: config.mail.smtpUrl, from: config.mail.from, log: app.log }),
+    captcha: createCaptcha({
+      ...config.captcha,
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+      log: (message, detail) => app.log.warn({ err: detail }, message),
+    }),
+    csrf: createCsrf(secret, config.publicUrl.startsWith('https://')),
+    counters: createCounters(db),
+  };
+  app.decorate('ctx', ctx);
+  app.decorateRequest('reseller', null);
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyRateLimit, { global: false, store: ctx.counters.Store as never });
+  registerErrorHandlers(app);
+
+  authRoutes(app);
+  profileRoutes(app);
+  dashboardRoutes(app);
+  settingsRoutes(app);
+  if (ctx.mail.transport === 'outbox' && !config.production) devMailRoutes(app);
+  await portal(app, config.portalDir ?? defaultPortalDir);
+
+  ctx.mail.start();
+  const sweep = setInterval(() => void ctx.counters.sweep().catch(() => undefined), 10 * 60_000);
+  sweep.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(sweep);
+    await ctx.mail.stop();
+    // A database handed in by the caller is the caller's to close.
+    if (!options.database) await database.close();
+  });
+  return app;
+}

@@ -1,0 +1,106 @@
+/**
+ * The server's settings. This is the only module that reads the environment; everything else gets a
+ * Config. Every setting has an embedded default so that one command starts the whole product.
+ */
+import { z } from 'zod';
+import { REALTIME_DEFAULT_PORT } from '@partner-panel/sdk';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const optional = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('127.0.0.1'),
+    PUBLIC_URL: optional,
+    DATA_DIR: z.string().default('./.data'),
+    DATABASE_URL: optional,
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    APP_SECRET: optional.pipe(z.string().min(32, 'APP_SECRET must be at least 32 characters').optional()),
+    SESSION_TTL_HOURS: z.coerce.number().min(1).max(24 * 90).default(12),
+    TRUST_PROXY: bool.default(false),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    DEMO_DATA: bool.optional(),
+    PORTAL_DIR: optional,
+    MAIL_TRANSPORT: z.enum(['outbox', 'smtp']).default('outbox'),
+    SMTP_URL: optional,
+    MAIL_FROM: z.string().default('Partner Panel <no-reply@partner-panel.local>'),
+    CAPTCHA_PROVIDER: z.enum(['off', 'recaptcha', 'turnstile', 'hcaptcha']).default('off'),
+    CAPTCHA_SITE_KEY: optional,
+    CAPTCHA_SECRET_KEY: optional,
+    CAPTCHA_VERIFY_URL: optional,
+    CAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
+    RATE_LIMIT_LOGIN_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+    RATE_LIMIT_LOGIN_PER_IP: z.coerce.number().int().min(1).default(50),
+    RATE_LIMIT_SIGNUP_PER_IP: z.coerce.number().int().min(1).default(10),
+    RATE_LIMIT_FORGOT_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
+    RATE_LIMIT_FORGOT_PER_IP: z.coerce.number().int().min(1).default(20),
+    RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+    REALTIME_PORT: z.coerce.number().int().min(0).max(65535).default(REALTIME_DEFAULT_PORT),
+  })
+  .superRefine((env, ctx) => {
+    if (env.MAIL_TRANSPORT === 'smtp' && !env.SMTP_URL) {
+      ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'SMTP_URL is required when MAIL_TRANSPORT=smtp' });
+    }
+    if (env.CAPTCHA_PROVIDER !== 'off' && (!env.CAPTCHA_SITE_KEY || !env.CAPTCHA_SECRET_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['CAPTCHA_SECRET_KEY'],
+        message: 'CAPTCHA_SITE_KEY and CAPTCHA_SECRET_KEY are required when a captcha provider is set',
+      });
+    }
+  });
+
+/** The environment as text, the way a process receives it. */
+export type Env = Partial<Record<keyof z.input<typeof envSchema>, string>>;
+
+export function loadConfig(env: Record<string, string | undefined> = process.env) {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid configuration:\n${lines}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  return {
+    env: e.NODE_ENV,
+    production,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    appSecret: e.APP_SECRET,
+    sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    demoData: e.DEMO_DATA ?? !production,
+    portalDir: e.PORTAL_DIR,
+    mail: { transport: e.MAIL_TRANSPORT, smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    captcha: {
+      provider: e.CAPTCHA_PROVIDER,
+      siteKey: e.CAPTCHA_SITE_KEY,
+      secretKey: e.CAPTCHA_SECRET_KEY,
+      verifyUrl: e.CAPTCHA_VERIFY_URL,
+      minScore: e.CAPTCHA_MIN_SCORE,
+    },
+    rateLimits: {
+      windowMs: e.RATE_LIMIT_WINDOW_MINUTES * 60_000,
+      loginPerAccount: e.RATE_LIMIT_LOGIN_PER_ACCOUNT,
+      loginPerIp: e.RATE_LIMIT_LOGIN_PER_IP,
+      signupPerIp: e.RATE_LIMIT_SIGNUP_PER_IP,
+      forgotPerAccount: e.RATE_LIMIT_FORGOT_PER_ACCOUNT,
+      forgotPerIp: e.RATE_LIMIT_FORGOT_PER_IP,
+    },
+    realtime: { port: e.REALTIME_PORT },
+  };
+}
+
+export type Config = ReturnType<typeof loadConfig>;

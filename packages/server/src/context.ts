@@ -1,0 +1,48 @@
+/** What every module gets: settings, the database and the adapters, decorated on the app. */
+import type { Config } from './config.js';
+import type { Database, Db } from './db/index.js';
+import type { Captcha } from './adapters/captcha/index.js';
+import type { Mail } from './adapters/mail/index.js';
+import type { Csrf } from './http/csrf.js';
+import type { Counters } from './http/rate-limit.js';
+
+/** The time source; tests replace it to drive expiry and renewals. */
+export interface Clock {
+  now(): Date;
+}
+export const systemClock: Clock = { now: () => new Date() };
+
+export interface AppContext {
+  config: Config;
+  database: Database;
+  db: Db;
+  clock: Clock;
+  secret: string;
+  mail: Mail;
+  captcha: Captcha;
+  csrf: Csrf;
+  counters: Counters;
+}
+
+/** The reseller behind the bearer token of a request. */
+export interface SessionReseller {
+  id: number;
+  email: string;
+  name: string;
+  status: number;
+  isAdmin: boolean;
+  parentId: number | null;
+  customUrl: string;
+  clientId: string;
+  verified: boolean;
+  tokenId: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+  interface FastifyRequest {
+    reseller: SessionReseller | null;
+  }
+}

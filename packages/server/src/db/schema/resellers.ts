@@ -1,0 +1,114 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** A reseller: the account that signs in, holds the wallet and may manage sub-resellers. */
+export const resellers = pgTable(
+  'resellers',
+  {
+    // Explicit ids below 1000 are reserved (903 is the partner reseller); new ones start at 1000.
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity({ startWith: 1000 }),
+    parentId: integer('parent_id').references((): AnyPgColumn => resellers.id, { onDelete: 'restrict' }),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    customUrl: text('custom_url').notNull(),
+    clientId: text('client_id').notNull(),
+    status: smallint('status').notNull().default(1),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    balanceCents: bigint('balance_cents', { mode: 'number' }).notNull().default(0),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('resellers_email_lower_key').on(sql`lower(${t.email})`),
+    uniqueIndex('resellers_custom_url_key').on(t.customUrl),
+    uniqueIndex('resellers_client_id_key').on(t.clientId),
+    index('resellers_parent_idx').on(t.parentId),
+    check('resellers_status_check', sql`${t.status} in (1, 2)`),
+    check('resellers_balance_check', sql`${t.balanceCents} >= 0`),
+  ],
+);
+
+/** Bearer tokens: portal sessions and the v2 client API's access and refresh tokens. */
+export const accessTokens = pgTable(
+  'access_tokens',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    resellerId: integer('reseller_id')
+      .notNull()
+      .references(() => resellers.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    /** SHA-256 of the token, hex: the token itself is never stored. */
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [
+    uniqueIndex('access_tokens_hash_key').on(t.tokenHash),
+    index('access_tokens_reseller_idx').on(t.resellerId, t.kind),
+    check('access_tokens_kind_check', sql`${t.kind} in ('session', 'client_access', 'client_refresh')`),
+  ],
+);
+
+/** One-time tokens mailed to the reseller: e-mail verification and password reset. */
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    resellerId: integer('reseller_id')
+      .notNull()
+      .references(() => resellers.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** A reset hash that was opened: the reset session may now set the password. */
+    openedAt: timestamp('opened_at', { withTimezone: true }),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('account_tokens_hash_key').on(t.tokenHash),
+    index('account_tokens_reseller_idx').on(t.resellerId, t.purpose),
+    check('account_tokens_purpose_check', sql`${t.purpose} in ('verify_email', 'reset_password')`),
+  ],
+);
+
+/** The v2 client API's secret keys: a public prefix to find the row, and only a hash of the rest. */
+export const secretKeys = pgTable(
+  'secret_keys',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    resellerId: integer('reseller_id')
+      .notNull()
+      .references(() => resellers.id, { onDelete: 'cascade' }),
+    prefix: text('prefix').notNull(),
+    keyHash: text('key_hash').notNull(),
+    createdAt: createdAt(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('secret_keys_prefix_key').on(t.prefix),
+    uniqueIndex('secret_keys_one_live_key').on(t.resellerId).where(sql`${t.revokedAt} is null`),
+  ],
+);

@@ -1,0 +1,45 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { products } from './catalogue.js';
+import { coupons } from './coupons.js';
+import { resellers } from './resellers.js';
+
+/** An end user's VPN account, sold directly, through a redeemed coupon or by the v2 API. */
+export const vpnAccounts = pgTable(
+  'vpn_accounts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    resellerId: integer('reseller_id')
+      .notNull()
+      .references(() => resellers.id, { onDelete: 'restrict' }),
+    username: text('username').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    email: text('email').notNull(),
+    name: text('name'),
+    couponId: bigint('coupon_id', { mode: 'number' }).references(() => coupons.id),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    billingType: smallint('billing_type').notNull(),
+    cycle: text('cycle').notNull(),
+    /** Addon keys, e.g. ["dedicated_ip"]. */
+    addons: jsonb('addons').$type<string[]>().notNull().default([]),
+    /** What one renewal costs (0 for onetime products). */
+    renewalPriceCents: integer('renewal_price_cents').notNull().default(0),
+    hostingStatus: text('hosting_status').notNull().default('active'),
+    source: text('source').notNull(),
+    startAt: timestamp('start_at', { withTimezone: true }).notNull(),
+    endAt: timestamp('end_at', { withTimezone: true }).notNull(),
+    renewalWarnedAt: timestamp('renewal_warned_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('vpn_accounts_username_key').on(t.username),
+    index('vpn_accounts_reseller_idx').on(t.resellerId, t.createdAt.desc(), t.id.desc()),
+    index('vpn_accounts_reseller_email_idx').on(t.resellerId, sql`lower(${t.email})`),
+    index('vpn_accounts_due_idx').on(t.endAt).where(sql`${t.hostingStatus} = 'active' and ${t.billingType} = 1`),
+    check('vpn_accounts_hosting_status_check', sql`${t.hostingStatus} in ('active', 'suspended', 'deleted')`),
+    check('vpn_accounts_source_check', sql`${t.source} in ('portal', 'coupon', 'client_api')`),
+  ],
+);

@@ -1,0 +1,48 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { resellers } from './resellers.js';
+
+export const LEDGER_KINDS = [
+  'deposit',
+  'invoice_payment',
+  'admin_credit',
+  'admin_debit',
+  'coupon_purchase',
+  'coupon_refund',
+  'vpn_purchase',
+  'vpn_renewal',
+] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+
+/**
+ * The wallet ledger: one row per balance change, written in the same transaction as the balance.
+ * Append-only: a trigger (migration 0001) refuses UPDATE and DELETE.
+ */
+export const walletLedger = pgTable(
+  'wallet_ledger',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    resellerId: integer('reseller_id')
+      .notNull()
+      .references(() => resellers.id, { onDelete: 'restrict' }),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    balanceAfterCents: bigint('balance_after_cents', { mode: 'number' }).notNull(),
+    kind: text('kind').notNull(),
+    /** What the money moved for, as "type:id" (a coupon batch, a VPN account, a payment). */
+    reference: text('reference'),
+    description: text('description').notNull(),
+    /** The reseller who caused the change when it is not the wallet's owner (an admin parent). */
+    actorId: integer('actor_id').references(() => resellers.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('wallet_ledger_reseller_idx').on(t.resellerId, t.createdAt.desc(), t.id.desc()),
+    index('wallet_ledger_reference_idx').on(t.reference),
+    check('wallet_ledger_amount_check', sql`${t.amountCents} <> 0`),
+    check('wallet_ledger_balance_check', sql`${t.balanceAfterCents} >= 0`),
+    check(
+      'wallet_ledger_kind_check',
+      sql.raw(`kind in (${LEDGER_KINDS.map((k) => `'${k}'`).join(', ')})`),
+    ),
+  ],
+);

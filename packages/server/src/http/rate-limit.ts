@@ -1,0 +1,65 @@
+/**
+ * Fixed-window counters kept in the database, so every server process shares them without another
+ * service. They back @fastify/rate-limit (per IP) and the per-account counters of sign-in and reset.
+ */
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/index.js';
+import { rows } from '../db/index.js';
+import { rateLimits } from '../db/schema/index.js';
+
+export interface Hit {
+  current: number;
+  ttl: number;
+}
+
+export function createCounters(db: Db) {
+  async function hit(key: string, windowMs: number): Promise<Hit> {
+    const [row] = await rows<{ hits: number; ttl: number }>(
+      db,
+      sql`insert into rate_limits (key, hits, reset_at)
+          values (${key}, 1, now() + ${windowMs} * interval '1 millisecond')
+          on conflict (key) do update set
+            hits = case when rate_limits.reset_at <= now() then 1 else rate_limits.hits + 1 end,
+            reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
+          returning hits, greatest(0, extract(epoch from (reset_at - now())) * 1000)::float8 as ttl`,
+    );
+    return { current: Number(row?.hits ?? 1), ttl: Math.ceil(Number(row?.ttl ?? windowMs)) };
+  }
+
+  async function peek(key: string): Promise<Hit> {
+    const [row] = await rows<{ hits: number; ttl: number }>(
+      db,
+      sql`select hits, extract(epoch from (reset_at - now())) * 1000 as ttl
+          from rate_limits where key = ${key} and reset_at > now()`,
+    );
+    return row ? { current: Number(row.hits), ttl: Math.ceil(Number(row.ttl)) } : { current: 0, ttl: 0 };
+  }
+
+  async function reset(key: string) {
+    await db.delete(rateLimits).where(eq(rateLimits.key, key));
+  }
+
+  async function sweep() {
+    await db.execute(sql`delete from rate_limits where reset_at < now() - interval '1 hour'`);
+  }
+
+  /** A store for @fastify/rate-limit over the same table. */
+  class Store {
+    constructor(readonly prefix = 'ip:') {}
+    incr(key: string, callback: (error: Error | null, result?: Hit) => void, timeWindow: number) {
+      hit(`${this.prefix}${key}`, timeWindow).then(
+        (result) => callback(null, result),
+        (error: Error) => callback(error),
+      );
+    }
+    /** One counter per route: @fastify/rate-limit passes the route it is made for. */
+    child(params: { routeInfo?: { method?: string | string[]; url?: string } }) {
+      const route = params.routeInfo ?? {};
+      return new Store(`ip:${String(route.method ?? '*')}:${route.url ?? '*'}:`);
+    }
+  }
+
+  return { hit, peek, reset, sweep, Store };
+}
+
+export type Counters = ReturnType<typeof createCounters>;

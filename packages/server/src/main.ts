@@ -1,0 +1,33 @@
+/** Starts the server: settings from the environment, demo data on a first start, then listen. */
+import { loadConfig } from './config.js';
+import { buildApp } from './app.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './modules/demo/seed.js';
+
+const config = loadConfig();
+const app = await buildApp(config);
+
+const seeded = config.demoData ? await seedDemo(app.ctx.db) : false;
+await app.listen({ port: config.port, host: config.host });
+
+const lines = [
+  '',
+  `  Partner Panel is running at ${config.publicUrl}`,
+  `  Database: ${app.ctx.database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`}`,
+];
+if (config.demoData) {
+  lines.push(seeded ? '  Demo data was created. Sign in with:' : '  Demo sign-ins (created on the first start):');
+  for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.email.padEnd(36)} ${a.name}${'id' in a ? ` (id ${a.id})` : ''}`);
+  lines.push(`  Password for every demo account: ${DEMO_PASSWORD}`);
+}
+if (app.ctx.mail.transport === 'outbox' && !config.production) lines.push(`  Sent mail (dev inbox): ${config.publicUrl}/dev/mail`);
+console.log(`${lines.join('\n')}\n`);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    app.log.info({ signal }, 'shutting down');
+    app
+      .close()
+      .then(() => process.exit(0))
+      .catch(() => process.exit(1));
+  });
+}

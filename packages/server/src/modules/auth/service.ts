@@ -1,0 +1,257 @@
+/**
+ * Accounts and sessions: sign-up, e-mail verification, sign-in, password reset and change.
+ *
+ * Decisions the spec leaves to us (docs/api.md):
+ * - Signing in with the right password to an unverified address is refused with rspf-login-1014,
+ *   and a new verification link is mailed (at most one every two minutes).
+ * - POST /api/register/resend mails a new link to an unverified address; it answers the same
+ *   whether or not the address exists, so it cannot be used to discover accounts.
+ * - A reset hash opened by /api/password/verify starts a reset session held in an HttpOnly cookie;
+ *   /api/password/update (which carries only client_id) needs that session.
+ */
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { ACCOUNT_STATUS } from '@partner-panel/sdk';
+import type { AppContext, SessionReseller } from '../../context.js';
+import type { Tx } from '../../db/index.js';
+import { accountTokens, resellers } from '../../db/schema/index.js';
+import { fail, isUniqueViolation } from '../../http/errors.js';
+import { passwordChangedMail, resetMail, verificationMail } from '../../adapters/mail/templates.js';
+import { audit } from '../audit/index.js';
+import { presentUser, type ResellerRow } from '../profile/present.js';
+import { freeCustomUrl, newClientId } from './identity.js';
+import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.js';
+import { issueSession, revokeAllSessions, revokeSession } from './sessions.js';
+import { hashToken, newToken } from './secrets.js';
+
+export const VERIFY_TTL_HOURS = 48;
+export const RESET_TTL_MINUTES = 60;
+const RESEND_GAP_MS = 2 * 60_000;
+
+type Ctx = Pick<AppContext, 'db' | 'clock' | 'config' | 'mail' | 'counters'>;
+interface Meta {
+  ip?: string;
+  userAgent?: string;
+}
+
+const byEmail = (email: string) => sql`lower(${resellers.email}) = lower(${email})`;
+
+async function findByEmail(ctx: Ctx, email: string): Promise<ResellerRow | undefined> {
+  const [row] = await ctx.db.select().from(resellers).where(byEmail(email)).limit(1);
+  return row;
+}
+
+async function createAccountToken(tx: Tx, ctx: Ctx, resellerId: number, purpose: 'verify_email' | 'reset_password') {
+  const token = newToken();
+  const ttl = purpose === 'verify_email' ? VERIFY_TTL_HOURS * 3600_000 : RESET_TTL_MINUTES * 60_000;
+  await tx.insert(accountTokens).values({
+    resellerId,
+    purpose,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(ctx.clock.now().getTime() + ttl),
+  });
+  return token;
+}
+
+async function sendVerification(tx: Tx, ctx: Ctx, reseller: Pick<ResellerRow, 'id' | 'email' | 'name'>) {
+  const token = await createAccountToken(tx, ctx, reseller.id, 'verify_email');
+  await ctx.mail.enqueue(tx, verificationMail(reseller, `${ctx.config.publicUrl}/verification/${token}`, VERIFY_TTL_HOURS));
+}
+
+/** Has a verification mail gone out to this reseller in the last two minutes? */
+async function recentlySentVerification(ctx: Ctx, resellerId: number) {
+  const [last] = await ctx.db
+    .select({ createdAt: accountTokens.createdAt })
+    .from(accountTokens)
+    .where(and(eq(accountTokens.resellerId, resellerId), eq(accountTokens.purpose, 'verify_email')))
+    .orderBy(desc(accountTokens.createdAt))
+    .limit(1);
+  return !!last && ctx.clock.now().getTime() - last.createdAt.getTime() < RESEND_GAP_MS;
+}
+
+export async function register(ctx: Ctx, input: { email: string; name: string; password: string }, meta: Meta) {
+  if (await findByEmail(ctx, input.email)) throw fail('emailTaken');
+  const passwordHash = await hashPassword(input.password);
+  try {
+    const reseller = await ctx.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(resellers)
+        .values({
+          email: input.email,
+          name: input.name,
+          passwordHash,
+          customUrl: await freeCustomUrl(tx, input.name),
+          clientId: newClientId(),
+          status: ACCOUNT_STATUS.active,
+        })
+        .returning();
+      if (!row) throw fail('internal');
+      await sendVerification(tx, ctx, row);
+      await audit(tx, { actorId: row.id, action: 'reseller.registered', targetType: 'reseller', targetId: row.id, ip: meta.ip });
+      return row;
+    });
+    void ctx.mail.kick();
+    return reseller;
+  } catch (error) {
+    // Two sign-ups with one address at the same moment: the unique index decides.
+    if (isUniqueViolation(error, 'resellers_email_lower_key')) throw fail('emailTaken');
+    if (isUniqueViolation(error, 'resellers_custom_url_key')) return register(ctx, input, meta);
+    throw error;
+  }
+}
+
+async function findAccountToken(ctx: Ctx, token: string, purpose: 'verify_email' | 'reset_password') {
+  const [row] = await ctx.db
+    .select()
+    .from(accountTokens)
+    .where(and(eq(accountTokens.tokenHash, hashToken(token)), eq(accountTokens.purpose, purpose)))
+    .limit(1);
+  return row;
+}
+
+/** Answers whether the address was verified just now (false: it already was). */
+export async function verifyEmail(ctx: Ctx, hash: string): Promise<{ email: string; firstTime: boolean; resellerId: number }> {
+  const token = await findAccountToken(ctx, hash, 'verify_email');
+  if (!token) throw fail('verificationInvalid');
+  const [reseller] = await ctx.db.select().from(resellers).where(eq(resellers.id, token.resellerId));
+  if (!reseller) throw fail('verificationInvalid');
+  // Opening the link twice is harmless: the second time says it is done.
+  if (reseller.verifiedAt) return { email: reseller.email, firstTime: false, resellerId: reseller.id };
+  if (token.usedAt || token.expiresAt <= ctx.clock.now()) throw fail('verificationInvalid');
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(accountTokens).set({ usedAt: now }).where(eq(accountTokens.id, token.id));
+    await tx.update(resellers).set({ verifiedAt: now, updatedAt: now }).where(eq(resellers.id, reseller.id));
+    await audit(tx, { actorId: reseller.id, action: 'reseller.email_verified', targetType: 'reseller', targetId: reseller.id });
+  });
+  return { email: reseller.email, firstTime: true, resellerId: reseller.id };
+}
+
+export async function resendVerification(ctx: Ctx, email: string) {
+  const reseller = await findByEmail(ctx, email);
+  if (!reseller || reseller.verifiedAt || (await recentlySentVerification(ctx, reseller.id))) return;
+  await ctx.db.transaction((tx) => sendVerification(tx, ctx, reseller));
+  void ctx.mail.kick();
+}
+
+const loginKey = (email: string) => `login:${email.toLowerCase()}`;
+
+export async function login(ctx: Ctx, input: { email: string; password: string }, meta: Meta) {
+  const limit = ctx.config.rateLimits.loginPerAccount;
+  const key = loginKey(input.email);
+  const seen = await ctx.counters.peek(key);
+  if (seen.current >= limit) throw fail('tooManyAttempts', { seconds: Math.ceil(seen.ttl / 1000) }, { retry_after: Math.ceil(seen.ttl / 1000) });
+
+  const reseller = await findByEmail(ctx, input.email);
+  const ok = reseller ? await verifyPassword(reseller.passwordHash, input.password) : (await burnPasswordCheck(input.password), false);
+  if (!reseller || !ok) {
+    await ctx.counters.hit(key, ctx.config.rateLimits.windowMs);
+    throw fail('invalidCredentials');
+  }
+  await ctx.counters.reset(key);
+  if (!reseller.verifiedAt) {
+    if (!(await recentlySentVerification(ctx, reseller.id))) {
+      await ctx.db.transaction((tx) => sendVerification(tx, ctx, reseller));
+      void ctx.mail.kick();
+    }
+    throw fail('emailNotVerified');
+  }
+  const session = await issueSession(ctx, reseller.id, meta);
+  const now = ctx.clock.now();
+  await ctx.db.update(resellers).set({ lastLoginAt: now }).where(eq(resellers.id, reseller.id));
+  return { ...presentUser(reseller), access_token: session.token, expires_at: session.expiresAt.toISOString() };
+}
+
+export async function logout(ctx: Ctx, reseller: SessionReseller) {
+  await revokeSession(ctx.db, reseller.tokenId, ctx.clock.now());
+}
+
+const forgotKey = (email: string) => `forgot:${email.toLowerCase()}`;
+
+export async function forgotPassword(ctx: Ctx, email: string) {
+  const hit = await ctx.counters.hit(forgotKey(email), ctx.config.rateLimits.windowMs);
+  if (hit.current > ctx.config.rateLimits.forgotPerAccount) {
+    throw fail('tooManyAttempts', { seconds: Math.ceil(hit.ttl / 1000) }, { retry_after: Math.ceil(hit.ttl / 1000) });
+  }
+  const reseller = await findByEmail(ctx, email);
+  if (!reseller) return;
+  await ctx.db.transaction(async (tx) => {
+    const token = await createAccountToken(tx, ctx, reseller.id, 'reset_password');
+    await ctx.mail.enqueue(tx, resetMail(reseller, `${ctx.config.publicUrl}/reset-password/${token}`, RESET_TTL_MINUTES));
+  });
+  void ctx.mail.kick();
+}
+
+async function liveReset(ctx: Ctx, hash: string) {
+  const token = await findAccountToken(ctx, hash, 'reset_password');
+  if (!token || token.usedAt || token.expiresAt <= ctx.clock.now()) throw fail('resetInvalid');
+  const [reseller] = await ctx.db.select().from(resellers).where(eq(resellers.id, token.resellerId));
+  if (!reseller) throw fail('resetInvalid');
+  return { token, reseller };
+}
+
+/** Opens a reset hash: answers the reseller's client_id; the caller keeps the hash as the session. */
+export async function openReset(ctx: Ctx, hash: string) {
+  const { token, reseller } = await liveReset(ctx, hash);
+  await ctx.db.update(accountTokens).set({ openedAt: ctx.clock.now() }).where(eq(accountTokens.id, token.id));
+  return { client_id: reseller.clientId, email: reseller.email };
+}
+
+export async function completeReset(ctx: Ctx, hash: string | undefined, clientId: string, password: string, meta: Meta) {
+  if (!hash) throw fail('resetInvalid');
+  const { token, reseller } = await liveReset(ctx, hash);
+  if (!token.openedAt || reseller.clientId !== clientId) throw fail('resetInvalid');
+  const passwordHash = await hashPassword(password);
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    // Spend the token conditionally: of two racing updates only one wins.
+    const spent = await tx
+      .update(accountTokens)
+      .set({ usedAt: now })
+      .where(and(eq(accountTokens.id, token.id), isNull(accountTokens.usedAt), gt(accountTokens.expiresAt, now)))
+      .returning({ id: accountTokens.id });
+    if (spent.length === 0) throw fail('resetInvalid');
+    // The mailbox was just proven, so the address counts as verified too.
+    await tx
+      .update(resellers)
+      .set({ passwordHash, verifiedAt: reseller.verifiedAt ?? now, updatedAt: now })
+      .where(eq(resellers.id, reseller.id));
+    await revokeAllSessions(tx, reseller.id, now);
+    await ctx.mail.enqueue(tx, passwordChangedMail(reseller));
+    await audit(tx, { actorId: reseller.id, action: 'reseller.password_reset', targetType: 'reseller', targetId: reseller.id, ip: meta.ip });
+  });
+  void ctx.mail.kick();
+  await ctx.counters.reset(loginKey(reseller.email));
+}
+
+export async function changePassword(
+  ctx: Ctx,
+  session: SessionReseller,
+  input: { email: string; client_id: string; old_password: string; password: string },
+  meta: Meta,
+) {
+  if (input.email.toLowerCase() !== session.email.toLowerCase() || input.client_id !== session.clientId) {
+    throw fail('accountMismatch');
+  }
+  const key = `password-change:${session.id}`;
+  const seen = await ctx.counters.peek(key);
+  if (seen.current >= ctx.config.rateLimits.loginPerAccount) {
+    throw fail('tooManyAttempts', { seconds: Math.ceil(seen.ttl / 1000) }, { retry_after: Math.ceil(seen.ttl / 1000) });
+  }
+  const [reseller] = await ctx.db.select().from(resellers).where(eq(resellers.id, session.id));
+  if (!reseller) throw fail('sessionExpired');
+  if (!(await verifyPassword(reseller.passwordHash, input.old_password))) {
+    await ctx.counters.hit(key, ctx.config.rateLimits.windowMs);
+    throw fail('oldPasswordWrong');
+  }
+  if (input.old_password === input.password) throw fail('samePassword');
+  const passwordHash = await hashPassword(input.password);
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(resellers).set({ passwordHash, updatedAt: now }).where(eq(resellers.id, reseller.id));
+    await revokeAllSessions(tx, reseller.id, now);
+    await ctx.mail.enqueue(tx, passwordChangedMail(reseller));
+    await audit(tx, { actorId: reseller.id, action: 'reseller.password_changed', targetType: 'reseller', targetId: reseller.id, ip: meta.ip });
+  });
+  void ctx.mail.kick();
+  await ctx.counters.reset(key);
+}

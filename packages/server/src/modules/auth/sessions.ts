@@ -1,0 +1,73 @@
+/** Bearer sessions: issued at sign-in, looked up by hash, revoked by logout and password changes. */
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { AppContext, SessionReseller } from '../../context.js';
+import type { Tx } from '../../db/index.js';
+import { accessTokens, resellers } from '../../db/schema/index.js';
+import { hashToken, newToken } from './secrets.js';
+
+export async function issueSession(
+  ctx: Pick<AppContext, 'db' | 'clock' | 'config'>,
+  resellerId: number,
+  meta: { ip?: string; userAgent?: string },
+) {
+  const token = newToken();
+  const expiresAt = new Date(ctx.clock.now().getTime() + ctx.config.sessionTtlMs);
+  await ctx.db.insert(accessTokens).values({
+    resellerId,
+    kind: 'session',
+    tokenHash: hashToken(token),
+    expiresAt,
+    ip: meta.ip ?? null,
+    userAgent: meta.userAgent?.slice(0, 300) ?? null,
+  });
+  return { token, expiresAt };
+}
+
+/** The reseller of a live session token, or null. */
+export async function findSession(ctx: Pick<AppContext, 'db' | 'clock'>, token: string): Promise<SessionReseller | null> {
+  const now = ctx.clock.now();
+  const [row] = await ctx.db
+    .select({
+      tokenId: accessTokens.id,
+      lastUsedAt: accessTokens.lastUsedAt,
+      id: resellers.id,
+      email: resellers.email,
+      name: resellers.name,
+      status: resellers.status,
+      isAdmin: resellers.isAdmin,
+      parentId: resellers.parentId,
+      customUrl: resellers.customUrl,
+      clientId: resellers.clientId,
+      verifiedAt: resellers.verifiedAt,
+    })
+    .from(accessTokens)
+    .innerJoin(resellers, eq(resellers.id, accessTokens.resellerId))
+    .where(
+      and(
+        eq(accessTokens.tokenHash, hashToken(token)),
+        eq(accessTokens.kind, 'session'),
+        isNull(accessTokens.revokedAt),
+        gt(accessTokens.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  if (!row) return null;
+  // Touch at most once a minute: a write per request would cost more than it tells.
+  if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > 60_000) {
+    await ctx.db.update(accessTokens).set({ lastUsedAt: now }).where(eq(accessTokens.id, row.tokenId));
+  }
+  const { verifiedAt, lastUsedAt: _ignored, ...rest } = row;
+  return { ...rest, verified: verifiedAt !== null };
+}
+
+export async function revokeSession(tx: Tx, tokenId: number, now: Date) {
+  await tx.update(accessTokens).set({ revokedAt: now }).where(eq(accessTokens.id, tokenId));
+}
+
+/** Signs a reseller out everywhere (after a password change or reset). */
+export async function revokeAllSessions(tx: Tx, resellerId: number, now: Date) {
+  await tx
+    .update(accessTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(accessTokens.resellerId, resellerId), isNull(accessTokens.revokedAt), sql`${accessTokens.kind} = 'session'`));
+}

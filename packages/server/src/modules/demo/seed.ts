@@ -1,0 +1,63 @@
+/**
+ * Demo data for a first start: on an empty database, a funded reseller, an admin with two
+ * sub-resellers, and the partner reseller 903, all with one known password.
+ */
+
+import { RESTRICTED_RESELLER_ID } from '@partner-panel/sdk';
+import type { Db } from '../../db/index.js';
+import { resellers, walletLedger } from '../../db/schema/index.js';
+import { hashPassword } from '../auth/passwords.js';
+import { newClientId } from '../auth/identity.js';
+
+export const DEMO_PASSWORD = 'DemoPass2026!';
+
+export const DEMO_ACCOUNTS = [
+  { key: 'reseller', email: 'reseller@demo.partner-panel.test', name: 'Demo Reseller', customUrl: 'demo-reseller', balanceCents: 500_000, isAdmin: false, verified: true },
+  { key: 'admin', email: 'admin@demo.partner-panel.test', name: 'Demo Admin', customUrl: 'demo-admin', balanceCents: 1_000_000, isAdmin: true, verified: true },
+  { key: 'sub1', email: 'sub1@demo.partner-panel.test', name: 'Northwind Sub-reseller', customUrl: 'northwind', balanceCents: 50_000, isAdmin: false, verified: true, parent: 'admin' },
+  { key: 'sub2', email: 'sub2@demo.partner-panel.test', name: 'Contoso Sub-reseller', customUrl: 'contoso', balanceCents: 0, isAdmin: false, verified: false, parent: 'admin' },
+  { key: 'partner', email: 'partner@demo.partner-panel.test', name: 'Brainrocket Partner', customUrl: 'brainrocket', balanceCents: 10_000_000, isAdmin: false, verified: true, id: RESTRICTED_RESELLER_ID },
+] as const;
+
+export type DemoAccount = (typeof DEMO_ACCOUNTS)[number];
+
+/** Seeds when no reseller exists yet; answers whether it did. */
+export async function seedDemo(db: Db): Promise<boolean> {
+  const [existing] = await db.select({ id: resellers.id }).from(resellers).limit(1);
+  if (existing) return false;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    const ids = new Map<string, number>();
+    for (const account of DEMO_ACCOUNTS) {
+      const parentId = 'parent' in account ? ids.get(account.parent) ?? null : null;
+      const values = {
+        email: account.email,
+        name: account.name,
+        passwordHash,
+        isAdmin: account.isAdmin,
+        customUrl: account.customUrl,
+        clientId: newClientId(),
+        verifiedAt: account.verified ? new Date() : null,
+        parentId,
+        balanceCents: account.balanceCents,
+      };
+      const [row] =
+        'id' in account
+          ? await tx.insert(resellers).overridingSystemValue().values({ ...values, id: account.id }).returning()
+          : await tx.insert(resellers).values(values).returning();
+      if (!row) throw new Error('demo seed failed');
+      ids.set(account.key, row.id);
+      if (account.balanceCents > 0) {
+        await tx.insert(walletLedger).values({
+          resellerId: row.id,
+          amountCents: account.balanceCents,
+          balanceAfterCents: account.balanceCents,
+          kind: 'deposit',
+          reference: 'demo:seed',
+          description: 'Demo funds',
+        });
+      }
+    }
+  });
+  return true;
+}

@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import { centsToDollars, contract } from '@partner-panel/sdk';
+import { answer } from '../../http/envelope.js';
+import { serve } from '../../http/route.js';
+import * as profiles from './service.js';
+
+export function profileRoutes(app: FastifyInstance) {
+  const { ctx } = app;
+
+  serve(app, contract.profile, async ({ reseller }) => answer(await profiles.profile(ctx, reseller.id), 'Profile'));
+
+  serve(app, contract.updateProfile, async ({ body, reseller, ip }) => {
+    const { user } = await profiles.updateField(ctx, reseller.id, body.update, body.value, ip);
+    return answer(user, 'Profile updated successfully');
+  });
+
+  serve(app, contract.totalCredited, async ({ reseller }) => ({
+    amount: centsToDollars(await profiles.totalCreditedCents(ctx, reseller.id)),
+  }));
+}

@@ -1,0 +1,72 @@
+/** The signed-in reseller's profile: read, update a field, and the total credited to the wallet. */
+import { eq, sql } from 'drizzle-orm';
+import { ACCOUNT_STATUS } from '@partner-panel/sdk';
+import type { AppContext } from '../../context.js';
+import { rows } from '../../db/index.js';
+import { resellers } from '../../db/schema/index.js';
+import { fail, invalid } from '../../http/errors.js';
+import { audit } from '../audit/index.js';
+import { presentUser, type ResellerRow } from './present.js';
+
+type Ctx = Pick<AppContext, 'db' | 'clock'>;
+
+export async function loadReseller(ctx: Ctx, id: number): Promise<ResellerRow> {
+  const [row] = await ctx.db.select().from(resellers).where(eq(resellers.id, id));
+  if (!row) throw fail('fetchDetails');
+  return row;
+}
+
+export async function profile(ctx: Ctx, id: number) {
+  return presentUser(await loadReseller(ctx, id));
+}
+
+/** The fields a reseller may change on its own profile (000 §2): name, and status 1 or 2. */
+export const EDITABLE_FIELDS = ['name', 'status'] as const;
+
+export async function updateField(ctx: Ctx, id: number, field: string, value: string, ip?: string) {
+  if (!(EDITABLE_FIELDS as readonly string[]).includes(field)) throw fail('fieldNotEditable');
+  if (value === '') throw fail('fieldEmpty');
+  const current = await loadReseller(ctx, id);
+  const now = ctx.clock.now();
+  let change: Partial<ResellerRow>;
+  if (field === 'name') {
+    if (value.length > 100) throw invalid('The name may not be greater than 100 characters', 'value');
+    if (value === current.name) throw fail('nothingToUpdate');
+    change = { name: value };
+  } else {
+    const status = Number(value);
+    if (status !== ACCOUNT_STATUS.active && status !== ACCOUNT_STATUS.inactive) {
+      throw invalid('Status must be 1 (Active) or 2 (Inactive)', 'value');
+    }
+    if (status === current.status) throw fail('nothingToUpdate');
+    change = { status };
+  }
+  const updated = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(resellers)
+      .set({ ...change, updatedAt: now })
+      .where(eq(resellers.id, id))
+      .returning();
+    await audit(tx, {
+      actorId: id,
+      action: `reseller.${field}_updated`,
+      targetType: 'reseller',
+      targetId: id,
+      data: { from: current[field as 'name' | 'status'], to: change[field as 'name' | 'status'] },
+      ip,
+    });
+    return row;
+  });
+  if (!updated) throw fail('updateProfileFailed');
+  return { before: current, after: updated, user: presentUser(updated) };
+}
+
+/** Total Amount Credited: every deposit and credit the wallet received, in cents. */
+export async function totalCreditedCents(ctx: Ctx, id: number): Promise<number> {
+  const [row] = await rows<{ total: number | string | null }>(
+    ctx.db,
+    sql`select coalesce(sum(amount_cents), 0) as total from wallet_ledger
+        where reseller_id = ${id} and kind in ('deposit', 'invoice_payment', 'admin_credit')`,
+  );
+  return Number(row?.total ?? 0);
+}

@@ -1,0 +1,14 @@
+/** Public settings the browser needs at start-up (captcha, realtime and payment public keys). */
+import type { FastifyInstance } from 'fastify';
+import { CAPTCHA_ACTIONS, contract } from '@partner-panel/sdk';
+import { serve } from '../../http/route.js';
+
+export function settingsRoutes(app: FastifyInstance) {
+  const { ctx } = app;
+  serve(app, contract.publicSettings, async () => ({
+    captcha: { provider: ctx.captcha.provider, site_key: ctx.captcha.siteKey, actions: [...CAPTCHA_ACTIONS] },
+    realtime: null,
+    payments: { stripe_publishable_key: null, methods: [] },
+    production: ctx.config.production,
+  }));
+}

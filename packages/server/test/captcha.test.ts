@@ -1,0 +1,88 @@
+/** Each captcha provider against a local siteverify peer, and the check on the public calls. */
+import { once } from 'node:events';
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createCaptcha } from '../src/adapters/captcha/index.js';
+import { testApp } from './support/app.js';
+
+/** A siteverify endpoint: tokens look like "ok:<action>:<score>" or "bad". */
+async function siteverify() {
+  const seen: Record<string, string>[] = [];
+  const server = createServer(async (req: IncomingMessage, res) => {
+    let body = '';
+    for await (const chunk of req) body += chunk;
+    const form = Object.fromEntries(new URLSearchParams(body));
+    seen.push(form);
+    const [state, action, score] = (form.response ?? '').split(':');
+    const answer =
+      form.secret !== 'server-secret' || state !== 'ok'
+        ? { success: false, 'error-codes': ['invalid-input-response'] }
+        : { success: true, action, score: Number(score ?? 0.9), hostname: 'panel.test' };
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify(answer));
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/siteverify`, seen };
+}
+
+const peer = await siteverify();
+const make = (provider: 'recaptcha' | 'turnstile' | 'hcaptcha', secretKey = 'server-secret') =>
+  createCaptcha({ provider, siteKey: 'site-key', secretKey, verifyUrl: peer.url, minScore: 0.5 });
+
+describe('captcha verifiers', () => {
+  it('off accepts anything', async () => {
+    expect(await createCaptcha({ provider: 'off', minScore: 0.5 }).verify('', 'login')).toBe(true);
+  });
+
+  it('reCAPTCHA v3 checks success, the action name and the score', async () => {
+    const c = make('recaptcha');
+    expect(await c.verify('ok:login:0.9', 'login', '10.0.0.1')).toBe(true);
+    expect(peer.seen.at(-1)).toMatchObject({ secret: 'server-secret', response: 'ok:login:0.9', remoteip: '10.0.0.1' });
+    expect(await c.verify('ok:register:0.9', 'login')).toBe(false);
+    expect(await c.verify('ok:login:0.3', 'login')).toBe(false);
+    expect(await c.verify('bad', 'login')).toBe(false);
+    expect(await c.verify('', 'login')).toBe(false);
+  });
+
+  it('Turnstile checks success and the action name', async () => {
+    const c = make('turnstile');
+    expect(await c.verify('ok:forgot', 'forgot')).toBe(true);
+    expect(await c.verify('ok:login', 'forgot')).toBe(false);
+  });
+
+  it('hCaptcha checks success and sends the site key', async () => {
+    const c = make('hcaptcha');
+    expect(await c.verify('ok:', 'verification')).toBe(true);
+    expect(peer.seen.at(-1)).toMatchObject({ sitekey: 'site-key' });
+    expect(await c.verify('bad', 'verification')).toBe(false);
+  });
+
+  it('refuses when the secret is wrong or the provider is unreachable', async () => {
+    expect(await make('recaptcha', 'wrong').verify('ok:login:0.9', 'login')).toBe(false);
+    const unreachable = createCaptcha({ provider: 'turnstile', siteKey: 's', secretKey: 'server-secret', verifyUrl: 'http://127.0.0.1:1/x', minScore: 0.5 });
+    expect(await unreachable.verify('ok:login', 'login')).toBe(false);
+  });
+});
+
+describe('captcha on the public calls', () => {
+  it('is required, with the call’s action name, once a provider is configured', async () => {
+    const t = await testApp({
+      env: { CAPTCHA_PROVIDER: 'recaptcha', CAPTCHA_SITE_KEY: 'site-key', CAPTCHA_SECRET_KEY: 'server-secret', CAPTCHA_VERIFY_URL: peer.url },
+    });
+    const body = { email: 'reseller@demo.partner-panel.test', password: 'DemoPass2026!' };
+    const missing = await t.post('/api/login', { ...body, token: '' });
+    expect(missing.status).toBe(422);
+    expect(missing.json.header).toMatchObject({ code: 'rspf-captcha-1004', message: 'Captcha verification failed. Please try again.' });
+    const wrongAction = await t.post('/api/login', { ...body, token: 'ok:register:0.9' });
+    expect(wrongAction.json.header.code).toBe('rspf-captcha-1004');
+    const ok = await t.post('/api/login', { ...body, token: 'ok:login:0.9' });
+    expect(ok.json.header.code).toBe(10001);
+    const forgot = await t.post('/api/password/forgot', { email: body.email, token: 'ok:forgot:0.9' });
+    expect(forgot.json.header.code).toBe(20031);
+    const settings = await t.get('/api/settings');
+    expect(settings.json.body).toMatchObject({ captcha: { provider: 'recaptcha', site_key: 'site-key' } });
+  });
+});

@@ -1,0 +1,79 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.js';
+import { seedDemo, DEMO_ACCOUNTS } from '../src/modules/demo/seed.js';
+import { freshDatabase } from './support/db.js';
+
+const database = await freshDatabase(2);
+const { db } = database;
+const q = async <T>(query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+
+describe('schema rules', () => {
+  it('keeps the wallet ledger append-only', async () => {
+    await seedDemo(db);
+    const [row] = await q<{ id: number }>(sql`select id from wallet_ledger limit 1`);
+    await expect(db.execute(sql`update wallet_ledger set amount_cents = 1 where id = ${row?.id}`)).rejects.toThrow();
+    await expect(db.execute(sql`delete from wallet_ledger where id = ${row?.id}`)).rejects.toThrow();
+  });
+
+  it('never lets a balance go below zero', async () => {
+    await expect(db.execute(sql`update resellers set balance_cents = -1 where id = 903`)).rejects.toThrow();
+  });
+
+  it('makes e-mail addresses unique whatever their case', async () => {
+    await expect(
+      db.execute(sql`insert into resellers (email, name, password_hash, custom_url, client_id) values ('RESELLER@demo.partner-panel.test', 'x', 'x', 'x-1', 'cl_x1')`),
+    ).rejects.toThrow();
+  });
+
+  it('numbers new resellers from 1000, keeping 903 for the partner', async () => {
+    const ids = (await q<{ id: number }>(sql`select id from resellers order by id`)).map((r) => r.id);
+    expect(ids).toContain(903);
+    expect(ids.filter((id) => id !== 903).every((id) => id >= 1000)).toBe(true);
+  });
+});
+
+describe('demo data', () => {
+  it('creates the funded reseller, the admin with two sub-resellers and 903, once', async () => {
+    expect(await seedDemo(db)).toBe(false);
+    const rows = await q<{ email: string; parent_id: number | null; is_admin: boolean; balance_cents: number; id: number }>(
+      sql`select id, email, parent_id, is_admin, balance_cents from resellers order by id`,
+    );
+    expect(rows).toHaveLength(DEMO_ACCOUNTS.length);
+    const admin = rows.find((r) => r.is_admin);
+    expect(rows.filter((r) => r.parent_id === admin?.id)).toHaveLength(2);
+    expect(rows.find((r) => r.email.startsWith('reseller@'))?.balance_cents).toBe(500_000);
+    // Every demo balance is backed by a ledger row.
+    const [sum] = await q<{ ok: boolean }>(
+      sql`select bool_and(r.balance_cents = coalesce(l.total, 0)) as ok from resellers r
+          left join (select reseller_id, sum(amount_cents) as total from wallet_ledger group by reseller_id) l on l.reseller_id = r.id`,
+    );
+    expect(sum?.ok).toBe(true);
+    await database.drop();
+  });
+});
+
+describe('configuration', () => {
+  it('has embedded defaults for every setting', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ port: 3000, dataDir: './.data', databaseUrl: undefined, publicUrl: 'http://localhost:3000', demoData: true });
+    expect(config.mail.transport).toBe('outbox');
+    expect(config.captcha.provider).toBe('off');
+  });
+
+  it('honours PORT, HOST, PUBLIC_URL, DATA_DIR and DATABASE_URL', () => {
+    const config = loadConfig({ PORT: '8080', HOST: '0.0.0.0', PUBLIC_URL: 'https://panel.example.com/', DATA_DIR: '/var/lib/pp', DATABASE_URL: 'postgres://x@db/pp' });
+    expect(config).toMatchObject({ port: 8080, host: '0.0.0.0', publicUrl: 'https://panel.example.com', dataDir: '/var/lib/pp', databaseUrl: 'postgres://x@db/pp' });
+  });
+
+  it('refuses incomplete adapter settings with a clear message', () => {
+    expect(() => loadConfig({ MAIL_TRANSPORT: 'smtp' })).toThrow(/SMTP_URL is required/);
+    expect(() => loadConfig({ CAPTCHA_PROVIDER: 'turnstile' })).toThrow(/CAPTCHA_SITE_KEY and CAPTCHA_SECRET_KEY/);
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+  });
+
+  it('turns demo data off in production unless asked', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).demoData).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', DEMO_DATA: 'true' }).demoData).toBe(true);
+  });
+});

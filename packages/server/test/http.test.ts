@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { testApp } from './support/app.js';
+
+const t = await testApp();
+
+describe('bad input gets a 4xx envelope, never a 500', () => {
+  it('answers malformed JSON with 400', async () => {
+    const csrf = (await t.app.inject({ method: 'GET', url: '/api/csrf' })).json().body.csrf_token;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/json', 'csrf-token': csrf, cookie: `XSRF-TOKEN=${csrf}` },
+      payload: '{"email": ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().header).toMatchObject({ status: 'error', message: 'The request body is not valid JSON.' });
+  });
+
+  it('answers wrong types with the validation envelope', async () => {
+    const res = await t.post('/api/login', { email: 42, password: ['x'], token: '' });
+    expect(res.status).toBe(422);
+    expect(res.json.header.code).toBe('rspf-validation-1005');
+  });
+
+  it('answers an unknown API path with a 404 envelope', async () => {
+    const res = await t.get('/api/v1/nothing-here');
+    expect(res.status).toBe(404);
+    expect(res.json.header).toMatchObject({ code: 'rspf-404', status: 'error' });
+  });
+
+  it('answers public settings with the captcha provider off by default', async () => {
+    const res = await t.get('/api/settings');
+    expect(res.json.body).toMatchObject({ captcha: { provider: 'off', site_key: null }, production: false });
+  });
+});
+
+describe('the dev inbox', () => {
+  it('lists mails as JSON and as a readable page with clickable links', async () => {
+    await t.client().forgotPassword({ email: 'reseller@demo.partner-panel.test' });
+    const json = await t.mails('reseller@demo.partner-panel.test');
+    expect(json[0]?.links[0]).toMatch(/^http:\/\/panel\.test\/reset-password\//);
+    const page = await t.app.inject({ method: 'GET', url: '/dev/mail' });
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain(`<a href="${json[0]?.links[0]}">`);
+  });
+
+  it('does not exist in production or with SMTP', async () => {
+    const prod = await testApp({ env: { NODE_ENV: 'production' } });
+    expect((await prod.app.inject({ method: 'GET', url: '/dev/mail' })).statusCode).toBe(404);
+    const smtp = await testApp({ env: { MAIL_TRANSPORT: 'smtp', SMTP_URL: 'smtp://127.0.0.1:1' } });
+    expect((await smtp.app.inject({ method: 'GET', url: '/dev/mail' })).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { testApp } from './support/app.js';
+
+const email = 'reseller@demo.partner-panel.test';
+
+describe('rate limits (per account and per IP)', () => {
+  it('throttles the eleventh wrong password in a row, even with the right one', async () => {
+    const t = await testApp();
+    for (let i = 1; i <= 10; i++) {
+      const res = await t.post('/api/login', { email, password: `Wrong!Password${i}`, token: '' });
+      expect(res.status, `attempt ${i}`).toBe(401);
+    }
+    const eleventh = await t.post('/api/login', { email, password: 'DemoPass2026!', token: '' });
+    expect(eleventh.status).toBe(429);
+    expect(eleventh.json.header.code).toBe('rspf-throttle-1007');
+    expect(eleventh.json.header.message).toMatch(/^Too many attempts\. Please try again in \d+ seconds\.$/);
+    // Another account is not affected.
+    const other = await t.post('/api/login', { email: 'admin@demo.partner-panel.test', password: 'DemoPass2026!', token: '' });
+    expect(other.status).toBe(200);
+  });
+
+  it('forgets failures after a successful sign-in ("in a row")', async () => {
+    const t = await testApp();
+    for (let i = 0; i < 9; i++) await t.post('/api/login', { email, password: 'Wrong!Password1', token: '' });
+    expect((await t.post('/api/login', { email, password: 'DemoPass2026!', token: '' })).status).toBe(200);
+    for (let i = 0; i < 9; i++) await t.post('/api/login', { email, password: 'Wrong!Password1', token: '' });
+    expect((await t.post('/api/login', { email, password: 'DemoPass2026!', token: '' })).status).toBe(200);
+  });
+
+  it('limits login, register and forgot per IP', async () => {
+    const t = await testApp({ env: { RATE_LIMIT_LOGIN_PER_IP: '3', RATE_LIMIT_SIGNUP_PER_IP: '2', RATE_LIMIT_FORGOT_PER_IP: '2' } });
+    const statuses = async (url: string, body: (i: number) => object, n: number) => {
+      const out: number[] = [];
+      for (let i = 0; i < n; i++) out.push((await t.post(url, body(i))).status);
+      return out;
+    };
+    expect(await statuses('/api/login', (i) => ({ email: `x${i}@example.com`, password: 'Wrong!Password1', token: '' }), 4)).toEqual([401, 401, 401, 429]);
+    expect(await statuses('/api/register', (i) => ({ email: `r${i}@example.com`, name: 'R', password: 'Str0ng!Password', password_confirmation: 'Str0ng!Password', token: '' }), 3)).toEqual([200, 200, 429]);
+    expect(await statuses('/api/password/forgot', (i) => ({ email: `f${i}@example.com`, token: '' }), 3)).toEqual([200, 200, 429]);
+    const limited = await t.post('/api/login', { email, password: 'DemoPass2026!', token: '' });
+    expect(limited.json.header.code).toBe('rspf-throttle-1007');
+  });
+
+  it('limits reset mails per address', async () => {
+    const t = await testApp({ env: { RATE_LIMIT_FORGOT_PER_ACCOUNT: '2' } });
+    const codes: number[] = [];
+    for (let i = 0; i < 3; i++) codes.push((await t.post('/api/password/forgot', { email, token: '' })).status);
+    expect(codes).toEqual([200, 200, 429]);
+    expect((await t.mails(email)).filter((m) => m.kind === 'reset_password')).toHaveLength(2);
+  });
+
+  it('shares the counters between two server processes on one database', async () => {
+    const { buildApp } = await import('../src/app.js');
+    const { loadConfig } = await import('../src/config.js');
+    const t = await testApp();
+    const second = await buildApp(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent' }), { database: t.database, logger: false });
+    const csrf = async (app: typeof second) => {
+      const token = (await app.inject({ method: 'GET', url: '/api/csrf' })).json().body.csrf_token as string;
+      return { 'csrf-token': token, cookie: `XSRF-TOKEN=${token}` };
+    };
+    for (let i = 0; i < 10; i++) {
+      const app = i % 2 ? t.app : second;
+      await app.inject({ method: 'POST', url: '/api/login', headers: await csrf(app), payload: { email, password: 'Wrong!Password1', token: '' } });
+    }
+    const res = await t.app.inject({ method: 'POST', url: '/api/login', headers: await csrf(t.app), payload: { email, password: 'DemoPass2026!', token: '' } });
+    expect(res.statusCode).toBe(429);
+    await second.close();
+  });
+});
