@@ -4,6 +4,12 @@ import { contract } from './contract/index.js';
 import type { AnyCall } from './contract/define.js';
 import { envelopeSchema, errorBodySchema, headerSchema } from './contract/envelope.js';
 
+/** Calls in a stable order (by path, then method): module namespaces order differently per tool. */
+const sortedCalls = () =>
+  (Object.entries(contract) as [string, AnyCall][]).sort(([, a], [, b]) =>
+    a.path === b.path ? a.method.localeCompare(b.method) : a.path.localeCompare(b.path),
+  );
+
 const json = (schema: z.ZodType, io: 'input' | 'output') =>
   z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as Record<string, unknown>;
 
@@ -14,7 +20,7 @@ function security(call: AnyCall) {
 
 export function openApiDocument() {
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const [name, call] of Object.entries(contract) as [string, AnyCall][]) {
+  for (const [name, call] of sortedCalls()) {
     const parameters = [];
     if (call.query instanceof z.ZodObject) {
       const schema = json(call.query, 'input') as { properties?: Record<string, unknown>; required?: string[] };
@@ -69,7 +75,7 @@ export function callsTable(): string {
     '| call | method and path | access | success code | spec |',
     '|---|---|---|---|---|',
   ];
-  for (const [name, call] of Object.entries(contract) as [string, AnyCall][]) {
+  for (const [name, call] of sortedCalls()) {
     const extras = [call.csrf ? 'CSRF' : '', call.captcha ? `captcha ${call.captcha}` : ''].filter(Boolean).join(', ');
     lines.push(
       `| \`${name}\` | \`${call.method} ${call.path}\` | ${call.access}${extras ? ` (${extras})` : ''} | ${call.successCode}${call.httpStatus !== 200 ? ` (HTTP ${call.httpStatus})` : ''} | ${call.spec} |`,

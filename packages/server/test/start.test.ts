@@ -54,5 +54,5 @@ describe('main', () => {
       await new Promise((r) => child.once('exit', r));
     }
     expect(child.exitCode === 0 || child.signalCode === 'SIGTERM').toBe(true);
-  });
+  }, 120_000);
 });
