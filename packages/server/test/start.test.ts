@@ -50,8 +50,11 @@ describe('main', () => {
       expect(res.status).toBe(200);
       expect(res.headers.get('set-cookie')).toMatch(/^XSRF-TOKEN=/);
     } finally {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
     }
     expect(child.exitCode === 0 || child.signalCode === 'SIGTERM').toBe(true);
   }, 120_000);
