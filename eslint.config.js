@@ -17,4 +17,8 @@ export default tseslint.config(
     files: ['**/main.ts', '**/bench/**', '**/scripts/**', '**/*.config.ts'],
     rules: { 'no-console': 'off' },
   },
+  {
+    files: ['**/*.mjs', '**/*.js'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
+  },
 );
