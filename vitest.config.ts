@@ -20,6 +20,6 @@ const server = (db: 'pglite' | 'postgres') => ({
 
 export default defineConfig({
   test: {
-    projects: ['packages/sdk', server('pglite'), ...(havePostgres || process.env.CI ? [server('postgres')] : [])],
+    projects: ['packages/sdk', 'packages/data-provider', 'packages/portal', server('pglite'), ...(havePostgres || process.env.CI ? [server('postgres')] : [])],
   },
 });

@@ -1,6 +1,22 @@
 #!/usr/bin/env node
-// `pnpm test`: build, static checks, then every test (unit, API on PGlite and PostgreSQL).
+// `pnpm test`: build, static checks, then every test: unit, API on PGlite and PostgreSQL, and the
+// browser tests in Chromium (installed from Debian's packages when missing and allowed).
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!existsSync(chromium)) {
+  const root = process.getuid?.() === 0;
+  if (!root || !existsSync('/usr/bin/apt-get')) {
+    console.error(`✖ The browser tests need Chromium at ${chromium}: apt-get install chromium (or set CHROMIUM_PATH).`);
+    process.exit(1);
+  }
+  console.log('▶ installing Chromium (apt-get install chromium)');
+  for (const args of [['update', '-qq'], ['install', '-y', '-qq', 'chromium']]) {
+    const r = spawnSync('apt-get', args, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    if (r.status !== 0) process.exit(r.status ?? 1);
+  }
+}
 
 const stages = [
   ['build', 'pnpm', ['build']],

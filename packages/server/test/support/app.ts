@@ -11,6 +11,14 @@ import type { Clock } from '../../src/context.js';
 import { DEMO_PASSWORD, seedDemo } from '../../src/modules/demo/seed.js';
 import { freshDatabase, type TestDatabase } from './db.js';
 
+function headerRecord(headers: Headers): Record<string, string> {
+  const out: Record<string, string> = {};
+  headers.forEach((value, key) => {
+    out[key] = value;
+  });
+  return out;
+}
+
 /** A fetch that answers from app.inject, with a cookie jar like a browser's. */
 export function injectFetch(app: FastifyInstance, jar = new Map<string, string>()): typeof fetch {
   return async (input, init = {}) => {
@@ -22,7 +30,7 @@ export function injectFetch(app: FastifyInstance, jar = new Map<string, string>(
     const res = await app.inject({
       method: (init.method ?? 'GET') as InjectOptions['method'],
       url: url.pathname + url.search,
-      headers: Object.fromEntries(headers),
+      headers: headerRecord(headers),
       ...(init.body !== undefined && init.body !== null ? { payload: init.body as string } : {}),
     });
     for (const cookie of res.cookies) {
@@ -34,7 +42,7 @@ export function injectFetch(app: FastifyInstance, jar = new Map<string, string>(
       if (v === undefined) continue;
       for (const value of Array.isArray(v) ? v : [String(v)]) outHeaders.append(k, value);
     }
-    return new Response(res.rawPayload.length ? res.rawPayload : null, { status: res.statusCode, headers: outHeaders });
+    return new Response(res.rawPayload.length ? new Uint8Array(res.rawPayload) : null, { status: res.statusCode, headers: outHeaders });
   };
 }
 

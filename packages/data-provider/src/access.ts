@@ -1,0 +1,66 @@
+/**
+ * Who may see what (000 §6): a pure function of the stored user, used by the auth provider's
+ * canAccess, the route guards and the menus. The server checks the same rules again.
+ */
+import { ACCOUNT_STATUS, RESTRICTED_RESELLER_ID } from '@partner-panel/sdk';
+import type { StoredUser } from './session.js';
+
+/** Areas of the portal, in the spec's words. */
+export type Area =
+  | 'public'
+  | 'dashboard'
+  | 'dashboard.wallet'
+  | 'dashboard.vpn'
+  | 'profile'
+  | 'notifications'
+  | 'coupons.generate'
+  | 'coupons.list'
+  | 'coupons.price'
+  | 'coupons.addons'
+  | 'coupons.billing_type'
+  | 'vpn.create'
+  | 'vpn.subscriptions'
+  | 'vpn.list'
+  | 'billing'
+  | 'integration'
+  | 'redeem'
+  | 'users';
+
+export type Role = 'visitor' | 'reseller' | 'admin' | 'partner';
+
+export interface AccessRequest {
+  action?: string;
+  resource: Area | string;
+  record?: unknown;
+}
+
+export const isPartner = (user: Pick<StoredUser, 'id'> | null | undefined) => user?.id === RESTRICTED_RESELLER_ID;
+
+export function roleOf(user: StoredUser | null | undefined): Role {
+  if (!user) return 'visitor';
+  if (isPartner(user)) return 'partner';
+  return user.is_admin ? 'admin' : 'reseller';
+}
+
+/** What reseller 903 does not get: wallet, billing, addons, type choice, pricing, VPN creation, VPN tiles. */
+const PARTNER_DENIED = new Set<string>([
+  'dashboard.wallet',
+  'dashboard.vpn',
+  'coupons.price',
+  'coupons.addons',
+  'coupons.billing_type',
+  'vpn.create',
+  'billing',
+]);
+
+/** Actions that spend money need an active account (status 1). */
+const NEEDS_ACTIVE = new Set(['generate', 'create']);
+
+export function canAccess(user: StoredUser | null | undefined, { action = 'show', resource }: AccessRequest): boolean {
+  if (resource === 'public' || resource === 'redeem') return true;
+  if (!user) return false;
+  if (resource === 'users') return user.is_admin === true;
+  if (isPartner(user) && PARTNER_DENIED.has(resource)) return false;
+  if (NEEDS_ACTIVE.has(action) && user.status !== ACCOUNT_STATUS.active) return false;
+  return true;
+}

@@ -1,0 +1,47 @@
+/** react-admin's auth provider over the SDK client and the stored session. */
+import type { AuthProvider, UserIdentity } from 'ra-core';
+import type { Client } from '@partner-panel/sdk';
+import { canAccess } from './access.js';
+import { attempt, endsSession } from './errors.js';
+import type { Session } from './session.js';
+
+export interface LoginParams {
+  email: string;
+  password: string;
+  token?: string;
+}
+
+export function createAuthProvider(client: Client, session: Session): AuthProvider {
+  return {
+    async login({ email, password, token = '' }: LoginParams) {
+      const answer = await attempt(() => client.login({ email, password, token }));
+      const { access_token, expires_at: _expires, ...user } = answer;
+      session.signIn(user, access_token);
+      return { redirectTo: '/dashboard' };
+    },
+    async logout() {
+      // The server forgets the token first; a failure there must not keep the user signed in.
+      if (session.token()) await client.logout().catch(() => undefined);
+      session.clear();
+      client.resetCsrf();
+      return '/login';
+    },
+    async checkAuth() {
+      if (!session.user() || !session.token()) throw { redirectTo: '/login', message: false };
+    },
+    async checkError(error: unknown) {
+      if (endsSession(error)) {
+        session.clear();
+        throw { redirectTo: '/login', logoutUser: true, message: false };
+      }
+    },
+    async getIdentity(): Promise<UserIdentity> {
+      const user = session.user();
+      if (!user) throw new Error('Not signed in');
+      return { id: user.id, fullName: user.name, email: user.email, user };
+    },
+    async canAccess(params) {
+      return canAccess(session.user(), params);
+    },
+  };
+}

@@ -1,0 +1,92 @@
+/**
+ * react-admin's data provider over the SDK: the CRUD methods map resources to the envelope calls
+ * (lists are POSTs with page_limit/page and a filter body, answering body.data/body.total), and
+ * typed custom methods cover the calls that are not CRUD. Failures become HttpErrors carrying the
+ * catalogue message.
+ */
+import { HttpError, type DataProvider, type GetListParams, type GetListResult } from 'ra-core';
+import {
+  errors,
+  type CallName,
+  type CallResult,
+  type Client,
+  type Contract,
+  type Envelope,
+  type CatalogueEntry,
+} from '@partner-panel/sdk';
+import { attempt } from './errors.js';
+import type { Session } from './session.js';
+
+/** How one resource lists its records. */
+export interface ListAdapter {
+  list(params: GetListParams): Promise<GetListResult>;
+}
+
+export interface Answered<T> {
+  body: T;
+  message: string;
+}
+
+const unsupported = (resource: string, method: string) =>
+  Promise.reject(new HttpError(`${method} is not available for ${resource}`, 405, { code: 'rspf-405', status: 'error', body: null }));
+
+export function createDataProvider(client: Client, session: Session, lists: Record<string, ListAdapter> = {}) {
+  /** A call answering the body and the header message (the UI shows the server's message). */
+  async function answered<K extends CallName>(name: K, input: unknown, fallback: CatalogueEntry = errors.updateFailed) {
+    const send = client.send as (n: K, i: unknown) => Promise<Envelope<CallResult<Contract[K]>>>;
+    const env = await attempt(() => send(name, input), fallback);
+    return { body: env.body, message: env.header.message } satisfies Answered<CallResult<Contract[K]>>;
+  }
+
+  async function refreshProfile() {
+    const user = await attempt(() => client.profile(), errors.fetchDetails);
+    session.setUser(user);
+    return user;
+  }
+
+  const crud: DataProvider = {
+    async getList(resource, params) {
+      const adapter = lists[resource];
+      if (!adapter) return unsupported(resource, 'getList');
+      return adapter.list(params);
+    },
+    async getOne(resource, params) {
+      if (resource === 'profile') return { data: (await refreshProfile()) as never };
+      return unsupported(resource, `getOne(${String(params.id)})`);
+    },
+    getMany: (resource) => unsupported(resource, 'getMany'),
+    getManyReference: (resource) => unsupported(resource, 'getManyReference'),
+    create: (resource) => unsupported(resource, 'create'),
+    update: (resource) => unsupported(resource, 'update'),
+    updateMany: (resource) => unsupported(resource, 'updateMany'),
+    delete: (resource) => unsupported(resource, 'delete'),
+    deleteMany: (resource) => unsupported(resource, 'deleteMany'),
+  };
+
+  return {
+    ...crud,
+    // --- signed in
+    refreshProfile,
+    dashboard: () => attempt(() => client.dashboard(), errors.fetchDetails),
+    totalCredited: () => attempt(() => client.totalCredited(), errors.fetchDetails),
+    async updateProfileField(update: 'name' | 'status', value: string | number) {
+      const result = await answered('updateProfile', { update, value }, errors.updateProfileFailed);
+      session.setUser(result.body);
+      return result;
+    },
+    changePassword: (input: { email: string; client_id: string; old_password: string; password: string; password_confirmation: string; token?: string }) =>
+      answered('changePassword', input),
+    // --- public
+    publicSettings: () => attempt(() => client.publicSettings(), errors.formInit),
+    register: (input: { email: string; name: string; password: string; password_confirmation: string; token?: string }) =>
+      answered('register', input),
+    verifyEmail: (input: { hash: string; token?: string }) => answered('verifyEmail', input),
+    resendVerification: (input: { email: string; token?: string }) => answered('resendVerification', input),
+    forgotPassword: (input: { email: string; token?: string }) => answered('forgotPassword', input),
+    verifyResetHash: (input: { hash: string; token?: string }) => answered('verifyResetHash', input),
+    updatePassword: (input: { client_id: string; password: string; password_confirmation: string; token?: string }) =>
+      answered('updatePassword', input),
+  };
+}
+
+export type PortalDataProvider = ReturnType<typeof createDataProvider>;

@@ -1,0 +1,38 @@
+/** ApiError → react-admin's HttpError, carrying the catalogue message and the header. */
+import { HttpError } from 'ra-core';
+import { ApiError, errors, fallbackMessage, type CatalogueEntry } from '@partner-panel/sdk';
+
+export interface ErrorBody {
+  code: string | number;
+  status: string;
+  body: unknown;
+}
+
+export function toHttpError(error: unknown, fallback: CatalogueEntry = errors.internal): HttpError {
+  if (error instanceof HttpError) return error;
+  if (error instanceof ApiError) {
+    const body: ErrorBody = { code: error.code, status: error.status, body: error.body };
+    return new HttpError(error.message || fallbackMessage(fallback), error.httpStatus, body);
+  }
+  return new HttpError(fallbackMessage(fallback), 500, { code: fallback.code, status: 'error', body: null });
+}
+
+/** Was the session lost (header status forbidden), or did the network fail (000 §4)? */
+export function endsSession(error: unknown): boolean {
+  if (error instanceof ApiError) return error.isForbidden || error.httpStatus === 0;
+  if (error instanceof TypeError) return true;
+  if (error instanceof HttpError) {
+    const body = error.body as Partial<ErrorBody> | undefined;
+    return body?.status === 'forbidden' || error.status === 0;
+  }
+  return false;
+}
+
+/** Runs a call and turns its failure into an HttpError. */
+export async function attempt<T>(run: () => Promise<T>, fallback?: CatalogueEntry): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw toHttpError(error, fallback);
+  }
+}

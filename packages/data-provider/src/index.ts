@@ -1,0 +1,55 @@
+/**
+ * The portal's providers, made together so they share one client and one session:
+ * `createProviders({ baseUrl })` → { client, session, authProvider, dataProvider }.
+ */
+import { createClient } from '@partner-panel/sdk';
+import { createAuthProvider } from './authProvider.js';
+import { createDataProvider, type ListAdapter } from './dataProvider.js';
+import { endsSession } from './errors.js';
+import { createSession, memoryStorage, type KeyValueStorage } from './session.js';
+
+export interface ProvidersOptions {
+  baseUrl?: string;
+  storage?: KeyValueStorage;
+  fetch?: typeof fetch;
+  lists?: Record<string, ListAdapter>;
+  /** Called when the server says the session is gone (the portal sends the user to /login). */
+  onSessionEnd?: () => void;
+}
+
+function defaultStorage(): KeyValueStorage {
+  try {
+    return globalThis.localStorage ?? memoryStorage();
+  } catch {
+    return memoryStorage();
+  }
+}
+
+export function createProviders(options: ProvidersOptions = {}) {
+  const session = createSession(options.storage ?? defaultStorage());
+  const client = createClient({
+    baseUrl: options.baseUrl ?? '',
+    getToken: () => session.token(),
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    log: (message, error) => console.warn(message, error),
+    onError(error) {
+      if (endsSession(error) && session.user()) {
+        session.clear();
+        options.onSessionEnd?.();
+      }
+    },
+  });
+  return {
+    client,
+    session,
+    authProvider: createAuthProvider(client, session),
+    dataProvider: createDataProvider(client, session, options.lists),
+  };
+}
+
+export type Providers = ReturnType<typeof createProviders>;
+export { canAccess, isPartner, roleOf, type AccessRequest, type Area, type Role } from './access.js';
+export { createAuthProvider, type LoginParams } from './authProvider.js';
+export { createDataProvider, type Answered, type ListAdapter, type PortalDataProvider } from './dataProvider.js';
+export { attempt, endsSession, toHttpError, type ErrorBody } from './errors.js';
+export { createSession, decode, encode, memoryStorage, STORAGE_KEYS, type KeyValueStorage, type Session, type StoredUser } from './session.js';

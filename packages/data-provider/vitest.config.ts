@@ -1,0 +1,16 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+/** Runs against the real server, built in each test file on a migrated PGlite snapshot. */
+export default defineConfig({
+  resolve: {
+    alias: { '@partner-panel/sdk': fileURLToPath(new URL('../sdk/src/index.ts', import.meta.url)) },
+  },
+  test: {
+    name: 'data-provider',
+    include: ['test/**/*.test.ts'],
+    globalSetup: ['../server/test/support/global-setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});

@@ -1,0 +1,73 @@
+/**
+ * Chromium through playwright-core (Debian's /usr/bin/chromium; `npx playwright install` cannot
+ * work here). Every screen a test visits can be captured at 1280×800 and 390×844 into artifacts/.
+ */
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, expect } from 'vitest';
+
+export const DESKTOP = { width: 1280, height: 800 };
+export const MOBILE = { width: 390, height: 844 };
+const ARTIFACTS = fileURLToPath(new URL('../../../../artifacts/screens/', import.meta.url));
+
+let browser: Browser | undefined;
+
+export async function launch(): Promise<Browser> {
+  browser ??= await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  return browser;
+}
+
+afterAll(async () => {
+  await browser?.close();
+  browser = undefined;
+});
+
+export interface Tab {
+  context: BrowserContext;
+  page: Page;
+  /** Console errors and uncaught exceptions seen so far. */
+  problems: string[];
+}
+
+/** A new browser profile (its own local storage and cookies). */
+export async function newTab(baseURL: string, viewport = DESKTOP): Promise<Tab> {
+  const context = await (await launch()).newContext({ baseURL, viewport, acceptDownloads: true });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    // A refused call logs a 4xx in the console; that is the test's own doing, not a defect.
+    if (m.type() === 'error' && !/status of 4\d\d/.test(m.text())) problems.push(`console: ${m.text()}`);
+  });
+  return { context, page, problems };
+}
+
+/** Saves the page at both sizes (artifacts/screens/<name>-desktop.png and -mobile.png). */
+export async function capture(page: Page, name: string) {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const original = page.viewportSize() ?? DESKTOP;
+  for (const [label, size] of [['desktop', DESKTOP], ['mobile', MOBILE]] as const) {
+    await page.setViewportSize(size);
+    await page.waitForTimeout(150);
+    await page.screenshot({ path: `${ARTIFACTS}${name}-${label}.png`, fullPage: true });
+  }
+  await page.setViewportSize(original);
+}
+
+/** Signs in through the two-step form. */
+export async function signIn(page: Page, email: string, password = 'DemoPass2026!') {
+  await page.goto('/login');
+  await page.getByLabel('Email address').fill(email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(/\/dashboard\/overview$/);
+}
+
+export function expectNoProblems(tab: Tab) {
+  expect(tab.problems).toEqual([]);
+}

@@ -1,0 +1,33 @@
+/** The real server for browser tests: the built portal, the API, a fresh database with demo data. */
+import type { FastifyInstance } from 'fastify';
+import { afterAll } from 'vitest';
+import { buildApp } from '../../../server/src/app.js';
+import { loadConfig, type Env } from '../../../server/src/config.js';
+import { seedDemo } from '../../../server/src/modules/demo/seed.js';
+import { freshDatabase } from '../../../server/test/support/db.js';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  url: string;
+}
+
+export async function startServer(env: Env = {}): Promise<RunningServer> {
+  const database = await freshDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: '/nonexistent',
+    RATE_LIMIT_LOGIN_PER_IP: '10000',
+    RATE_LIMIT_SIGNUP_PER_IP: '10000',
+    RATE_LIMIT_FORGOT_PER_IP: '10000',
+    ...env,
+  });
+  const app = await buildApp(config, { database, logger: false });
+  await seedDemo(database.db);
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  afterAll(async () => {
+    await app.close();
+    await database.drop();
+  });
+  return { app, url: address };
+}

@@ -1,0 +1,49 @@
+/** The balance tag with its refresh icon; a refresh shows an indicator for 2 seconds (000 §4). */
+import { useState } from 'react';
+import { Box, Chip, CircularProgress, IconButton, Tooltip } from '@mui/material';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import { useNotify, useTranslate } from 'ra-core';
+import { TIMINGS_MS } from '@partner-panel/sdk';
+import { dataProvider } from '../providers';
+import { useSessionUser } from '../routing/useSessionUser';
+import { formatUsd } from './money';
+
+export function BalanceTag() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const user = useSessionUser();
+  const [refreshing, setRefreshing] = useState(false);
+  if (!user) return null;
+
+  async function refresh() {
+    setRefreshing(true);
+    const indicator = new Promise((r) => setTimeout(r, TIMINGS_MS.balanceRefreshIndicator));
+    try {
+      await dataProvider.refreshProfile();
+    } catch (error) {
+      notify(error instanceof Error ? error.message : translate('pp.errors.fetch_details'), { type: 'error' });
+    }
+    await indicator;
+    setRefreshing(false);
+  }
+
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+      <Chip
+        label={formatUsd(user.balance)}
+        color="secondary"
+        variant="outlined"
+        data-testid="balance-tag"
+        aria-label={`${translate('pp.balance.label')}: ${formatUsd(user.balance)}`}
+        sx={{ fontWeight: 700, bgcolor: 'background.paper' }}
+      />
+      <Tooltip title={translate(refreshing ? 'pp.balance.refreshing' : 'pp.balance.refresh')}>
+        <span>
+          <IconButton onClick={refresh} disabled={refreshing} size="small" aria-label={translate('pp.balance.refresh')} color="inherit">
+            {refreshing ? <CircularProgress size={18} color="inherit" data-testid="balance-refreshing" /> : <RefreshIcon fontSize="small" />}
+          </IconButton>
+        </span>
+      </Tooltip>
+    </Box>
+  );
+}

@@ -1,0 +1,54 @@
+/**
+ * The signed-in shell (000 §2): the icon sidebar on desktop, the mobile top navbar on small
+ * screens, and a header with the notification bell, the balance tag and the user menu.
+ */
+import { Suspense, type ReactNode } from 'react';
+import { AppBar, Box, CircularProgress, Toolbar, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { ToggleThemeButton } from 'react-admin';
+import { useTranslate } from 'ra-core';
+import { canAccess } from '@partner-panel/data-provider';
+import { useSessionUser } from '../routing/useSessionUser';
+import { BalanceTag } from './BalanceTag';
+import { IconSidebar } from './IconSidebar';
+import { MobileNav } from './MobileNav';
+import { NotificationBell } from './NotificationBell';
+import { SectionTabs } from './SectionTabs';
+import { UserMenu } from './UserMenu';
+
+export function Layout({ children }: { children?: ReactNode }) {
+  const translate = useTranslate();
+  const user = useSessionUser();
+  const desktop = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
+  if (!user) return null;
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
+      {desktop ? <IconSidebar user={user} /> : null}
+      <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
+          <Toolbar sx={{ gap: 1 }}>
+            <Typography variant="h6" component="div" noWrap sx={{ fontWeight: 700, flex: 1, minWidth: 0 }}>
+              {translate('pp.app.title')}
+            </Typography>
+            <NotificationBell />
+            {canAccess(user, { resource: 'dashboard.wallet' }) ? <BalanceTag /> : null}
+            {desktop ? <ToggleThemeButton /> : null}
+            <UserMenu />
+          </Toolbar>
+          {desktop ? null : <MobileNav user={user} />}
+        </AppBar>
+        <Box component="main" sx={{ flex: 1, p: { xs: 2, md: 3 }, maxWidth: 1280, width: '100%', mx: 'auto' }}>
+          <SectionTabs user={user} />
+          <Suspense
+            fallback={
+              <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
+                <CircularProgress />
+              </Box>
+            }
+          >
+            {children}
+          </Suspense>
+        </Box>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,118 @@
+/** The dashboard (000 §2): six tiles from /api/v1/dashboard (three hidden for 903) and the white-label promo. */
+import type { ComponentType, ReactNode } from 'react';
+import { Alert, Box, Button, Card, CardContent, Grid, Link, Skeleton, Typography } from '@mui/material';
+import CouponIcon from '@mui/icons-material/ConfirmationNumberOutlined';
+import VpnIcon from '@mui/icons-material/VpnKeyOutlined';
+import WalletIcon from '@mui/icons-material/AccountBalanceWalletOutlined';
+import ListIcon from '@mui/icons-material/ListAltOutlined';
+import RedeemIcon from '@mui/icons-material/RedeemOutlined';
+import ActiveIcon from '@mui/icons-material/VerifiedUserOutlined';
+import BrandIcon from '@mui/icons-material/RocketLaunchOutlined';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslate } from 'ra-core';
+import { Link as RouterLink } from 'react-router-dom';
+import { canAccess, type Area } from '@partner-panel/data-provider';
+import { dataProvider } from '../../providers';
+import { formatUsd } from '../../layout/money';
+import { paths } from '../../routing/paths';
+import { useSessionUser } from '../../routing/useSessionUser';
+import { PageHeader } from '../PageHeader';
+
+interface TileProps {
+  label: string;
+  value: ReactNode;
+  icon: ComponentType<{ fontSize?: 'large' }>;
+  link?: { to: string; label: string };
+  testId: string;
+}
+
+function Tile({ label, value, icon: Icon, link, testId }: TileProps) {
+  return (
+    <Card sx={{ height: '100%' }} data-testid={testId}>
+      <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
+        <Box sx={{ color: 'primary.main', bgcolor: 'action.hover', borderRadius: 2, p: 1, display: 'flex' }}>
+          <Icon fontSize="large" />
+        </Box>
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="body2" color="text.secondary">
+            {label}
+          </Typography>
+          <Typography variant="h4" component="p" data-testid={`${testId}-value`} sx={{ fontWeight: 700 }}>
+            {value}
+          </Typography>
+          {link ? (
+            <Link component={RouterLink} to={link.to} variant="body2" sx={{ fontWeight: 600 }}>
+              {link.label}
+            </Link>
+          ) : null}
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}
+
+export default function DashboardPage() {
+  const translate = useTranslate();
+  const user = useSessionUser();
+  const { data, error, isPending } = useQuery({ queryKey: ['dashboard'], queryFn: () => dataProvider.dashboard() });
+  if (!user) return null;
+  const p = paths(user.custom_url);
+  const count = (n: number | undefined) => (isPending ? <Skeleton width={60} /> : (n ?? 0).toLocaleString('en-US'));
+  const tiles: (TileProps & { area: Area })[] = [
+    { testId: 'tile-coupons-24h', area: 'dashboard', label: translate('pp.dashboard.coupons_24h'), value: count(data?.coupons_in_last_24_hours), icon: CouponIcon },
+    { testId: 'tile-vpn-24h', area: 'dashboard.vpn', label: translate('pp.dashboard.vpn_24h'), value: count(data?.vpn_accounts_issued_in_last_24_hours), icon: VpnIcon },
+    {
+      testId: 'tile-wallet',
+      area: 'dashboard.wallet',
+      label: translate('pp.dashboard.wallet'),
+      value: formatUsd(user.balance),
+      icon: WalletIcon,
+      link: { to: '/billing', label: translate('pp.dashboard.add_funds') },
+    },
+    {
+      testId: 'tile-total-coupons',
+      area: 'dashboard',
+      label: translate('pp.dashboard.total_coupons'),
+      value: count(data?.total_coupons),
+      icon: ListIcon,
+      link: { to: p.couponsList, label: translate('pp.dashboard.view_coupons') },
+    },
+    { testId: 'tile-redeemed', area: 'dashboard', label: translate('pp.dashboard.redeemed'), value: count(data?.total_redeem_coupons), icon: RedeemIcon },
+    { testId: 'tile-active-vpn', area: 'dashboard.vpn', label: translate('pp.dashboard.active_subscriptions'), value: count(data?.active_subscriptions), icon: ActiveIcon },
+  ];
+  return (
+    <>
+      <PageHeader title={translate('pp.dashboard.title')} />
+      {error ? (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {error.message}
+        </Alert>
+      ) : null}
+      <Grid container spacing={2}>
+        {tiles
+          .filter((tile) => canAccess(user, { resource: tile.area }))
+          .map(({ area: _area, ...tile }) => (
+            <Grid key={tile.testId} size={{ xs: 12, sm: 6, lg: 4 }}>
+              <Tile {...tile} />
+            </Grid>
+          ))}
+      </Grid>
+      <Card sx={{ mt: 3, bgcolor: 'primary.main', color: 'primary.contrastText', border: 0 }} data-testid="white-label-promo">
+        <CardContent sx={{ display: 'flex', gap: 3, alignItems: 'center', flexWrap: 'wrap', p: { xs: 3, md: 4 } }}>
+          <BrandIcon sx={{ fontSize: 56 }} />
+          <Box sx={{ flex: '1 1 280px' }}>
+            <Typography variant="h5" component="h2" sx={{ fontWeight: 700 }}>
+              {translate('pp.dashboard.promo_title')}
+            </Typography>
+            <Typography sx={{ mt: 1, opacity: 0.9 }}>
+              {translate('pp.dashboard.promo_body')}
+            </Typography>
+          </Box>
+          <Button component={RouterLink} to={p.exploreDocs} variant="contained" sx={{ bgcolor: 'common.white', color: 'primary.dark', '&:hover': { bgcolor: 'grey.100' } }}>
+            {translate('pp.dashboard.promo_cta')}
+          </Button>
+        </CardContent>
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,113 @@
+/** /verification/{hash} (000 §2): verifies on arrival; a dead link offers a new one. */
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Alert, Box, Button, CircularProgress, TextField, Typography } from '@mui/material';
+import { useTranslate } from 'ra-core';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { emailField } from '@partner-panel/sdk';
+import { dataProvider } from '../providers';
+import { captchaToken } from './captcha';
+import { messageOf } from './forms';
+import { CardTitle, useToast } from './PublicShell';
+
+type State = { kind: 'verifying' } | { kind: 'verified'; message: string } | { kind: 'failed'; message: string };
+
+export default function VerificationPage() {
+  const translate = useTranslate();
+  const toast = useToast();
+  const { hash = '' } = useParams();
+  const [state, setState] = useState<State>({ kind: 'verifying' });
+  const started = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (started.current === hash) return; // StrictMode runs effects twice; verify once
+    started.current = hash;
+    captchaToken('verification')
+      .then((token) => dataProvider.verifyEmail({ hash, token }))
+      .then(({ message }) => {
+        setState({ kind: 'verified', message });
+        toast({ message, severity: 'success' });
+      })
+      .catch((error: unknown) => {
+        const message = messageOf(error, translate('pp.errors.update'));
+        setState({ kind: 'failed', message });
+        toast({ message, severity: 'error' });
+      });
+  }, [hash, toast, translate]);
+
+  return (
+    <>
+      <CardTitle title={translate('pp.verify.title')} />
+      {state.kind === 'verifying' ? (
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mt: 2 }}>
+          <CircularProgress size={24} />
+          <Typography>{translate('pp.verify.verifying')}</Typography>
+        </Box>
+      ) : null}
+      {state.kind === 'verified' ? (
+        <>
+          <Alert severity="success" sx={{ mt: 2 }}>
+            {state.message}
+          </Alert>
+          <Button component={RouterLink} to="/login" variant="contained" fullWidth sx={{ mt: 3 }}>
+            {translate('pp.verify.sign_in')}
+          </Button>
+        </>
+      ) : null}
+      {state.kind === 'failed' ? (
+        <>
+          <Alert severity="error" sx={{ mt: 2 }} role="alert">
+            {state.message}
+          </Alert>
+          <Resend />
+        </>
+      ) : null}
+    </>
+  );
+}
+
+function Resend() {
+  const translate = useTranslate();
+  const toast = useToast();
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [sent, setSent] = useState<string | null>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const checked = emailField.safeParse(email);
+    if (!checked.success) return setError(checked.error.issues[0]?.message ?? null);
+    setError(null);
+    try {
+      const token = await captchaToken('verification');
+      const { message } = await dataProvider.resendVerification({ email: checked.data, token });
+      setSent(message);
+      toast({ message, severity: 'success' });
+    } catch (e) {
+      toast({ message: messageOf(e, translate('pp.errors.update')), severity: 'error' });
+    }
+  }
+
+  if (sent) return <Alert severity="info" sx={{ mt: 2 }}>{sent}</Alert>;
+  return (
+    <Box component="form" onSubmit={submit} noValidate sx={{ mt: 3 }}>
+      <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
+        {translate('pp.verify.resend_title')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {translate('pp.verify.resend_help')}
+      </Typography>
+      <TextField
+        name="email"
+        type="email"
+        label={translate('pp.login.email')}
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        error={error !== null}
+        helperText={error ?? ' '}
+      />
+      <Button type="submit" variant="outlined" fullWidth>
+        {translate('pp.verify.resend')}
+      </Button>
+    </Box>
+  );
+}

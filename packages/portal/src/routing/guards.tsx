@@ -1,0 +1,57 @@
+/**
+ * Route guards (000 §2, §4): they depend on whether the stored user exists; the admin guard uses
+ * the stored is_admin flag. The server checks every call again.
+ */
+import type { ReactNode } from 'react';
+import { Navigate, useLocation, useParams } from 'react-router-dom';
+import { canAccess, type Area } from '@partner-panel/data-provider';
+import { HASH_MIN, paths, type PageKey } from './paths';
+import { useSessionUser } from './useSessionUser';
+
+/** Public-only pages send a signed-in visitor to /dashboard. */
+export function PublicOnly({ children }: { children: ReactNode }) {
+  return useSessionUser() ? <Navigate to="/dashboard" replace /> : <>{children}</>;
+}
+
+/** Signed-in pages send a visitor without a stored user to /login. */
+export function RequireUser({ children }: { children: ReactNode }) {
+  const location = useLocation();
+  return useSessionUser() ? <>{children}</> : <Navigate to="/login" replace state={{ from: location.pathname }} />;
+}
+
+/** A hash under 15 characters goes to /login. */
+export function RequireHash({ children }: { children: ReactNode }) {
+  const { hash = '' } = useParams();
+  return hash.length < HASH_MIN ? <Navigate to="/login" replace /> : <>{children}</>;
+}
+
+/** Admin-only pages need is_admin on the stored user; otherwise the visitor goes to /. */
+export function RequireAdmin({ children }: { children: ReactNode }) {
+  const user = useSessionUser();
+  return canAccess(user, { resource: 'users' }) ? <>{children}</> : <Navigate to="/" replace />;
+}
+
+/**
+ * A page the user's role does not get (most often reseller 903's) leads to the nearest page it
+ * does: one of its own pages, or the dashboard.
+ */
+export function RequireArea({ area, children, otherwise = 'overview' }: { area: Area; children: ReactNode; otherwise?: PageKey }) {
+  const user = useSessionUser();
+  if (canAccess(user, { resource: area })) return <>{children}</>;
+  return <Navigate to={user ? paths(user.custom_url)[otherwise] : '/login'} replace />;
+}
+
+/**
+ * The first segment of a signed-in path is the reseller's own custom_url; a link carrying another
+ * one (an old bookmark after a rename, another reseller's link) is rewritten to the user's own.
+ */
+export function OwnPrefix({ children }: { children: ReactNode }) {
+  const user = useSessionUser();
+  const { cu } = useParams();
+  const location = useLocation();
+  if (user && cu && cu !== user.custom_url) {
+    const rest = location.pathname.slice(cu.length + 1);
+    return <Navigate to={`/${user.custom_url}${rest}${location.search}`} replace />;
+  }
+  return <>{children}</>;
+}

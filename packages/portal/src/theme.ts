@@ -1,0 +1,23 @@
+/** The light and the dark theme, shared by the public pages and the signed-in shell. */
+import { createTheme, type ThemeOptions } from '@mui/material/styles';
+
+const shared: ThemeOptions = {
+  shape: { borderRadius: 10 },
+  typography: { fontFamily: 'Roboto, "Segoe UI", Arial, sans-serif', h1: { fontSize: '1.75rem', fontWeight: 600 } },
+  components: {
+    MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { textTransform: 'none', fontWeight: 600 } } },
+    MuiCard: { defaultProps: { variant: 'outlined' } },
+    MuiTextField: { defaultProps: { fullWidth: true, margin: 'normal' } },
+    MuiTab: { styleOverrides: { root: { textTransform: 'none', fontWeight: 600 } } },
+  },
+};
+
+export const lightTheme = createTheme({
+  ...shared,
+  palette: { mode: 'light', primary: { main: '#1565c0' }, secondary: { main: '#00897b' }, background: { default: '#f4f6fb' } },
+});
+
+export const darkTheme = createTheme({
+  ...shared,
+  palette: { mode: 'dark', primary: { main: '#90caf9' }, secondary: { main: '#80cbc4' }, background: { default: '#0f1420', paper: '#161c2b' } },
+});

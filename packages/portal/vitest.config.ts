@@ -1,0 +1,16 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+/** Unit tests, and browser tests: the built portal served by the real server, driven in Chromium. */
+export default defineConfig({
+  resolve: {
+    alias: { '@partner-panel/sdk': fileURLToPath(new URL('../sdk/src/index.ts', import.meta.url)) },
+  },
+  test: {
+    name: 'portal',
+    include: ['test/**/*.test.ts', 'e2e/**/*.test.ts'],
+    globalSetup: ['../server/test/support/global-setup.ts'],
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
+  },
+});
