@@ -1,6 +1,7 @@
 /** ApiError → react-admin's HttpError, carrying the catalogue message and the header. */
 import { HttpError } from 'ra-core';
 import { ApiError, errors, fallbackMessage, type CatalogueEntry } from '@partner-panel/sdk';
+import { isLeavingPage } from './pageLifecycle.js';
 
 export interface ErrorBody {
   code: string | number;
@@ -17,13 +18,17 @@ export function toHttpError(error: unknown, fallback: CatalogueEntry = errors.in
   return new HttpError(fallbackMessage(fallback), 500, { code: fallback.code, status: 'error', body: null });
 }
 
-/** Was the session lost (header status forbidden), or did the network fail (000 §4)? */
+/**
+ * Was the session lost (header status forbidden), or did the network fail (000 §4)? A request the
+ * browser aborted because the page is being left is not a network failure.
+ */
 export function endsSession(error: unknown): boolean {
-  if (error instanceof ApiError) return error.isForbidden || error.httpStatus === 0;
-  if (error instanceof TypeError) return true;
+  const networkFailure = () => !isLeavingPage();
+  if (error instanceof ApiError) return error.isForbidden || (error.httpStatus === 0 && networkFailure());
+  if (error instanceof TypeError) return networkFailure();
   if (error instanceof HttpError) {
     const body = error.body as Partial<ErrorBody> | undefined;
-    return body?.status === 'forbidden' || error.status === 0;
+    return body?.status === 'forbidden' || (error.status === 0 && networkFailure());
   }
   return false;
 }

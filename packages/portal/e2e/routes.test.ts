@@ -202,6 +202,33 @@ describe('a signed-in reseller', () => {
     expect(await page.evaluate(() => localStorage.getItem('pp.user'))).toBeNull();
   });
 
+  it('stays signed in when a reload or a new address cuts requests short, but is signed out by a real network failure', async () => {
+    const { page } = await newTab(server.url);
+    await signIn(page, RESELLER);
+    // Hold the database for a moment, so that the dashboard's call is in flight on the server when
+    // the page is left (a new address, then a reload).
+    const held = server.app.ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1`);
+      await new Promise((r) => setTimeout(r, 2500));
+    });
+    const sent = page.waitForRequest('**/api/v1/dashboard');
+    await page.goto('/demo-reseller/dashboard/overview');
+    await sent;
+    await page.goto('/demo-reseller/profile');
+    await page.reload();
+    await held;
+    await page.getByRole('heading', { level: 1, name: 'Profile' }).waitFor();
+    await page.waitForTimeout(300);
+    expect(new URL(page.url()).pathname).toBe('/demo-reseller/profile');
+    expect(await page.evaluate(() => localStorage.getItem('pp.user'))).not.toBeNull();
+
+    // A call that fails on the network (000 §4: a network TypeError) ends the session.
+    await page.route('**/api/v1/resellers/profile', (route) => route.abort('internetdisconnected'));
+    await page.getByRole('button', { name: 'Refresh balance' }).click();
+    await page.waitForURL(/\/login$/);
+    expect(await page.evaluate(() => localStorage.getItem('pp.user'))).toBeNull();
+  });
+
   it('sees Thank You, the progress messages and the new balance after a payment, then goes to the root', async () => {
     const { page } = await newTab(server.url);
     await signIn(page, 'admin@demo.partner-panel.test');
