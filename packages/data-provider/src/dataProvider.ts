@@ -74,6 +74,12 @@ export function createDataProvider(client: Client, session: Session, lists: Reco
       session.setUser(result.body);
       return result;
     },
+    unreadNotifications: () => attempt(() => client.unreadNotifications(), errors.fetchNotifications),
+    notifications: (page: number) => attempt(() => client.notifications({ page }), errors.fetchNotifications),
+    markNotificationsRead: (uid?: string) => attempt(() => client.markNotificationsRead(uid ? { uid } : {}), errors.updateFailed),
+    /** Signs a realtime socket's subscription (pusher-js calls it through laravel-echo). */
+    authorizeChannel: (socketId: string, channelName: string) =>
+      attempt(() => client.broadcastingAuth({ socket_id: socketId, channel_name: channelName })),
     changePassword: (input: { email: string; client_id: string; old_password: string; password: string; password_confirmation: string; token?: string }) =>
       answered('changePassword', input),
     // --- public

@@ -1,5 +1,5 @@
 /** Builds the whole server without listening: database, adapters, hooks and every module's routes. */
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -11,12 +11,15 @@ import { openDatabase, type Database, type Db } from './db/index.js';
 import { serverSettings } from './db/schema/index.js';
 import { createCaptcha } from './adapters/captcha/index.js';
 import { createMail } from './adapters/mail/index.js';
+import { createRealtime } from './adapters/realtime/index.js';
 import { createCsrf } from './http/csrf.js';
 import { registerErrorHandlers } from './http/error-handler.js';
 import { defaultPortalDir, portal } from './http/portal.js';
 import { createCounters } from './http/rate-limit.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { dashboardRoutes } from './modules/dashboard/routes.js';
+import { createNotifier } from './modules/notifications/notifier.js';
+import { notificationRoutes } from './modules/notifications/routes.js';
 import { devMailRoutes } from './modules/dev/mail.js';
 import { profileRoutes } from './modules/profile/routes.js';
 import { settingsRoutes } from './modules/settings/routes.js';
@@ -54,6 +57,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const database = options.database ?? (await openDatabase(config));
   const { db } = database;
   const secret = await appSecret(db, config.appSecret);
+  const realtime = createRealtime(
+    {
+      ...config.realtime,
+      // Every process that shares the database derives the same secret.
+      secret: config.realtime.secret ?? createHmac('sha256', secret).update('realtime').digest('hex'),
+    },
+    app.log,
+  );
   const ctx: AppContext = {
     config,
     database,
@@ -68,6 +79,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }),
     csrf: createCsrf(secret, config.publicUrl.startsWith('https://')),
     counters: createCounters(db),
+    realtime,
+    notifier: createNotifier(realtime),
+    log: app.log,
   };
   app.decorate('ctx', ctx);
   app.decorateRequest('reseller', null);
@@ -75,10 +89,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, { global: false, store: ctx.counters.Store as never });
   registerErrorHandlers(app);
+  // Standard Pusher clients post their channel authorisation as a form.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
 
   authRoutes(app);
   profileRoutes(app);
   dashboardRoutes(app);
+  notificationRoutes(app);
   settingsRoutes(app);
   if (ctx.mail.transport === 'outbox' && !config.production) devMailRoutes(app);
   await portal(app, config.portalDir ?? defaultPortalDir);
@@ -89,6 +108,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', async () => {
     clearInterval(sweep);
     await ctx.mail.stop();
+    await realtime.server?.close();
     // A database handed in by the caller is the caller's to close.
     if (!options.database) await database.close();
   });

@@ -42,11 +42,28 @@ const envSchema = z
     RATE_LIMIT_FORGOT_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
     RATE_LIMIT_FORGOT_PER_IP: z.coerce.number().int().min(1).default(20),
     RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+    REALTIME_DRIVER: z.enum(['embedded', 'pusher']).default('embedded'),
     REALTIME_PORT: z.coerce.number().int().min(0).max(65535).default(REALTIME_DEFAULT_PORT),
+    REALTIME_HOST: z.string().default('0.0.0.0'),
+    REALTIME_APP_ID: z.string().default('partner-panel'),
+    REALTIME_KEY: z.string().default('partner-panel-key'),
+    REALTIME_SECRET: optional,
+    REALTIME_API_URL: optional,
+    REALTIME_PUBLIC_HOST: optional,
+    REALTIME_PUBLIC_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+    REALTIME_PUBLIC_TLS: bool.default(false),
+    REALTIME_ACTIVITY_TIMEOUT: z.coerce.number().int().min(1).max(3600).default(120),
   })
   .superRefine((env, ctx) => {
     if (env.MAIL_TRANSPORT === 'smtp' && !env.SMTP_URL) {
       ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'SMTP_URL is required when MAIL_TRANSPORT=smtp' });
+    }
+    if (env.REALTIME_DRIVER === 'pusher' && (!env.REALTIME_API_URL || !env.REALTIME_SECRET)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['REALTIME_API_URL'],
+        message: 'REALTIME_API_URL and REALTIME_SECRET are required when REALTIME_DRIVER=pusher',
+      });
     }
     if (env.CAPTCHA_PROVIDER !== 'off' && (!env.CAPTCHA_SITE_KEY || !env.CAPTCHA_SECRET_KEY)) {
       ctx.addIssue({
@@ -99,7 +116,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       forgotPerAccount: e.RATE_LIMIT_FORGOT_PER_ACCOUNT,
       forgotPerIp: e.RATE_LIMIT_FORGOT_PER_IP,
     },
-    realtime: { port: e.REALTIME_PORT },
+    realtime: {
+      driver: e.REALTIME_DRIVER,
+      port: e.REALTIME_PORT,
+      host: e.REALTIME_HOST,
+      appId: e.REALTIME_APP_ID,
+      key: e.REALTIME_KEY,
+      /** Unset: derived from the app secret, so every process sharing the database agrees on it. */
+      secret: e.REALTIME_SECRET,
+      apiUrl: e.REALTIME_API_URL,
+      /** What the browser connects to; host unset means the page's own host name. */
+      publicHost: e.REALTIME_PUBLIC_HOST,
+      publicPort: e.REALTIME_PUBLIC_PORT ?? e.REALTIME_PORT,
+      publicTls: e.REALTIME_PUBLIC_TLS,
+      activityTimeout: e.REALTIME_ACTIVITY_TIMEOUT,
+    },
   };
 }
 

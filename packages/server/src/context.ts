@@ -1,3 +1,5 @@
+import type { FastifyBaseLogger } from 'fastify';
+
 /** What every module gets: settings, the database and the adapters, decorated on the app. */
 import type { Config } from './config.js';
 import type { Database, Db } from './db/index.js';
@@ -5,6 +7,8 @@ import type { Captcha } from './adapters/captcha/index.js';
 import type { Mail } from './adapters/mail/index.js';
 import type { Csrf } from './http/csrf.js';
 import type { Counters } from './http/rate-limit.js';
+import type { Realtime } from './adapters/realtime/index.js';
+import type { Notifier } from './modules/notifications/notifier.js';
 
 /** The time source; tests replace it to drive expiry and renewals. */
 export interface Clock {
@@ -22,6 +26,9 @@ export interface AppContext {
   captcha: Captcha;
   csrf: Csrf;
   counters: Counters;
+  realtime: Realtime;
+  notifier: Notifier;
+  log: FastifyBaseLogger;
 }
 
 /** The reseller behind the bearer token of a request. */

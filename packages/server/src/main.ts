@@ -8,11 +8,13 @@ const app = await buildApp(config);
 
 const seeded = config.demoData ? await seedDemo(app.ctx.db) : false;
 await app.listen({ port: config.port, host: config.host });
+const realtimePort = app.ctx.realtime.server ? await app.ctx.realtime.server.listen(config.realtime.port, config.realtime.host) : null;
 
 const lines = [
   '',
   `  Partner Panel is running at ${config.publicUrl}`,
   `  Database: ${app.ctx.database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`}`,
+  realtimePort ? `  Realtime (Pusher protocol): ws://${config.realtime.host}:${realtimePort}` : `  Realtime: publishing to ${config.realtime.apiUrl}`,
 ];
 if (config.demoData) {
   lines.push(seeded ? '  Demo data was created. Sign in with:' : '  Demo sign-ins (created on the first start):');

@@ -1,6 +1,7 @@
 /** Test data written straight to the database, for screens whose own features come later. */
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { transact } from '../../../server/src/db/unit.js';
 
 /** Coupons and VPN accounts for one reseller, so the dashboard has numbers that are not all zero. */
 export async function seedActivity(app: FastifyInstance, resellerId: number) {
@@ -21,13 +22,19 @@ export async function seedActivity(app: FastifyInstance, resellerId: number) {
     (${resellerId}, ${`e2e${resellerId}b`}, 'x', 'a@b.co', 9901, 1, 'monthly', 'active', 'portal', ${old}, ${soon}, ${old})`);
 }
 
-/** Credits a wallet as a deposit would: the balance and its ledger row together. */
+/** Credits a wallet as a deposit would: the balance, its ledger row, and the balance event. */
 export async function credit(app: FastifyInstance, resellerId: number, cents: number) {
-  await app.ctx.db.transaction(async (tx) => {
-    const [row] = ((await tx.execute(
+  await transact(app.ctx, async (unit) => {
+    const [row] = ((await unit.tx.execute(
       sql`update resellers set balance_cents = balance_cents + ${cents} where id = ${resellerId} returning balance_cents`,
     )) as unknown as { rows: { balance_cents: number }[] }).rows;
-    await tx.execute(sql`insert into wallet_ledger (reseller_id, amount_cents, balance_after_cents, kind, description)
+    await unit.tx.execute(sql`insert into wallet_ledger (reseller_id, amount_cents, balance_after_cents, kind, description)
       values (${resellerId}, ${cents}, ${row?.balance_cents}, 'deposit', 'Test deposit')`);
+    app.ctx.notifier.balanceChanged(unit, resellerId, Number(row?.balance_cents));
   });
+}
+
+/** A notification, as a domain change would create it. */
+export async function notify(app: FastifyInstance, resellerId: number, message: string, redirect: string | null = 'profile') {
+  await transact(app.ctx, (unit) => app.ctx.notifier.notify(unit, resellerId, { type: 'coupons_generated', message, redirect }));
 }

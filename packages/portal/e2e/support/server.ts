@@ -5,15 +5,19 @@ import { buildApp } from '../../../server/src/app.js';
 import { loadConfig, type Env } from '../../../server/src/config.js';
 import { seedDemo } from '../../../server/src/modules/demo/seed.js';
 import { freshDatabase } from '../../../server/test/support/db.js';
+import { freePort } from '../../../server/test/support/postgres.js';
 
 export interface RunningServer {
   app: FastifyInstance;
   url: string;
+  realtimePort: number;
 }
 
 export async function startServer(env: Env = {}): Promise<RunningServer> {
   const database = await freshDatabase();
+  const realtimePort = await freePort();
   const config = loadConfig({
+    REALTIME_PORT: String(realtimePort),
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATA_DIR: '/nonexistent',
@@ -25,9 +29,10 @@ export async function startServer(env: Env = {}): Promise<RunningServer> {
   const app = await buildApp(config, { database, logger: false });
   await seedDemo(database.db);
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  await app.ctx.realtime.server?.listen(realtimePort, '127.0.0.1');
   afterAll(async () => {
     await app.close();
     await database.drop();
   });
-  return { app, url: address };
+  return { app, url: address, realtimePort };
 }

@@ -10,6 +10,7 @@ import { ToOwn } from '../routing/redirects';
 const DashboardPage = lazy(() => import('../pages/dashboard/DashboardPage'));
 const ProfilePage = lazy(() => import('../pages/profile/ProfilePage'));
 const PaymentSuccessPage = lazy(() => import('../pages/payment-success/PaymentSuccessPage'));
+const NotificationsPage = lazy(() => import('../pages/notifications/NotificationsPage'));
 const ComingSoonPage = lazy(() => import('../pages/coming-soon/ComingSoonPage'));
 const ShellPage = lazy(() => import('../pages/coming-soon/ShellPage'));
 
@@ -46,7 +47,7 @@ export const signedInRoutes = [
   route('/:cu/integration/form', own(soon('pp.nav.redeem_form'))),
   route('/:cu/integration/keys', own(soon('pp.nav.keys'))),
   route('/:cu/integration/sandbox', own(soon('pp.nav.sandbox'))),
-  route('/:cu/notifications', own(soon('pp.nav.notifications'))),
+  route('/:cu/notifications', own(<NotificationsPage />)),
   route('/:cu/profile', own(<ProfilePage />)),
   route('/:cu/payments/success', own(<PaymentSuccessPage />)),
   // Admin only: is_admin on the stored user, otherwise / (000 §2)

@@ -41,7 +41,9 @@ const pp = {
     title: 'Notifications',
     empty: 'No new notifications',
     see_all: 'See all notifications',
+    mark_all: 'Mark all as read',
   },
+  notifications: { title: 'Notifications' },
   theme: { toggle: 'Switch between light and dark theme' },
   table: { empty: 'No Records Found!' },
   login: {

@@ -7,6 +7,7 @@ import { AppBar, Box, CircularProgress, Toolbar, Typography, useMediaQuery, type
 import { ToggleThemeButton } from 'react-admin';
 import { useTranslate } from 'ra-core';
 import { canAccess } from '@partner-panel/data-provider';
+import { RealtimeBridge } from '../realtime/RealtimeBridge';
 import { useSessionUser } from '../routing/useSessionUser';
 import { BalanceTag } from './BalanceTag';
 import { IconSidebar } from './IconSidebar';
@@ -22,6 +23,7 @@ export function Layout({ children }: { children?: ReactNode }) {
   if (!user) return null;
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
+      <RealtimeBridge />
       {desktop ? <IconSidebar user={user} /> : null}
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>

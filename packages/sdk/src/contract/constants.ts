@@ -85,3 +85,11 @@ export type CaptchaAction = (typeof CAPTCHA_ACTIONS)[number];
 
 export const CSRF_COOKIE = 'XSRF-TOKEN';
 export const CSRF_HEADER = 'CSRF-Token';
+
+/** The realtime channel of a reseller (laravel-echo's name; Pusher's is `private-reseller.{id}`). */
+export const resellerChannel = (resellerId: number) => `reseller.${resellerId}`;
+
+/** The two events a reseller's channel carries (000 §4). */
+export const REALTIME_EVENTS = { notification: 'notification.created', balance: 'balance.updated' } as const;
+
+export const NOTIFICATIONS_PAGE_SIZE = 15;

@@ -54,6 +54,9 @@ export const errors = {
   adminOnly: entry('rspf-account-1052', 'Only admin resellers can do this.', 403),
   notYourUser: entry('rspf-account-1053', 'User undefined', 404),
   restricted: entry('rspf-account-1054', 'This is not available for your account.', 403),
+  // --- notifications and realtime
+  notificationNotFound: entry('rspf-notification-6001', 'Notification not found.', 404),
+  channelForbidden: entry('rspf-realtime-6002', 'You may only listen to your own channel.', 403),
   // --- products, coupons, wallet (001 §8)
   fetchProducts: entry('rspf-003', 'Unable to fetch products', 500),
   fetchCouponList: entry('rspf-003', 'Unable to fetch coupon list', 500),

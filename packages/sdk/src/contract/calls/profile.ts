@@ -126,13 +126,26 @@ export const notifications = defineCall({
   successCode: 60002,
 });
 
+export const broadcastingAuth = defineCall({
+  method: 'POST',
+  path: '/broadcasting/auth',
+  access: 'reseller',
+  // It changes nothing and answers only to the bearer of the session: no cookie rides on it.
+  csrf: false,
+  spec: 'ours (000 §7: the channel naming is not shown)',
+  summary: "Signs a socket's subscription to the reseller's own private channel (private-reseller.{id}).",
+  body: z.object({ socket_id: z.string().regex(/^\d+\.\d+$/), channel_name: z.string().min(1).max(164) }),
+  response: z.object({ auth: z.string() }),
+  successCode: 60004,
+});
+
 export const markNotificationsRead = defineCall({
   method: 'POST',
   path: '/api/v1/resellers/notifications/markread',
   access: 'reseller',
   spec: '000 §7, 002 §7',
   summary: 'Marks one notification read (uid), or all when no uid is sent.',
-  body: z.object({ uid: z.string().optional(), id: z.string().optional() }),
+  body: z.object({ uid: z.uuid().optional(), id: z.uuid().optional() }),
   response: z.object({ unread: z.number() }),
   successCode: 60003,
 });

@@ -13,6 +13,7 @@ import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { ACCOUNT_STATUS } from '@partner-panel/sdk';
 import type { AppContext, SessionReseller } from '../../context.js';
 import type { Tx } from '../../db/index.js';
+import { transact } from '../../db/unit.js';
 import { accountTokens, resellers } from '../../db/schema/index.js';
 import { fail, isUniqueViolation } from '../../http/errors.js';
 import { passwordChangedMail, resetMail, verificationMail } from '../../adapters/mail/templates.js';
@@ -27,7 +28,7 @@ export const VERIFY_TTL_HOURS = 48;
 export const RESET_TTL_MINUTES = 60;
 const RESEND_GAP_MS = 2 * 60_000;
 
-type Ctx = Pick<AppContext, 'db' | 'clock' | 'config' | 'mail' | 'counters'>;
+type Ctx = Pick<AppContext, 'db' | 'clock' | 'config' | 'mail' | 'counters' | 'notifier' | 'log'>;
 interface Meta {
   ip?: string;
   userAgent?: string;
@@ -118,10 +119,16 @@ export async function verifyEmail(ctx: Ctx, hash: string): Promise<{ email: stri
   if (reseller.verifiedAt) return { email: reseller.email, firstTime: false, resellerId: reseller.id };
   if (token.usedAt || token.expiresAt <= ctx.clock.now()) throw fail('verificationInvalid');
   const now = ctx.clock.now();
-  await ctx.db.transaction(async (tx) => {
+  await transact(ctx, async (unit) => {
+    const { tx } = unit;
     await tx.update(accountTokens).set({ usedAt: now }).where(eq(accountTokens.id, token.id));
     await tx.update(resellers).set({ verifiedAt: now, updatedAt: now }).where(eq(resellers.id, reseller.id));
     await audit(tx, { actorId: reseller.id, action: 'reseller.email_verified', targetType: 'reseller', targetId: reseller.id });
+    await ctx.notifier.notify(unit, reseller.id, {
+      type: 'email_verified',
+      message: 'Your email address is verified. Welcome to Partner Panel!',
+      redirect: 'dashboard/overview',
+    });
   });
   return { email: reseller.email, firstTime: true, resellerId: reseller.id };
 }
@@ -202,7 +209,8 @@ export async function completeReset(ctx: Ctx, hash: string | undefined, clientId
   if (!token.openedAt || reseller.clientId !== clientId) throw fail('resetInvalid');
   const passwordHash = await hashPassword(password);
   const now = ctx.clock.now();
-  await ctx.db.transaction(async (tx) => {
+  await transact(ctx, async (unit) => {
+    const { tx } = unit;
     // Spend the token conditionally: of two racing updates only one wins.
     const spent = await tx
       .update(accountTokens)
@@ -218,8 +226,13 @@ export async function completeReset(ctx: Ctx, hash: string | undefined, clientId
     await revokeAllSessions(tx, reseller.id, now);
     await ctx.mail.enqueue(tx, passwordChangedMail(reseller));
     await audit(tx, { actorId: reseller.id, action: 'reseller.password_reset', targetType: 'reseller', targetId: reseller.id, ip: meta.ip });
+    await ctx.notifier.notify(unit, reseller.id, {
+      type: 'password_reset',
+      message: 'Your password was reset from a link mailed to you. If this was not you, contact support at once.',
+      redirect: 'profile',
+    });
+    unit.afterCommit(() => ctx.mail.kick());
   });
-  void ctx.mail.kick();
   await ctx.counters.reset(loginKey(reseller.email));
 }
 
@@ -246,12 +259,18 @@ export async function changePassword(
   if (input.old_password === input.password) throw fail('samePassword');
   const passwordHash = await hashPassword(input.password);
   const now = ctx.clock.now();
-  await ctx.db.transaction(async (tx) => {
+  await transact(ctx, async (unit) => {
+    const { tx } = unit;
     await tx.update(resellers).set({ passwordHash, updatedAt: now }).where(eq(resellers.id, reseller.id));
     await revokeAllSessions(tx, reseller.id, now);
     await ctx.mail.enqueue(tx, passwordChangedMail(reseller));
     await audit(tx, { actorId: reseller.id, action: 'reseller.password_changed', targetType: 'reseller', targetId: reseller.id, ip: meta.ip });
+    await ctx.notifier.notify(unit, reseller.id, {
+      type: 'password_changed',
+      message: 'Your password was changed and every session was signed out. If this was not you, reset it at once.',
+      redirect: 'profile',
+    });
+    unit.afterCommit(() => ctx.mail.kick());
   });
-  void ctx.mail.kick();
   await ctx.counters.reset(key);
 }

@@ -5,10 +5,12 @@ import type { AppContext } from '../../context.js';
 import { rows } from '../../db/index.js';
 import { resellers } from '../../db/schema/index.js';
 import { fail, invalid } from '../../http/errors.js';
+import { transact } from '../../db/unit.js';
 import { audit } from '../audit/index.js';
 import { presentUser, type ResellerRow } from './present.js';
 
 type Ctx = Pick<AppContext, 'db' | 'clock'>;
+type WriteCtx = Ctx & Pick<AppContext, 'notifier' | 'log'>;
 
 export async function loadReseller(ctx: Ctx, id: number): Promise<ResellerRow> {
   const [row] = await ctx.db.select().from(resellers).where(eq(resellers.id, id));
@@ -23,7 +25,7 @@ export async function profile(ctx: Ctx, id: number) {
 /** The fields a reseller may change on its own profile (000 §2): name, and status 1 or 2. */
 export const EDITABLE_FIELDS = ['name', 'status'] as const;
 
-export async function updateField(ctx: Ctx, id: number, field: string, value: string, ip?: string) {
+export async function updateField(ctx: WriteCtx, id: number, field: string, value: string, ip?: string) {
   if (!(EDITABLE_FIELDS as readonly string[]).includes(field)) throw fail('fieldNotEditable');
   if (value === '') throw fail('fieldEmpty');
   const current = await loadReseller(ctx, id);
@@ -41,7 +43,8 @@ export async function updateField(ctx: Ctx, id: number, field: string, value: st
     if (status === current.status) throw fail('nothingToUpdate');
     change = { status };
   }
-  const updated = await ctx.db.transaction(async (tx) => {
+  const updated = await transact(ctx, async (unit) => {
+    const { tx } = unit;
     const [row] = await tx
       .update(resellers)
       .set({ ...change, updatedAt: now })
@@ -55,6 +58,16 @@ export async function updateField(ctx: Ctx, id: number, field: string, value: st
       data: { from: current[field as 'name' | 'status'], to: change[field as 'name' | 'status'] },
       ip,
     });
+    if (change.status !== undefined) {
+      await ctx.notifier.notify(unit, id, {
+        type: 'status_changed',
+        message:
+          change.status === ACCOUNT_STATUS.active
+            ? 'Your account is active again: you can generate coupons.'
+            : 'Your account is now inactive: generating coupons and creating VPN accounts are paused.',
+        redirect: 'profile',
+      });
+    }
     return row;
   });
   if (!updated) throw fail('updateProfileFailed');

@@ -7,7 +7,14 @@ export function settingsRoutes(app: FastifyInstance) {
   const { ctx } = app;
   serve(app, contract.publicSettings, async () => ({
     captcha: { provider: ctx.captcha.provider, site_key: ctx.captcha.siteKey, actions: [...CAPTCHA_ACTIONS] },
-    realtime: null,
+    realtime: {
+      key: ctx.realtime.key,
+      // Empty: the page's own host name.
+      host: ctx.config.realtime.publicHost ?? '',
+      port: ctx.config.realtime.publicPort,
+      tls: ctx.config.realtime.publicTls,
+      auth_endpoint: contract.broadcastingAuth.path,
+    },
     payments: { stripe_publishable_key: null, methods: [] },
     production: ctx.config.production,
   }));

@@ -1,0 +1,43 @@
+/** What the portal needs to show a notification: its parsed data, its link, its age. */
+import { notificationDataSchema, type NotificationData } from '@partner-panel/sdk';
+
+export interface NotificationRow {
+  uid: string;
+  read_at: string | null;
+  data: string;
+  created_at: string;
+}
+
+export function parseData(row: NotificationRow): NotificationData {
+  try {
+    return notificationDataSchema.parse(JSON.parse(row.data));
+  } catch {
+    return { message: row.data, type: 'unknown', created_at: row.created_at, redirect: null, Id: null };
+  }
+}
+
+/** A notification's redirect is a path under the reseller's own prefix. */
+export function redirectPath(customUrl: string, redirect: string | null): string | null {
+  if (!redirect) return null;
+  return `/${customUrl}/${redirect.replace(/^\/+/, '')}`;
+}
+
+const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 24 * 3600],
+  ['month', 30 * 24 * 3600],
+  ['week', 7 * 24 * 3600],
+  ['day', 24 * 3600],
+  ['hour', 3600],
+  ['minute', 60],
+];
+
+export function timeAgo(iso: string, now = Date.now()): string {
+  const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
+  for (const [unit, size] of UNITS) {
+    if (Math.abs(seconds) >= size) return relative.format(Math.round(seconds / size), unit);
+  }
+  return relative.format(0, 'second');
+}
+
+export const NOTIFICATION_QUERY = ['notifications'] as const;

@@ -1,0 +1,77 @@
+/**
+ * Realtime: how the server tells a browser that something happened. One Broadcaster interface,
+ * chosen by configuration:
+ * - `embedded` (default): this process runs the Pusher-protocol server and publishes to it directly;
+ * - `pusher`: publishes through the signed Pusher HTTP API to Soketi, Reverb, Pusher, or the
+ *   embedded server of another process (several processes can share one socket server).
+ * Channel authorisations are signed with the official `pusher` library in both cases.
+ */
+import Pusher from 'pusher';
+import { RealtimeServer } from './server.js';
+
+export interface Broadcaster {
+  publish(channel: string, event: string, data: unknown): Promise<void>;
+}
+
+export interface RealtimeSettings {
+  driver: 'embedded' | 'pusher';
+  appId: string;
+  key: string;
+  secret: string;
+  apiUrl?: string | undefined;
+  activityTimeout: number;
+}
+
+export function createRealtime(settings: RealtimeSettings, log: { warn(obj: unknown, msg?: string): void }) {
+  const signer = new Pusher({ appId: settings.appId, key: settings.key, secret: settings.secret, host: '127.0.0.1' });
+  let server: RealtimeServer | null = null;
+  let broadcaster: Broadcaster;
+
+  if (settings.driver === 'embedded') {
+    server = new RealtimeServer({ appId: settings.appId, key: settings.key, secret: settings.secret, activityTimeout: settings.activityTimeout, log });
+    const local = server;
+    broadcaster = {
+      async publish(channel, event, data) {
+        local.publish([channel], event, JSON.stringify(data));
+      },
+    };
+  } else {
+    const url = new URL(settings.apiUrl as string);
+    const client = new Pusher({
+      appId: settings.appId,
+      key: settings.key,
+      secret: settings.secret,
+      host: url.hostname,
+      port: url.port || (url.protocol === 'https:' ? '443' : '80'),
+      useTLS: url.protocol === 'https:',
+      timeout: 5000,
+    });
+    broadcaster = {
+      async publish(channel, event, data) {
+        await client.trigger(channel, event, data);
+      },
+    };
+  }
+
+  return {
+    driver: settings.driver,
+    key: settings.key,
+    /** The embedded socket server (null with the pusher driver). */
+    server,
+    /** Publishing never fails the action that caused it: a lost event is logged, the data is in the database. */
+    async publish(channel: string, event: string, data: unknown) {
+      try {
+        await broadcaster.publish(channel, event, data);
+      } catch (error) {
+        log.warn({ err: error, channel, event }, 'realtime publish failed');
+      }
+    },
+    /** `{ auth }` for a socket's subscription to a private channel. */
+    authorize(socketId: string, channel: string): string {
+      return signer.authorizeChannel(socketId, channel).auth;
+    },
+  };
+}
+
+export type Realtime = ReturnType<typeof createRealtime>;
+export { RealtimeServer } from './server.js';

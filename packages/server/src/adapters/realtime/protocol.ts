@@ -1,0 +1,31 @@
+/**
+ * The Pusher Channels protocol, version 7: what the embedded server speaks to pusher-js and
+ * laravel-echo. Close codes 4000–4099 tell the client not to reconnect, 4100–4199 to reconnect
+ * with backoff, 4200–4299 to reconnect at once.
+ */
+export const PROTOCOL_VERSION = 7;
+export const MIN_PROTOCOL_VERSION = 5;
+
+export const CLOSE = {
+  appNotFound: 4001,
+  unsupportedProtocol: 4007,
+  overCapacity: 4100,
+  reconnect: 4200,
+  pongNotReceived: 4201,
+  inactive: 4202,
+} as const;
+
+/** Channel names the protocol allows. */
+export const CHANNEL_NAME = /^[A-Za-z0-9_\-=@,.;]{1,164}$/;
+
+/** How long a client may take to answer a ping before the server closes the connection. */
+export const PONG_TIMEOUT_MS = 30_000;
+
+export const MAX_EVENT_BYTES = 10 * 1024;
+export const MAX_CHANNELS_PER_EVENT = 100;
+
+export function frame(event: string, data: unknown, channel?: string): string {
+  return JSON.stringify({ event, ...(channel ? { channel } : {}), data: typeof data === 'string' ? data : JSON.stringify(data) });
+}
+
+export const isPrivate = (channel: string) => channel.startsWith('private-') && !channel.startsWith('private-encrypted-');

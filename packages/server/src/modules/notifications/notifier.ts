@@ -1,0 +1,68 @@
+/**
+ * The one place notifications come from: a domain change calls the notifier inside its unit of
+ * work; the row is written in that transaction, and after commit the reseller's channel hears it.
+ * Every wallet change also announces the new balance here.
+ */
+import { centsToDollars, REALTIME_EVENTS, resellerChannel } from '@partner-panel/sdk';
+import type { Unit } from '../../db/unit.js';
+import { notifications } from '../../db/schema/index.js';
+import type { Realtime } from '../../adapters/realtime/index.js';
+import { presentNotification } from './present.js';
+
+export const NOTIFICATION_TYPES = [
+  'email_verified',
+  'password_changed',
+  'password_reset',
+  'status_changed',
+  'coupons_generated',
+  'coupon_refunded',
+  'vpn_created',
+  'vpn_updated',
+  'vpn_status',
+  'vpn_renewed',
+  'vpn_suspended',
+  'low_balance',
+  'payment_received',
+  'invoice_created',
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+export interface NotificationInput {
+  type: NotificationType;
+  message: string;
+  /** A portal path under the reseller's prefix ('coupons/list'), or null. */
+  redirect?: string | null;
+  /** The record the notification is about (a coupon batch, a VPN account). */
+  refId?: string | number | null;
+}
+
+/** Pusher's name of the reseller's private channel. */
+export const pusherChannel = (resellerId: number) => `private-${resellerChannel(resellerId)}`;
+
+export function createNotifier(realtime: Realtime) {
+  return {
+    async notify(unit: Unit, resellerId: number, input: NotificationInput) {
+      const [row] = await unit.tx
+        .insert(notifications)
+        .values({
+          resellerId,
+          type: input.type,
+          message: input.message,
+          redirect: input.redirect ?? null,
+          refId: input.refId === undefined || input.refId === null ? null : String(input.refId),
+        })
+        .returning();
+      if (!row) return;
+      unit.afterCommit(() => realtime.publish(pusherChannel(resellerId), REALTIME_EVENTS.notification, presentNotification(row)));
+    },
+
+    /** Announces a wallet's new balance once the change has committed. */
+    balanceChanged(unit: Unit, resellerId: number, balanceCents: number) {
+      unit.afterCommit(() =>
+        realtime.publish(pusherChannel(resellerId), REALTIME_EVENTS.balance, { balance: centsToDollars(balanceCents) }),
+      );
+    },
+  };
+}
+
+export type Notifier = ReturnType<typeof createNotifier>;

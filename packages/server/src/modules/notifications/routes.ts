@@ -1,0 +1,27 @@
+/** The notifications calls (000 §7) and the realtime channel authorisation. */
+import type { FastifyInstance } from 'fastify';
+import { contract } from '@partner-panel/sdk';
+import { answer } from '../../http/envelope.js';
+import { fail } from '../../http/errors.js';
+import { serve } from '../../http/route.js';
+import { pusherChannel } from './notifier.js';
+import * as notices from './service.js';
+
+export function notificationRoutes(app: FastifyInstance) {
+  const { ctx } = app;
+
+  serve(app, contract.unreadNotifications, async ({ reseller }) => notices.unread(ctx, reseller.id));
+
+  serve(app, contract.notifications, async ({ body, reseller }) => notices.page(ctx, reseller.id, body.page));
+
+  serve(app, contract.markNotificationsRead, async ({ body, reseller }) => {
+    const uid = body.uid ?? body.id;
+    return answer(await notices.markRead(ctx, reseller.id, uid), uid ? 'Notification marked as read' : 'All notifications marked as read');
+  });
+
+  // A reseller may listen to its own channel only.
+  serve(app, contract.broadcastingAuth, async ({ body, reseller }) => {
+    if (body.channel_name !== pusherChannel(reseller.id)) throw fail('channelForbidden');
+    return { auth: ctx.realtime.authorize(body.socket_id, body.channel_name) };
+  });
+}

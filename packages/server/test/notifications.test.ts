@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { NOTIFICATIONS_PAGE_SIZE } from '@partner-panel/sdk';
+import { transact } from '../src/db/unit.js';
+import { linkHash, testApp } from './support/app.js';
+
+const t = await testApp();
+const reseller = await t.signIn('reseller@demo.partner-panel.test');
+const other = await t.signIn('admin@demo.partner-panel.test');
+
+async function notify(resellerId: number, n: number) {
+  for (let i = 0; i < n; i++) {
+    await transact(t.app.ctx, (unit) =>
+      t.app.ctx.notifier.notify(unit, resellerId, { type: 'coupons_generated', message: `Batch ${i}`, redirect: 'coupons/list', refId: i + 1 }),
+    );
+  }
+}
+
+describe('the account events notify the reseller', () => {
+  it('e-mail verified, password changed, status changed', async () => {
+    const password = 'Notify!Password1';
+    await t.client().register({ email: 'notify@example.com', name: 'Notify', password, password_confirmation: password });
+    await t.client().verifyEmail({ hash: await linkHash(t, 'notify@example.com', 'verification') });
+    const me = await t.signIn('notify@example.com', password);
+    await me.api.updateProfile({ update: 'status', value: 2 });
+    await me.api.changePassword({ email: 'notify@example.com', client_id: me.user.client_id, old_password: password, password: 'Notify!Password2', password_confirmation: 'Notify!Password2' });
+    const again = await t.signIn('notify@example.com', 'Notify!Password2');
+    const { data } = await again.api.notifications({ page: 1 });
+    expect(data.map((n) => JSON.parse(n.data).type)).toEqual(['password_changed', 'status_changed', 'email_verified']);
+    expect(JSON.parse(data[1]?.data ?? '{}').message).toBe('Your account is now inactive: generating coupons and creating VPN accounts are paused.');
+  });
+
+  it('writes nothing when the change fails', async () => {
+    const before = (await reseller.api.notifications({ page: 1 })).total;
+    await expect(reseller.api.updateProfile({ update: 'status', value: 1 })).rejects.toMatchObject({ message: 'Nothing to update' });
+    expect((await reseller.api.notifications({ page: 1 })).total).toBe(before);
+  });
+});
+
+describe('notifications calls (000 §7)', () => {
+  it('answers a page with data and last_page; data is JSON text with message, type, created_at, redirect and Id', async () => {
+    await notify(reseller.user.id, 20);
+    const res = await t.post('/api/v1/resellers/notifications', { page: 1 }, reseller.token);
+    expect(res.json.header).toMatchObject({ code: 60002, status: 'success' });
+    const body = res.json.body as { data: { uid: string; read_at: null; data: string }[]; last_page: number; total: number; current_page: number };
+    expect(body).toMatchObject({ total: 20, last_page: 2, current_page: 1 });
+    expect(body.data).toHaveLength(NOTIFICATIONS_PAGE_SIZE);
+    const first = body.data[0];
+    expect(first?.read_at).toBeNull();
+    expect(JSON.parse(first?.data ?? '')).toEqual({ message: 'Batch 19', type: 'coupons_generated', created_at: expect.any(String), redirect: 'coupons/list', Id: 20 });
+    const second = await reseller.api.notifications({ page: 2 });
+    expect(second.data).toHaveLength(5);
+    expect(new Set([...body.data, ...second.data].map((n) => n.uid)).size).toBe(20);
+  });
+
+  it('lists the unread ones with their count', async () => {
+    const res = await t.get('/api/v1/resellers/notifications/unread', reseller.token);
+    expect(res.json.header).toMatchObject({ code: 60001, status: 'success' });
+    expect((res.json.body as { total: number }).total).toBe(20);
+  });
+
+  it('marks one read by uid, then all; answers the unread count left', async () => {
+    const { data } = await reseller.api.unreadNotifications();
+    const uid = data[0]?.uid as string;
+    const one = await t.post('/api/v1/resellers/notifications/markread', { uid }, reseller.token);
+    expect(one.json).toMatchObject({ header: { code: 60003, message: 'Notification marked as read' }, body: { unread: 19 } });
+    const page = await reseller.api.notifications({ page: 1 });
+    expect(page.data.find((n) => n.uid === uid)?.read_at).not.toBeNull();
+    const all = await t.post('/api/v1/resellers/notifications/markread', {}, reseller.token);
+    expect(all.json).toMatchObject({ header: { message: 'All notifications marked as read' }, body: { unread: 0 } });
+    expect((await reseller.api.unreadNotifications()).total).toBe(0);
+  });
+
+  it("never shows or touches another reseller's notifications", async () => {
+    await notify(other.user.id, 1);
+    const theirs = (await other.api.unreadNotifications()).data[0]?.uid as string;
+    expect((await reseller.api.notifications({ page: 1 })).data.some((n) => n.uid === theirs)).toBe(false);
+    const res = await t.post('/api/v1/resellers/notifications/markread', { uid: theirs }, reseller.token);
+    expect(res.status).toBe(404);
+    expect(res.json.header).toMatchObject({ code: 'rspf-notification-6001', message: 'Notification not found.' });
+    expect((await other.api.unreadNotifications()).total).toBe(1);
+    // Marking all of mine read leaves theirs alone.
+    await reseller.api.markNotificationsRead({});
+    expect((await other.api.unreadNotifications()).total).toBe(1);
+  });
+
+  it('refuses a uid that is not a uuid, and a page under 1', async () => {
+    expect((await t.post('/api/v1/resellers/notifications/markread', { uid: "1' or 1=1" }, reseller.token)).status).toBe(422);
+    expect((await t.post('/api/v1/resellers/notifications', { page: 0 }, reseller.token)).status).toBe(422);
+  });
+
+  it('needs a session', async () => {
+    expect((await t.get('/api/v1/resellers/notifications/unread')).json.header.status).toBe('forbidden');
+  });
+});

@@ -1,0 +1,207 @@
+/**
+ * The embedded Pusher-protocol server with real pusher-js and laravel-echo clients, its signed
+ * HTTP API with the official `pusher` library, and several processes sharing one socket server.
+ */
+import { createHmac } from 'node:crypto';
+import Pusher from 'pusher';
+import { describe, expect, it } from 'vitest';
+import { REALTIME_EVENTS } from '@partner-panel/sdk';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { transact } from '../src/db/unit.js';
+import { connected, pusherClient, rawSocket } from './support/realtime.js';
+import { testApp } from './support/app.js';
+import { md5 } from '../src/adapters/realtime/signature.js';
+
+const t = await testApp({ env: { REALTIME_PORT: '0' } });
+const server = t.app.ctx.realtime.server;
+if (!server) throw new Error('the embedded realtime server is the default');
+const port = await server.listen(0, '127.0.0.1');
+const secret = createHmac('sha256', t.app.ctx.secret).update('realtime').digest('hex');
+const wsUrl = (key = 'partner-panel-key', protocol = 7) => `ws://127.0.0.1:${port}/app/${key}?protocol=${protocol}&client=js&version=8.6.0`;
+
+const reseller = await t.signIn('reseller@demo.partner-panel.test');
+const admin = await t.signIn('admin@demo.partner-panel.test');
+const channel = `reseller.${reseller.user.id}`;
+
+describe('pusher-js and laravel-echo against the embedded server', () => {
+  it('connects and receives connection_established with a socket id', async () => {
+    const { pusher } = pusherClient(port, reseller.api);
+    await connected(pusher);
+    expect(pusher.connection.socket_id).toMatch(/^\d+\.\d+$/);
+  });
+
+  it('subscribes to its own private channel, authorised by /broadcasting/auth, and receives events', async () => {
+    const { pusher, echo } = pusherClient(port, reseller.api);
+    const received: unknown[] = [];
+    const subscribed = new Promise<void>((resolve) => echo.private(channel).subscribed(() => resolve()));
+    echo.private(channel).listen(`.${REALTIME_EVENTS.notification}`, (data: unknown) => received.push(data));
+    await subscribed;
+    expect(server.subscriberCount(`private-${channel}`)).toBeGreaterThanOrEqual(1);
+    // A domain change: the status update notifies the reseller.
+    await reseller.api.updateProfile({ update: 'status', value: 2 });
+    await expect.poll(() => received.length).toBe(1);
+    const event = received[0] as { uid: string; data: string; read_at: null };
+    expect(JSON.parse(event.data)).toMatchObject({ type: 'status_changed', redirect: 'profile' });
+    await reseller.api.updateProfile({ update: 'status', value: 1 });
+    await expect.poll(() => received.length).toBe(2);
+    expect(pusher.connection.state).toBe('connected');
+  });
+
+  it('hears the balance update after a wallet change commits, and nothing when it rolls back', async () => {
+    const { echo } = pusherClient(port, reseller.api);
+    const balances: unknown[] = [];
+    const subscribed = new Promise<void>((resolve) => echo.private(channel).subscribed(() => resolve()));
+    echo.private(channel).listen(`.${REALTIME_EVENTS.balance}`, (data: unknown) => balances.push(data));
+    await subscribed;
+    await expect(
+      transact(t.app.ctx, async (unit) => {
+        t.app.ctx.notifier.balanceChanged(unit, reseller.user.id, 1);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    await transact(t.app.ctx, async (unit) => t.app.ctx.notifier.balanceChanged(unit, reseller.user.id, 123_456));
+    await expect.poll(() => balances).toEqual([{ balance: 1234.56 }]);
+  });
+
+  it("cannot subscribe to another reseller's channel: /broadcasting/auth refuses", async () => {
+    const { echo } = pusherClient(port, reseller.api);
+    const errors: unknown[] = [];
+    echo.private(`reseller.${admin.user.id}`).error((e: unknown) => errors.push(e));
+    await expect.poll(() => errors.length).toBe(1);
+    expect(server.subscriberCount(`private-reseller.${admin.user.id}`)).toBe(0);
+    await expect(reseller.api.broadcastingAuth({ socket_id: '1.2', channel_name: `private-reseller.${admin.user.id}` })).rejects.toMatchObject({
+      httpStatus: 403,
+      code: 'rspf-realtime-6002',
+    });
+  });
+
+  it('refuses a forged signature on the socket itself', async () => {
+    const raw = await rawSocket(wsUrl());
+    const established = await raw.next('pusher:connection_established');
+    const socketId = (established.data as { socket_id: string }).socket_id;
+    const target = `private-reseller.${admin.user.id}`;
+    const forged = `partner-panel-key:${createHmac('sha256', 'not-the-secret').update(`${socketId}:${target}`).digest('hex')}`;
+    raw.send('pusher:subscribe', { channel: target, auth: forged });
+    const error = await raw.next('pusher:subscription_error', target);
+    expect(error.data).toMatchObject({ type: 'AuthError', status: 401 });
+    // A signature for another socket does not work either.
+    const otherSocket = `partner-panel-key:${createHmac('sha256', secret).update(`1.1:${target}`).digest('hex')}`;
+    raw.send('pusher:subscribe', { channel: target, auth: otherSocket });
+    await expect.poll(() => raw.frames.filter((f) => f.event === 'pusher:subscription_error').length).toBe(2);
+    expect(server.subscriberCount(target)).toBe(0);
+    raw.ws.close();
+  });
+
+  it('answers ping with pong, refuses client events, and rejects an unknown app key or protocol', async () => {
+    const raw = await rawSocket(wsUrl());
+    await raw.next('pusher:connection_established');
+    raw.send('pusher:ping', {});
+    await raw.next('pusher:pong');
+    raw.ws.send(JSON.stringify({ event: 'client-typing', channel: 'private-x', data: {} }));
+    expect((await raw.next('pusher:error')).data).toMatchObject({ message: 'Client events are not enabled on this server' });
+    raw.ws.close();
+
+    const wrongKey = await rawSocket(wsUrl('unknown-key'));
+    expect((await wrongKey.next('pusher:error')).data).toMatchObject({ code: 4001 });
+    expect((await wrongKey.closed).code).toBe(4001);
+    const oldProtocol = await rawSocket(wsUrl('partner-panel-key', 3));
+    expect((await oldProtocol.next('pusher:error')).data).toMatchObject({ code: 4007 });
+    expect((await oldProtocol.closed).code).toBe(4007);
+  });
+
+  it('reconnects and resubscribes after the server restarts, then receives events again', async () => {
+    const { pusher, echo } = pusherClient(port, reseller.api);
+    const received: unknown[] = [];
+    let subscriptions = 0;
+    echo.private(channel).subscribed(() => subscriptions++);
+    echo.private(channel).listen(`.${REALTIME_EVENTS.balance}`, (data: unknown) => received.push(data));
+    await expect.poll(() => subscriptions).toBe(1);
+    await server.close();
+    await expect.poll(() => pusher.connection.state).not.toBe('connected');
+    await server.listen(port, '127.0.0.1');
+    // pusher-js retries a server it could not reach on its own schedule (about 15 s).
+    await expect.poll(() => subscriptions, { timeout: 60_000 }).toBe(2);
+    await transact(t.app.ctx, async (unit) => t.app.ctx.notifier.balanceChanged(unit, reseller.user.id, 500));
+    await expect.poll(() => received).toEqual([{ balance: 5 }]);
+  });
+});
+
+describe('activity timeout', () => {
+  it('pings a quiet client and closes it (4201) when no pong comes', async () => {
+    const quiet = await testApp({ env: { REALTIME_ACTIVITY_TIMEOUT: '1' } });
+    const rt = quiet.app.ctx.realtime.server;
+    if (!rt) throw new Error('embedded server expected');
+    (rt as unknown as { opts: { pongTimeoutMs: number } }).opts.pongTimeoutMs = 500;
+    const p = await rt.listen(0, '127.0.0.1');
+    const raw = await rawSocket(`ws://127.0.0.1:${p}/app/partner-panel-key?protocol=7`);
+    const established = await raw.next('pusher:connection_established');
+    expect(established.data).toMatchObject({ activity_timeout: 1 });
+    await raw.next('pusher:ping');
+    expect((await raw.closed).code).toBe(4201);
+    await rt.close();
+  });
+});
+
+describe('the signed HTTP API', () => {
+  const official = (secretKey = secret) =>
+    new Pusher({ appId: 'partner-panel', key: 'partner-panel-key', secret: secretKey, host: '127.0.0.1', port: String(port), useTLS: false });
+
+  it('accepts an event from the official pusher library (the pusher driver) and delivers it', async () => {
+    const { echo } = pusherClient(port, reseller.api);
+    const received: unknown[] = [];
+    const subscribed = new Promise<void>((resolve) => echo.private(channel).subscribed(() => resolve()));
+    echo.private(channel).listen('.custom.event', (data: unknown) => received.push(data));
+    await subscribed;
+    const res = await official().trigger(`private-${channel}`, 'custom.event', { hello: 'world' });
+    expect(res.status).toBe(200);
+    await expect.poll(() => received).toEqual([{ hello: 'world' }]);
+  });
+
+  it('refuses a wrong secret, a stale timestamp and a body that does not match its md5', async () => {
+    await expect(official('wrong-secret').trigger('private-x', 'e', {})).rejects.toMatchObject({ status: 401 });
+    const body = JSON.stringify({ name: 'e', channels: ['private-x'], data: '{}' });
+    const sign = (query: string) => createHmac('sha256', secret).update(`POST\n/apps/partner-panel/events\n${query}`).digest('hex');
+    const stale = Math.floor(Date.now() / 1000) - 3600;
+    const staleQuery = `auth_key=partner-panel-key&auth_timestamp=${stale}&auth_version=1.0&body_md5=${md5(body)}`;
+    const staleRes = await fetch(`http://127.0.0.1:${port}/apps/partner-panel/events?${staleQuery}&auth_signature=${sign(staleQuery)}`, { method: 'POST', body, headers: { 'content-type': 'application/json' } });
+    expect(staleRes.status).toBe(401);
+    expect(await staleRes.json()).toEqual({ error: 'Unauthorized: bad timestamp' });
+    const now = Math.floor(Date.now() / 1000);
+    const badMd5 = `auth_key=partner-panel-key&auth_timestamp=${now}&auth_version=1.0&body_md5=${md5('other')}`;
+    const md5Res = await fetch(`http://127.0.0.1:${port}/apps/partner-panel/events?${badMd5}&auth_signature=${sign(badMd5)}`, { method: 'POST', body });
+    expect(await md5Res.json()).toEqual({ error: 'Unauthorized: bad body' });
+  });
+});
+
+describe('several server processes, one socket server', () => {
+  it('a second process publishes through the first one’s embedded server, and signs channels it accepts', async () => {
+    const second = await buildApp(
+      loadConfig({
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'silent',
+        DATA_DIR: '/nonexistent',
+        REALTIME_DRIVER: 'pusher',
+        REALTIME_API_URL: `http://127.0.0.1:${port}`,
+        REALTIME_SECRET: secret,
+      }),
+      { database: t.database, logger: false },
+    );
+    try {
+      const { injectFetch } = await import('./support/app.js');
+      const { createClient } = await import('@partner-panel/sdk');
+      const viaSecond = createClient({ fetch: injectFetch(second), getToken: () => reseller.token, log: () => undefined });
+      const { echo } = pusherClient(port, viaSecond);
+      const received: unknown[] = [];
+      const subscribed = new Promise<void>((resolve) => echo.private(channel).subscribed(() => resolve()));
+      echo.private(channel).listen(`.${REALTIME_EVENTS.notification}`, (data: unknown) => received.push(data));
+      await subscribed;
+      await viaSecond.updateProfile({ update: 'name', value: 'Renamed Elsewhere' });
+      await viaSecond.updateProfile({ update: 'status', value: 2 });
+      await expect.poll(() => received.length).toBe(1);
+      await viaSecond.updateProfile({ update: 'status', value: 1 });
+    } finally {
+      await second.close();
+    }
+  });
+});

@@ -1,0 +1,97 @@
+/** Real pusher-js and laravel-echo clients in Node, authorised through the SDK's typed client. */
+import { once } from 'node:events';
+import PusherImport from 'pusher-js';
+import Echo from 'laravel-echo';
+import { WebSocket } from 'ws';
+import { afterAll } from 'vitest';
+import type { Client } from '@partner-panel/sdk';
+
+// pusher-js ships ESM-style types for a CommonJS module: at run time the default import is the class.
+const Pusher = PusherImport as unknown as typeof PusherImport.default;
+type Pusher = InstanceType<typeof Pusher>;
+
+export interface PusherClient {
+  pusher: Pusher;
+  echo: Echo<'pusher'>;
+  close(): void;
+}
+
+const open: PusherClient[] = [];
+afterAll(() => {
+  for (const c of open) c.close();
+});
+
+export function pusherClient(port: number, api: Client, key = 'partner-panel-key'): PusherClient {
+  const pusher = new Pusher(key, {
+    cluster: 'local',
+    wsHost: '127.0.0.1',
+    wsPort: port,
+    forceTLS: false,
+    enabledTransports: ['ws'],
+    disableStats: true,
+    activityTimeout: 30_000,
+    channelAuthorization: {
+      customHandler: ({ socketId, channelName }, callback) => {
+        api.broadcastingAuth({ socket_id: socketId, channel_name: channelName }).then(
+          (data) => callback(null, data),
+          (error: Error) => callback(error, null),
+        );
+      },
+    },
+  });
+  const echo = new Echo({ broadcaster: 'pusher', client: pusher } as never) as Echo<'pusher'>;
+  const client = {
+    pusher,
+    echo,
+    close() {
+      echo.disconnect();
+    },
+  };
+  open.push(client);
+  return client;
+}
+
+export function connected(pusher: Pusher): Promise<void> {
+  if (pusher.connection.state === 'connected') return Promise.resolve();
+  return new Promise((resolve) => pusher.connection.bind('connected', () => resolve()));
+}
+
+/** A raw protocol client: what it sends and receives, frame by frame. */
+export async function rawSocket(url: string) {
+  const ws = new WebSocket(url);
+  const frames: { event: string; channel?: string; data: unknown }[] = [];
+  const waiters: { match: (f: (typeof frames)[number]) => boolean; resolve: (f: (typeof frames)[number]) => void }[] = [];
+  ws.on('message', (raw) => {
+    const parsed = JSON.parse(raw.toString()) as { event: string; channel?: string; data: unknown };
+    const frame = { ...parsed, data: typeof parsed.data === 'string' ? safe(parsed.data) : parsed.data };
+    frames.push(frame);
+    for (const w of [...waiters]) {
+      if (w.match(frame)) {
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve(frame);
+      }
+    }
+  });
+  const closed = once(ws, 'close').then(([code, reason]) => ({ code: code as number, reason: String(reason) }));
+  return {
+    ws,
+    frames,
+    closed,
+    send: (event: string, data: unknown) => ws.send(JSON.stringify({ event, data })),
+    next(event: string, channel?: string) {
+      const existing = frames.find((f) => f.event === event && (!channel || f.channel === channel));
+      if (existing) return Promise.resolve(existing);
+      return new Promise<(typeof frames)[number]>((resolve) =>
+        waiters.push({ match: (f) => f.event === event && (!channel || f.channel === channel), resolve }),
+      );
+    },
+  };
+}
+
+function safe(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
