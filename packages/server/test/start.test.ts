@@ -30,6 +30,7 @@ describe('main', () => {
         LOG_LEVEL: 'warn',
         NODE_ENV: 'development',
         PORTAL_DIR: dataDir,
+        REALTIME_PORT: '0',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -46,6 +47,7 @@ describe('main', () => {
       expect(output).toContain('reseller@demo.partner-panel.test');
       expect(output).toContain('DemoPass2026!');
       expect(output).toContain(`http://localhost:${port}/dev/mail`);
+      expect(output).toMatch(/Realtime \(Pusher protocol\): ws:\/\/0\.0\.0\.0:\d+/);
       const res = await fetch(`http://127.0.0.1:${port}/api/csrf`);
       expect(res.status).toBe(200);
       expect(res.headers.get('set-cookie')).toMatch(/^XSRF-TOKEN=/);
