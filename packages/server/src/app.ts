@@ -20,6 +20,9 @@ import { authRoutes } from './modules/auth/routes.js';
 import { dashboardRoutes } from './modules/dashboard/routes.js';
 import { createNotifier } from './modules/notifications/notifier.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
+import { couponRoutes } from './modules/coupons/routes.js';
+import { syncCatalogue } from './modules/products/catalogue.js';
+import { productRoutes } from './modules/products/routes.js';
 import { devMailRoutes } from './modules/dev/mail.js';
 import { profileRoutes } from './modules/profile/routes.js';
 import { settingsRoutes } from './modules/settings/routes.js';
@@ -57,6 +60,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const database = options.database ?? (await openDatabase(config));
   const { db } = database;
   const secret = await appSecret(db, config.appSecret);
+  await syncCatalogue(db);
   const realtime = createRealtime(
     {
       ...config.realtime,
@@ -98,6 +102,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   profileRoutes(app);
   dashboardRoutes(app);
   notificationRoutes(app);
+  productRoutes(app);
+  couponRoutes(app);
   settingsRoutes(app);
   if (ctx.mail.transport === 'outbox' && !config.production) devMailRoutes(app);
   await portal(app, config.portalDir ?? defaultPortalDir);

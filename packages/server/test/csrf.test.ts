@@ -64,6 +64,19 @@ describe('the SDK client', () => {
     expect(warnings).toHaveLength(1);
   });
 
+  it('fetches one CSRF token for many concurrent calls', async () => {
+    const fetch = injectFetch(t.app);
+    let csrfCalls = 0;
+    const counting: typeof globalThis.fetch = async (input, init) => {
+      if (String(input).endsWith('/api/csrf')) csrfCalls++;
+      return fetch(input, init);
+    };
+    const client = createClient({ fetch: counting, log: () => undefined });
+    const results = await Promise.allSettled(Array.from({ length: 20 }, () => client.resendVerification({ email: 'nobody@example.com' })));
+    expect(results.every((r) => r.status === 'fulfilled')).toBe(true);
+    expect(csrfCalls).toBe(1);
+  });
+
   it('throws a typed ApiError with the HTTP status and the header', async () => {
     const client = t.client();
     await expect(client.login({ email: login.email, password: 'Wrong!Password1' })).rejects.toMatchObject({

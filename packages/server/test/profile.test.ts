@@ -51,19 +51,20 @@ describe('dashboard (000 §2, §3)', () => {
   it('answers 20021 with counts from the tables', async () => {
     const { db } = t.database;
     const me = await api.profile();
-    await db.execute(sql`insert into products (id, billing_type, cycle, months, price_cents) values (9001, 1, 'monthly', 1, 500)`);
-    await db.execute(sql`insert into coupon_batches (reseller_id, product_id, quantity, unit_price_cents, total_cents) values (${me.id}, 9001, 4, 500, 2000)`);
+    await db.execute(sql`insert into coupon_batches (reseller_id, product_id, quantity, unit_price_cents, total_cents) values (${me.id}, 101, 4, 500, 2000)`);
     const old = new Date(Date.now() - 48 * 3600_000);
     const soon = new Date(Date.now() + 300 * 24 * 3600_000);
     await db.execute(sql`insert into coupons (reseller_id, batch_id, code, product_id, billing_type, cycle, price_cents, created_at, expires_at, redeemed_at, deleted_at) values
-      (${me.id}, 1, 'A1', 9001, 1, 'monthly', 500, now(), ${soon}, null, null),
-      (${me.id}, 1, 'A2', 9001, 1, 'monthly', 500, now(), ${soon}, now(), null),
-      (${me.id}, 1, 'A3', 9001, 1, 'monthly', 500, ${old}, ${soon}, ${old}, null),
-      (${me.id}, 1, 'A4', 9001, 1, 'monthly', 500, now(), ${soon}, null, now())`);
+      (${me.id}, 1, 'A1', 101, 1, 'monthly', 500, now(), ${soon}, null, null),
+      (${me.id}, 1, 'A2', 101, 1, 'monthly', 500, now(), ${soon}, now(), null),
+      (${me.id}, 1, 'A3', 101, 1, 'monthly', 500, ${old}, ${soon}, ${old}, null),
+      (${me.id}, 1, 'A4', 101, 1, 'monthly', 500, now(), ${soon}, null, now())`);
     await db.execute(sql`insert into vpn_accounts (reseller_id, username, password_hash, email, product_id, billing_type, cycle, hosting_status, source, start_at, end_at, created_at) values
-      (${me.id}, 'u1', 'x', 'a@b.co', 9001, 1, 'monthly', 'active', 'portal', now(), ${soon}, now()),
-      (${me.id}, 'u2', 'x', 'a@b.co', 9001, 1, 'monthly', 'suspended', 'portal', ${old}, ${soon}, ${old}),
-      (${me.id}, 'u3', 'x', 'a@b.co', 9001, 1, 'monthly', 'active', 'portal', ${old}, ${old}, ${old})`);
+      (${me.id}, 'u1', 'x', 'a@b.co', 101, 1, 'monthly', 'active', 'portal', now(), ${soon}, now()),
+      (${me.id}, 'u2', 'x', 'a@b.co', 101, 1, 'monthly', 'suspended', 'portal', ${old}, ${soon}, ${old}),
+      (${me.id}, 'u3', 'x', 'a@b.co', 101, 1, 'monthly', 'active', 'portal', ${old}, ${old}, ${old})`);
+    // The totals are the reseller's counters, kept by generation, deletion and redemption.
+    await db.execute(sql`update resellers set coupons_total = 3, coupons_redeemed = 2 where id = ${me.id}`);
     const res = await t.get('/api/v1/dashboard', token);
     expect(res.json.header).toMatchObject({ code: 20021, status: 'success' });
     expect(res.json.body).toEqual({

@@ -75,6 +75,8 @@ export function createClient(options: ClientOptions = {}): Client {
   const doFetch = options.fetch ?? ((...a: Parameters<typeof fetch>) => globalThis.fetch(...a));
   const log = options.log ?? ((m: string, e: unknown) => console.warn(m, e));
   let csrfMemo: string | undefined;
+  // One fetch of /api/csrf at a time, shared by every call that waits for it.
+  let csrfInFlight: Promise<string> | undefined;
 
   async function fetchCsrf(): Promise<string> {
     const res = await doFetch(`${baseUrl}${contract.csrf.path}`, {
@@ -87,10 +89,7 @@ export function createClient(options: ClientOptions = {}): Client {
     return json.body.csrf_token;
   }
 
-  async function csrfToken(refresh = false): Promise<string> {
-    const cookie = refresh ? undefined : readCsrfCookie();
-    if (cookie) return cookie;
-    if (csrfMemo && !refresh) return csrfMemo;
+  async function obtainCsrf(): Promise<string> {
     try {
       csrfMemo = await fetchCsrf();
     } catch (error) {
@@ -99,6 +98,16 @@ export function createClient(options: ClientOptions = {}): Client {
       csrfMemo = await fetchCsrf();
     }
     return readCsrfCookie() ?? csrfMemo;
+  }
+
+  async function csrfToken(refresh = false): Promise<string> {
+    const cookie = refresh ? undefined : readCsrfCookie();
+    if (cookie) return cookie;
+    if (csrfMemo && !refresh) return csrfMemo;
+    csrfInFlight ??= obtainCsrf().finally(() => {
+      csrfInFlight = undefined;
+    });
+    return csrfInFlight;
   }
 
   async function request(call: AnyCall, input: Record<string, unknown> | undefined, opts: RequestOptions = {}, retried = false): Promise<Response> {

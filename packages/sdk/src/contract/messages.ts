@@ -75,6 +75,10 @@ export const errors = {
   addonNotFound: entry('rspf-product-5012', 'The selected addon is not available.', 422),
   couponNotFound: entry('rspf-coupon-7011', 'Coupon not found.', 404),
   couponRedeemed: entry('rspf-coupon-7012', 'A redeemed coupon can be neither deleted nor refunded.', 409),
+  couponAlreadyRedeemed: entry('rspf-coupon-7013', 'This coupon has already been redeemed.', 409),
+  exportTicketInvalid: entry('rspf-coupon-7014', 'This download link has expired. Please export again.', 410),
+  userInactive: entry('rspf-account-1055', "This user's account is deactivated, so nothing can be bought for it.", 403),
+  partnerPlanOnly: entry('rspf-account-1056', 'Your coupons are the recurring biennial plan, without addons.', 422),
   // --- VPN accounts (001 §5)
   vpnEmailRequired: entry('rspf-vpn-1001', 'Please enter email', 422),
   vpnSearchRequired: entry('rspf-vpn-1002', 'Please select search type or insert details', 422),

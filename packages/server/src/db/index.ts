@@ -13,6 +13,8 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
+import type { Readable } from 'node:stream';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -24,6 +26,8 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** PostgreSQL only: a `COPY … TO STDOUT` as a stream (PGlite has no streaming COPY). */
+  copyOut?: (statement: string) => Promise<Readable>;
 }
 
 export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
@@ -51,6 +55,25 @@ export async function openPostgres(url: string, poolSize: number): Promise<Datab
     db: drizzlePg(pool, { schema }) as unknown as Db,
     kind: 'postgres',
     close: () => pool.end(),
+    async copyOut(statement) {
+      const conn = await pool.connect();
+      const stream = conn.query(copyTo(statement));
+      let released = false;
+      const release = (error?: Error) => {
+        if (released) return;
+        released = true;
+        // An error discards the connection: one left mid-COPY must not go back to the pool.
+        conn.release(error);
+      };
+      let ended = false;
+      stream.on('end', () => {
+        ended = true;
+        release();
+      });
+      stream.on('error', (error: Error) => release(error));
+      stream.on('close', () => release(ended ? undefined : new Error('COPY stream closed before its end')));
+      return stream;
+    },
   };
 }
 

@@ -146,6 +146,9 @@ export const couponRow = z.object({
 });
 export type CouponRow = z.infer<typeof couponRow>;
 
+/** A coupon page: a filtered total is exact up to 10 000, then total_capped says "or more". */
+const couponPage = listOf(couponRow).extend({ total_capped: z.boolean() });
+
 export const listCoupons = defineCall({
   method: 'POST',
   path: '/api/v1/coupons',
@@ -154,17 +157,28 @@ export const listCoupons = defineCall({
   summary: "A page of the reseller's coupons, filtered; the export asks page_limit = total.",
   query: pageQuery,
   body: couponFilter,
-  response: listOf(couponRow),
+  response: couponPage,
   successCode: 70011,
+});
+
+export const couponExportTicket = defineCall({
+  method: 'POST',
+  path: '/api/v1/coupons/export',
+  access: 'reseller',
+  spec: 'ours (001 §2.3: export of big lists, streamed)',
+  summary: "A two-minute signed link to the filtered list as CSV (id: an admin's own user).",
+  body: couponFilter.extend({ id: z.coerce.number().int().positive().optional() }),
+  response: z.object({ url: z.string(), expires_at: isoDate }),
+  successCode: 70042,
 });
 
 export const exportCoupons = defineCall({
   method: 'GET',
   path: '/api/v1/coupons/export',
-  access: 'reseller',
+  access: 'public',
   spec: 'ours (001 §2.3: export of big lists, streamed)',
-  summary: 'The filtered coupon list as a streamed CSV file.',
-  query: couponFilter,
+  summary: 'The filtered coupon list as a streamed CSV file; the signed ticket is the authorisation.',
+  query: z.object({ ticket: z.string().min(1).max(4096) }),
   response: z.string(),
   successCode: 70041,
   raw: 'csv',
@@ -238,6 +252,6 @@ export const listUserCoupons = defineCall({
   summary: "A page of one of the admin's users' coupons.",
   query: pageQuery,
   body: couponFilter.extend({ id: idInput }),
-  response: listOf(couponRow),
+  response: couponPage,
   successCode: 70011,
 });

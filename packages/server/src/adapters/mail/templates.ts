@@ -63,3 +63,29 @@ export function passwordChangedMail(to: { email: string; name: string; id: numbe
     to.id,
   );
 }
+
+export function couponMail(input: {
+  to: string;
+  recipientName: string | null;
+  resellerName: string;
+  code: string;
+  plan: string;
+  expiresAt: Date;
+  redeemUrl: string;
+  resellerId: number;
+}) {
+  const until = input.expiresAt.toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+  return mail(
+    'coupon',
+    input.to,
+    `Your VPN coupon from ${input.resellerName}`,
+    [
+      `Hello${input.recipientName ? ` ${input.recipientName}` : ''},`,
+      `${input.resellerName} sent you a VPN subscription coupon: ${input.plan}.`,
+      `Your coupon code: ${input.code}`,
+      `Redeem it before ${until} to activate your VPN account.`,
+    ],
+    { label: 'Redeem your coupon', url: input.redeemUrl },
+    input.resellerId,
+  );
+}

@@ -31,6 +31,9 @@ export const resellers = pgTable(
     status: smallint('status').notNull().default(1),
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
     balanceCents: bigint('balance_cents', { mode: 'number' }).notNull().default(0),
+    /** Counters kept in the transactions that change them, so lists and the dashboard need no count(*). */
+    couponsTotal: integer('coupons_total').notNull().default(0),
+    couponsRedeemed: integer('coupons_redeemed').notNull().default(0),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

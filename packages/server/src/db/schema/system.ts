@@ -6,6 +6,8 @@ export const notifications = pgTable(
   'notifications',
   {
     uid: uuid('uid').primaryKey().defaultRandom(),
+    /** Insertion order: timestamps can tie (PGlite's clock is in milliseconds). */
+    seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     resellerId: integer('reseller_id')
       .notNull()
       .references(() => resellers.id, { onDelete: 'cascade' }),
@@ -17,7 +19,7 @@ export const notifications = pgTable(
     readAt: timestamp('read_at', { withTimezone: true }),
   },
   (t) => [
-    index('notifications_reseller_idx').on(t.resellerId, t.createdAt.desc()),
+    index('notifications_reseller_idx').on(t.resellerId, t.seq.desc()),
     index('notifications_unread_idx').on(t.resellerId).where(sql`${t.readAt} is null`),
   ],
 );

@@ -1,4 +1,7 @@
-/** The dashboard counters (000 §2), counted from the tables for one reseller. */
+/**
+ * The dashboard counters (000 §2) for one reseller: the totals are the counters kept with every
+ * generation, deletion and redemption; the last-24-hours figures are counted on their indexes.
+ */
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { rows } from '../../db/index.js';
@@ -19,8 +22,8 @@ export async function dashboardCounts(ctx: Pick<AppContext, 'db' | 'clock'>, res
     sql`select
       (select count(*) from coupons where reseller_id = ${resellerId} and deleted_at is null and created_at > ${since}) as coupons_in_last_24_hours,
       (select count(*) from vpn_accounts where reseller_id = ${resellerId} and created_at > ${since}) as vpn_accounts_issued_in_last_24_hours,
-      (select count(*) from coupons where reseller_id = ${resellerId} and deleted_at is null) as total_coupons,
-      (select count(*) from coupons where reseller_id = ${resellerId} and redeemed_at is not null) as total_redeem_coupons,
+      (select coupons_total from resellers where id = ${resellerId}) as total_coupons,
+      (select coupons_redeemed from resellers where id = ${resellerId}) as total_redeem_coupons,
       (select count(*) from vpn_accounts where reseller_id = ${resellerId} and hosting_status = 'active' and end_at > ${now}) as active_subscriptions`,
   );
   return {

@@ -16,7 +16,7 @@ export const DEMO_ACCOUNTS = [
   { key: 'admin', email: 'admin@demo.partner-panel.test', name: 'Demo Admin', customUrl: 'demo-admin', balanceCents: 1_000_000, isAdmin: true, verified: true },
   { key: 'sub1', email: 'sub1@demo.partner-panel.test', name: 'Northwind Sub-reseller', customUrl: 'northwind', balanceCents: 50_000, isAdmin: false, verified: true, parent: 'admin' },
   { key: 'sub2', email: 'sub2@demo.partner-panel.test', name: 'Contoso Sub-reseller', customUrl: 'contoso', balanceCents: 0, isAdmin: false, verified: false, parent: 'admin' },
-  { key: 'partner', email: 'partner@demo.partner-panel.test', name: 'Brainrocket Partner', customUrl: 'brainrocket', balanceCents: 10_000_000, isAdmin: false, verified: true, id: RESTRICTED_RESELLER_ID },
+  { key: 'partner', email: 'partner@demo.partner-panel.test', name: 'Brainrocket Partner', customUrl: 'brainrocket', balanceCents: 100_000_000, isAdmin: false, verified: true, id: RESTRICTED_RESELLER_ID },
 ] as const;
 
 export type DemoAccount = (typeof DEMO_ACCOUNTS)[number];

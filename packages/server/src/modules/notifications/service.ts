@@ -21,7 +21,7 @@ export async function unread(ctx: Ctx, resellerId: number) {
     .select()
     .from(notifications)
     .where(unreadOf(resellerId))
-    .orderBy(desc(notifications.createdAt), desc(notifications.uid))
+    .orderBy(desc(notifications.seq))
     .limit(UNREAD_LIMIT);
   return { data: rows.map(presentNotification), total: await unreadCount(ctx, resellerId) };
 }
@@ -33,7 +33,7 @@ export async function page(ctx: Ctx, resellerId: number, pageNumber: number) {
     .select()
     .from(notifications)
     .where(eq(notifications.resellerId, resellerId))
-    .orderBy(desc(notifications.createdAt), desc(notifications.uid))
+    .orderBy(desc(notifications.seq))
     .limit(NOTIFICATIONS_PAGE_SIZE)
     .offset((pageNumber - 1) * NOTIFICATIONS_PAGE_SIZE);
   return {

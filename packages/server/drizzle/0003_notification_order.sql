@@ -1,0 +1,3 @@
+DROP INDEX "notifications_reseller_idx";--> statement-breakpoint
+ALTER TABLE "notifications" ADD COLUMN "seq" bigint NOT NULL GENERATED ALWAYS AS IDENTITY (sequence name "notifications_seq_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1);--> statement-breakpoint
+CREATE INDEX "notifications_reseller_idx" ON "notifications" USING btree ("reseller_id","seq" DESC NULLS LAST);

@@ -1,0 +1,45 @@
+/**
+ * The product catalogue: what resellers sell and the list prices they pay, in cents. The server
+ * writes it to the database at every start, so this file is the one place to change a price. A
+ * reseller's own prices (set by its admin parent) override these per type and cycle.
+ */
+import type { AddonKey, Cycle } from '@partner-panel/sdk';
+
+export interface CatalogueProduct {
+  id: number;
+  billingType: 1 | 2;
+  cycle: Cycle;
+  priceCents: number;
+}
+
+export interface CatalogueAddon {
+  id: number;
+  key: AddonKey;
+  name: string;
+  /** Per month of the cycle it is bought with; null when it has no price (shown as a dash). */
+  monthlyPriceCents: number | null;
+}
+
+export const PRODUCTS: CatalogueProduct[] = [
+  // Recurring (billing_type 1): renewed from the wallet at the end of each cycle.
+  { id: 101, billingType: 1, cycle: 'monthly', priceCents: 300 },
+  { id: 102, billingType: 1, cycle: 'quarterly', priceCents: 800 },
+  { id: 103, billingType: 1, cycle: 'semiannually', priceCents: 1_500 },
+  { id: 104, billingType: 1, cycle: 'annually', priceCents: 2_700 },
+  { id: 105, billingType: 1, cycle: 'biennially', priceCents: 4_500 },
+  { id: 106, billingType: 1, cycle: 'triennially', priceCents: 6_000 },
+  // Onetime (billing_type 2): paid once, never renewed. The lifetime plan comes first.
+  { id: 207, billingType: 2, cycle: 'lifetime', priceCents: 9_900 },
+  { id: 201, billingType: 2, cycle: 'monthly', priceCents: 350 },
+  { id: 202, billingType: 2, cycle: 'quarterly', priceCents: 950 },
+  { id: 203, billingType: 2, cycle: 'semiannually', priceCents: 1_750 },
+  { id: 204, billingType: 2, cycle: 'annually', priceCents: 3_100 },
+  { id: 205, billingType: 2, cycle: 'biennially', priceCents: 5_200 },
+  { id: 206, billingType: 2, cycle: 'triennially', priceCents: 6_900 },
+];
+
+export const ADDONS: CatalogueAddon[] = [
+  { id: 1, key: 'dedicated_ip', name: 'Dedicated + Portforwarding (Free)', monthlyPriceCents: 100 },
+  { id: 2, key: 'port_forwarding', name: 'Port Forwarding', monthlyPriceCents: 25 },
+  { id: 3, key: 'multi_login_20_sessions', name: 'Multi Login (20 Sessions)', monthlyPriceCents: 50 },
+];

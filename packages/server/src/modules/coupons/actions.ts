@@ -1,0 +1,94 @@
+/** Deleting a coupon (with its refund) and e-mailing one (001 §2.3, §4, §5). */
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { CYCLES, RESTRICTED_RESELLER_ID, centsToDollars, messages, type Cycle } from '@partner-panel/sdk';
+import type { AppContext } from '../../context.js';
+import { rows } from '../../db/index.js';
+import { transact } from '../../db/unit.js';
+import { coupons, resellers } from '../../db/schema/index.js';
+import { fail, invalid } from '../../http/errors.js';
+import { couponMail } from '../../adapters/mail/templates.js';
+import { audit } from '../audit/index.js';
+import { loadReseller } from '../profile/service.js';
+import { formatUsd, refund } from '../wallet/service.js';
+
+type Ctx = Pick<AppContext, 'db' | 'clock' | 'notifier' | 'log' | 'mail' | 'config' | 'counters'>;
+
+/**
+ * Deletes an unredeemed coupon and refunds what was paid for it. An expired coupon that was never
+ * redeemed is refunded too: the end customer never got a subscription for it (docs/api.md).
+ */
+export async function deleteCoupon(ctx: Ctx, actorId: number, ownerId: number, couponId: number) {
+  return transact(ctx, async (unit) => {
+    const { tx } = unit;
+    const [removed] = await rows<{ code: string; price_cents: number }>(
+      tx,
+      sql`update coupons set deleted_at = ${ctx.clock.now()}
+          where id = ${couponId} and reseller_id = ${ownerId} and deleted_at is null and redeemed_at is null
+          returning code, price_cents`,
+    );
+    if (!removed) {
+      const [existing] = await tx
+        .select({ redeemedAt: coupons.redeemedAt })
+        .from(coupons)
+        .where(and(eq(coupons.id, couponId), eq(coupons.resellerId, ownerId), isNull(coupons.deletedAt)));
+      throw fail(existing?.redeemedAt ? 'couponRedeemed' : 'couponNotFound');
+    }
+    const price = Number(removed.price_cents);
+    const balance =
+      price > 0
+        ? await refund(ctx, unit, {
+            resellerId: ownerId,
+            amountCents: price,
+            kind: 'coupon_refund',
+            reference: `coupon:${couponId}`,
+            description: `Refund of coupon ${removed.code}`,
+            actorId: actorId === ownerId ? null : actorId,
+          })
+        : Number((await tx.select({ b: resellers.balanceCents }).from(resellers).where(eq(resellers.id, ownerId)))[0]?.b ?? 0);
+    await tx.update(resellers).set({ couponsTotal: sql`${resellers.couponsTotal} - 1` }).where(eq(resellers.id, ownerId));
+    await audit(tx, { actorId, action: 'coupon.deleted', targetType: 'coupon', targetId: couponId, data: { owner: ownerId, refundedCents: price } });
+    await ctx.notifier.notify(unit, ownerId, {
+      type: 'coupon_refunded',
+      message: `Coupon ${removed.code} was deleted and ${formatUsd(price)} refunded to your wallet.`,
+      redirect: 'coupons/list',
+      refId: couponId,
+    });
+    return { refunded: centsToDollars(price), balance: centsToDollars(balance) };
+  });
+}
+
+const SENDS_PER_HOUR = 200;
+
+/** Mails a coupon code to an end customer; reseller 903 also names the recipient. */
+export async function sendCoupon(ctx: Ctx, ownerId: number, input: { coupon_id: number; email: string; full_name?: string | undefined }) {
+  const owner = await loadReseller(ctx, ownerId);
+  const partner = owner.id === RESTRICTED_RESELLER_ID;
+  const fullName = input.full_name?.trim() ?? '';
+  if (partner && !fullName) throw invalid(messages.fullNameRequiredCoupon, 'full_name');
+  const [coupon] = await ctx.db
+    .select()
+    .from(coupons)
+    .where(and(eq(coupons.id, input.coupon_id), eq(coupons.resellerId, ownerId), isNull(coupons.deletedAt)));
+  if (!coupon) throw fail('couponNotFound');
+  if (coupon.redeemedAt) throw fail('couponAlreadyRedeemed');
+  const hit = await ctx.counters.hit(`coupon-send:${ownerId}`, 3600_000);
+  if (hit.current > SENDS_PER_HOUR) throw fail('tooManyAttempts', { seconds: Math.ceil(hit.ttl / 1000) }, { retry_after: Math.ceil(hit.ttl / 1000) });
+  const redeemUrl = `${ctx.config.publicUrl}/redeem${partner ? '/brainrocket' : ''}`;
+  await transact(ctx, async (unit) => {
+    await ctx.mail.enqueue(
+      unit.tx,
+      couponMail({
+        to: input.email,
+        recipientName: fullName || null,
+        resellerName: owner.name,
+        code: coupon.code,
+        plan: CYCLES[coupon.cycle as Cycle].label,
+        expiresAt: coupon.expiresAt,
+        redeemUrl,
+        resellerId: owner.id,
+      }),
+    );
+    await audit(unit.tx, { actorId: ownerId, action: 'coupon.sent', targetType: 'coupon', targetId: coupon.id, data: { to: input.email } });
+    unit.afterCommit(() => ctx.mail.kick());
+  });
+}

@@ -1,0 +1,138 @@
+/**
+ * Generating coupons (001 §2.1, §5): priced from the owner's price book, paid from the owner's
+ * wallet, all or nothing in one transaction. The wallet row is locked last, so concurrent
+ * generations on one wallet wait for each other as briefly as possible.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { ACCOUNT_STATUS, COUPON_QUANTITY, COUPON_VALIDITY_MONTHS, CYCLES, RESTRICTED_RESELLER_ID, centsToDollars, messages } from '@partner-panel/sdk';
+import type { AppContext, SessionReseller } from '../../context.js';
+import { rows, type Tx } from '../../db/index.js';
+import { transact } from '../../db/unit.js';
+import { couponBatches, resellers } from '../../db/schema/index.js';
+import { fail, invalid } from '../../http/errors.js';
+import { audit } from '../audit/index.js';
+import { loadReseller } from '../profile/service.js';
+import { priceBook, priceOf } from '../products/pricing.js';
+import { debit, formatUsd } from '../wallet/service.js';
+import { randomCodes } from './codes.js';
+
+export interface GenerateInput {
+  quantity: number;
+  billing_cycle: string;
+  product_id: number;
+  addon_type: number | null;
+  billing_type: 1 | 2;
+  prefix: string;
+}
+
+type Ctx = Pick<AppContext, 'db' | 'clock' | 'notifier' | 'log'>;
+
+export function addMonths(date: Date, months: number): Date {
+  const d = new Date(date);
+  d.setUTCMonth(d.getUTCMonth() + months);
+  return d;
+}
+
+/** Inserts the codes, replacing any that collide with an existing code, until all are in. */
+async function insertCodes(
+  tx: Tx,
+  values: { ownerId: number; batchId: number; productId: number; billingType: number; cycle: string; addonId: number | null; unitCents: number; now: Date; expiresAt: Date; prefix: string },
+  quantity: number,
+): Promise<string[]> {
+  const inserted: string[] = [];
+  for (let attempt = 0; inserted.length < quantity; attempt++) {
+    if (attempt > 5) throw fail('generateCoupons');
+    const codes = randomCodes(values.prefix, quantity - inserted.length);
+    const got = await rows<{ code: string }>(
+      tx,
+      sql`insert into coupons (reseller_id, batch_id, code, product_id, billing_type, cycle, addon_id, price_cents, created_at, expires_at)
+          select ${values.ownerId}, ${values.batchId}, c, ${values.productId}, ${values.billingType}, ${values.cycle}, ${values.addonId},
+                 ${values.unitCents}, ${values.now}, ${values.expiresAt}
+          from unnest(string_to_array(${codes.join(',')}, ',')) as c
+          on conflict (code) do nothing
+          returning code`,
+    );
+    inserted.push(...got.map((r) => r.code));
+  }
+  return inserted;
+}
+
+export async function generateCoupons(ctx: Ctx, actor: SessionReseller, ownerId: number, input: GenerateInput) {
+  const owner = await loadReseller(ctx, ownerId);
+  const forSomeoneElse = owner.id !== actor.id;
+  if (owner.status !== ACCOUNT_STATUS.active) throw fail(forSomeoneElse ? 'userInactive' : 'accountInactive');
+  const partner = owner.id === RESTRICTED_RESELLER_ID;
+  if (partner) {
+    // Reseller 903 sells one plan: recurring, biennial, no addon (000 §6).
+    if (input.billing_type !== 1 || input.billing_cycle !== 'biennially' || input.addon_type !== null) throw fail('partnerPlanOnly');
+  } else if (input.quantity > COUPON_QUANTITY.max) {
+    throw invalid(messages.quantityRange, 'quantity');
+  }
+  const { product, addon, unitCents } = priceOf(await priceBook(ctx.db, owner.id), {
+    productId: input.product_id,
+    billingType: input.billing_type,
+    cycle: input.billing_cycle,
+    addonId: input.addon_type,
+  });
+  const totalCents = unitCents * input.quantity;
+  const now = ctx.clock.now();
+  const expiresAt = addMonths(now, COUPON_VALIDITY_MONTHS);
+  const prefix = input.prefix.toUpperCase();
+
+  return transact(ctx, async (unit) => {
+    const { tx } = unit;
+    const [batch] = await tx
+      .insert(couponBatches)
+      .values({
+        resellerId: owner.id,
+        createdBy: actor.id,
+        productId: product.id,
+        addonId: addon?.id ?? null,
+        quantity: input.quantity,
+        unitPriceCents: unitCents,
+        totalCents,
+        prefix,
+        createdAt: now,
+      })
+      .returning({ id: couponBatches.id });
+    if (!batch) throw fail('generateCoupons');
+    const codes = await insertCodes(
+      tx,
+      { ownerId: owner.id, batchId: batch.id, productId: product.id, billingType: product.billingType, cycle: product.cycle, addonId: addon?.id ?? null, unitCents, now, expiresAt, prefix },
+      input.quantity,
+    );
+    const label = `${input.quantity} × ${CYCLES[product.cycle].label}${addon ? ` + ${addon.name}` : ''}`;
+    const balance =
+      totalCents > 0
+        ? await debit(ctx, unit, {
+            resellerId: owner.id,
+            amountCents: totalCents,
+            kind: 'coupon_purchase',
+            reference: `coupon_batch:${batch.id}`,
+            description: `Coupons: ${label}`,
+            actorId: forSomeoneElse ? actor.id : null,
+          })
+        : owner.balanceCents;
+    await tx
+      .update(resellers)
+      .set({ couponsTotal: sql`${resellers.couponsTotal} + ${input.quantity}` })
+      .where(eq(resellers.id, owner.id));
+    await audit(tx, { actorId: actor.id, action: 'coupons.generated', targetType: 'coupon_batch', targetId: batch.id, data: { owner: owner.id, quantity: input.quantity, totalCents } });
+    const plural = input.quantity === 1 ? 'coupon' : 'coupons';
+    await ctx.notifier.notify(unit, owner.id, {
+      type: 'coupons_generated',
+      message: forSomeoneElse
+        ? `${actor.name} generated ${input.quantity} ${plural} for you (${formatUsd(totalCents)}).`
+        : `${input.quantity} ${plural} generated for ${formatUsd(totalCents)}.`,
+      redirect: 'coupons/list',
+      refId: batch.id,
+    });
+    return {
+      quantity: input.quantity,
+      amount: centsToDollars(totalCents),
+      balance: centsToDollars(balance),
+      codes,
+      expires_at: expiresAt.toISOString(),
+    };
+  });
+}

@@ -1,0 +1,84 @@
+/** Coupon calls (001 §7): generate, list, export, delete, e-mail; and an admin's for its own users. */
+import type { FastifyInstance } from 'fastify';
+import { contract } from '@partner-panel/sdk';
+import { answer } from '../../http/envelope.js';
+import { fail } from '../../http/errors.js';
+import { serve } from '../../http/route.js';
+import { listVpnAccounts } from '../vpn/list.js';
+import { listUsers, ownUser } from '../users/service.js';
+import { deleteCoupon, sendCoupon } from './actions.js';
+import { exportFileName, exportStream, issueTicket, readTicket } from './export.js';
+import { generateCoupons } from './generate.js';
+import { listCoupons, pagingOf } from './list.js';
+
+const generatedMessage = (n: number) => `${n} ${n === 1 ? 'coupon' : 'coupons'} generated successfully.`;
+
+export function couponRoutes(app: FastifyInstance) {
+  const { ctx } = app;
+
+  serve(app, contract.generateCoupons, async ({ body, reseller }) => {
+    const result = await generateCoupons(ctx, reseller, reseller.id, body);
+    return answer(result, generatedMessage(result.quantity));
+  });
+
+  serve(app, contract.generateUserCoupons, async ({ body, reseller }) => {
+    const user = await ownUser(ctx, reseller.id, body.userResellerId);
+    const result = await generateCoupons(ctx, reseller, user.id, body);
+    return answer(result, generatedMessage(result.quantity));
+  });
+
+  serve(app, contract.listCoupons, async ({ body, query, reseller }) => listCoupons(ctx, reseller.id, body, query));
+
+  serve(app, contract.listUserCoupons, async ({ body, query, reseller }) => {
+    const user = await ownUser(ctx, reseller.id, body.id);
+    return listCoupons(ctx, user.id, body, query);
+  });
+
+  serve(app, contract.couponExportTicket, async ({ body, reseller }) => {
+    const { id, ...filter } = body;
+    let owner = reseller.id;
+    if (id !== undefined && id !== reseller.id) {
+      if (!reseller.isAdmin) throw fail('adminOnly');
+      owner = (await ownUser(ctx, reseller.id, id)).id;
+    }
+    const { ticket, expires_at } = issueTicket(ctx, owner, filter);
+    return { url: `${contract.exportCoupons.path}?ticket=${encodeURIComponent(ticket)}`, expires_at };
+  });
+
+  serve(app, contract.exportCoupons, async ({ query, reply }) => {
+    const ticket = readTicket(ctx, query.ticket);
+    const stream = await exportStream(ctx, ticket.owner, ticket.filter);
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${exportFileName(ctx.clock.now())}"`)
+      .header('cache-control', 'no-store')
+      .send(stream);
+  });
+
+  serve(app, contract.deleteCoupon, async ({ body, reseller }) =>
+    answer(await deleteCoupon(ctx, reseller.id, reseller.id, body.couponID), 'Coupon deleted successfully'),
+  );
+
+  serve(app, contract.deleteUserCoupon, async ({ body, reseller }) => {
+    const user = await ownUser(ctx, reseller.id, body.id);
+    return answer(await deleteCoupon(ctx, reseller.id, user.id, body.couponID), 'Coupon deleted successfully');
+  });
+
+  serve(app, contract.sendCoupon, async ({ body, reseller }) => {
+    let owner = reseller.id;
+    if (body.reseller_id !== undefined && body.reseller_id !== reseller.id) {
+      if (!reseller.isAdmin) throw fail('notYourUser');
+      owner = (await ownUser(ctx, reseller.id, body.reseller_id)).id;
+    }
+    await sendCoupon(ctx, owner, body);
+    return answer(null, 'Coupon sent successfully');
+  });
+
+  serve(app, contract.listUsers, async ({ body, query, reseller }) => listUsers(ctx, reseller.id, body, pagingOf(query)));
+
+  serve(app, contract.listUserVpnAccounts, async ({ body, query, reseller }) => {
+    const { id, ...coupon } = body;
+    const user = await ownUser(ctx, reseller.id, id);
+    return listVpnAccounts(ctx, user.id, { coupon }, pagingOf(query));
+  });
+}

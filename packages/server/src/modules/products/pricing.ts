@@ -1,0 +1,106 @@
+/**
+ * What a reseller pays: the list price of each product, or the reseller's own price for that type
+ * and cycle when its admin set one; addons cost their monthly price × the cycle's months.
+ */
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { centsToDollars, type AddonKey, type Cycle, type Products } from '@partner-panel/sdk';
+import type { Tx } from '../../db/index.js';
+import { addons, products, resellerPrices } from '../../db/schema/index.js';
+import { fail } from '../../http/errors.js';
+
+export interface PricedProduct {
+  id: number;
+  billingType: 1 | 2;
+  cycle: Cycle;
+  months: number;
+  priceCents: number;
+}
+
+export interface PricedAddon {
+  id: number;
+  key: AddonKey;
+  name: string;
+  monthlyPriceCents: number | null;
+}
+
+export interface PriceBook {
+  products: PricedProduct[];
+  addons: PricedAddon[];
+}
+
+export async function priceBook(db: Tx, resellerId: number): Promise<PriceBook> {
+  const rows = await db
+    .select({
+      id: products.id,
+      billingType: products.billingType,
+      cycle: products.cycle,
+      months: products.months,
+      priceCents: sql<number>`coalesce(${resellerPrices.priceCents}, ${products.priceCents})`,
+    })
+    .from(products)
+    .leftJoin(
+      resellerPrices,
+      and(eq(resellerPrices.resellerId, resellerId), eq(resellerPrices.billingType, products.billingType), eq(resellerPrices.cycle, products.cycle)),
+    )
+    .where(eq(products.active, true))
+    // The lifetime plan leads its type, then the cycles from shortest to longest.
+    .orderBy(asc(products.billingType), sql`${products.cycle} = 'lifetime' desc`, asc(products.months));
+  const addonRows = await db.select().from(addons).where(eq(addons.active, true)).orderBy(asc(addons.id));
+  return {
+    products: rows.map((r) => ({ ...r, billingType: r.billingType as 1 | 2, cycle: r.cycle as Cycle, priceCents: Number(r.priceCents) })),
+    addons: addonRows.map((a) => ({ id: a.id, key: a.key as AddonKey, name: a.name, monthlyPriceCents: a.monthlyPriceCents })),
+  };
+}
+
+export interface Priced {
+  product: PricedProduct;
+  addon: PricedAddon | null;
+  unitCents: number;
+}
+
+/** The price of one unit of a product (with an addon), checking the product matches the form. */
+export function priceOf(book: PriceBook, input: { productId: number; billingType: number; cycle: string; addonId: number | null }): Priced {
+  const product = book.products.find((p) => p.id === input.productId);
+  if (!product || product.billingType !== input.billingType || product.cycle !== input.cycle) throw fail('productNotFound');
+  let addon: PricedAddon | null = null;
+  if (input.addonId !== null) {
+    addon = book.addons.find((a) => a.id === input.addonId) ?? null;
+    if (!addon || addon.monthlyPriceCents === null) throw fail('addonNotFound');
+  }
+  return { product, addon, unitCents: product.priceCents + (addon ? (addon.monthlyPriceCents ?? 0) * product.months : 0) };
+}
+
+/** The products answer of 001 §3: per type, products and addons keyed by cycle, and addon_type. */
+export function presentProducts(book: PriceBook): Products {
+  const monthly = (key: AddonKey) => {
+    const cents = book.addons.find((a) => a.key === key)?.monthlyPriceCents;
+    return cents === undefined || cents === null ? null : centsToDollars(cents);
+  };
+  const group = (billingType: 1 | 2) => {
+    const own = book.products.filter((p) => p.billingType === billingType);
+    const product: Products['recurring']['product'] = {};
+    const addon: Record<string, unknown> = {
+      dedicated_ip_monthly_price: monthly('dedicated_ip'),
+      port_forwarding_monthly_price: monthly('port_forwarding'),
+      multi_login_20_sessions_monthly_price: monthly('multi_login_20_sessions'),
+    };
+    for (const p of own) {
+      product[p.cycle] = { id: p.id, price: centsToDollars(p.priceCents) };
+      const entry = (key: AddonKey) => {
+        const a = book.addons.find((x) => x.key === key);
+        return a && a.monthlyPriceCents !== null ? { id: a.id, price: centsToDollars(a.monthlyPriceCents * p.months) } : null;
+      };
+      addon[p.cycle] = {
+        dedicated_ip: entry('dedicated_ip') ?? { id: 0, price: 0 },
+        port_forwarding: entry('port_forwarding') ?? { id: 0, price: 0 },
+        multi_login_20_sessions: entry('multi_login_20_sessions'),
+      };
+    }
+    return { product, addon: addon as Products['recurring']['addon'] };
+  };
+  return {
+    recurring: group(1),
+    onetime: group(2),
+    addon_type: book.addons.map((a) => ({ id: a.id, name: a.name })),
+  };
+}

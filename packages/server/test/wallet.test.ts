@@ -1,0 +1,45 @@
+/**
+ * The wallet under contention: 200 generate calls at once on a wallet that affords 50. Exactly 50
+ * succeed, and the balance is the start minus the ledger's debits. On PostgreSQL the calls really
+ * run in parallel (a pool of 20 connections); on PGlite they queue on its one connection.
+ */
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { testApp } from './support/app.js';
+import { balanceCents, fundedReseller, ledger, query } from './support/sql.js';
+
+const t = await testApp({ poolSize: 20 });
+const UNIT = 4_500; // a recurring biennial coupon
+const start = 50 * UNIT + 4_499;
+
+describe('concurrent spending', () => {
+  it('lets exactly 50 of 200 concurrent generations through on a wallet that affords 50', async () => {
+    const buyer = await fundedReseller(t, 'contended@example.com', start);
+    const calls = Array.from({ length: 200 }, () =>
+      buyer.api.generateCoupons({ quantity: 1, billing_cycle: 'biennially', product_id: 105, addon_type: '', billing_type: 1, prefix: 'RACE' }),
+    );
+    const results = await Promise.allSettled(calls);
+    const ok = results.filter((r) => r.status === 'fulfilled');
+    const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+    expect(ok).toHaveLength(50);
+    expect(refused).toHaveLength(150);
+    for (const r of refused) expect(r.reason).toMatchObject({ httpStatus: 402, code: 'rspf-wallet-4021' });
+
+    const rows = await ledger(t, buyer.id);
+    const debits = rows.filter((r) => r.kind === 'coupon_purchase');
+    expect(debits).toHaveLength(50);
+    const balance = await balanceCents(t, buyer.id);
+    expect(balance).toBe(start + debits.reduce((sum, r) => sum + Number(r.amount_cents), 0));
+    expect(balance).toBe(4_499);
+    // Every ledger row's balance_after is a real point in the wallet's history, none below zero.
+    expect(new Set(rows.map((r) => Number(r.balance_after_cents))).size).toBe(rows.length);
+    expect(rows.every((r) => Number(r.balance_after_cents) >= 0)).toBe(true);
+    const [counts] = await query<{ coupons: number; batches: number; counter: number }>(
+      t,
+      sql`select (select count(*)::int from coupons where reseller_id = ${buyer.id}) as coupons,
+                 (select count(*)::int from coupon_batches where reseller_id = ${buyer.id}) as batches,
+                 (select coupons_total from resellers where id = ${buyer.id}) as counter`,
+    );
+    expect(counts).toEqual({ coupons: 50, batches: 50, counter: 50 });
+  }, 120_000);
+});
