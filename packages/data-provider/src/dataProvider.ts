@@ -4,7 +4,7 @@
  * typed custom methods cover the calls that are not CRUD. Failures become HttpErrors carrying the
  * catalogue message.
  */
-import { HttpError, type DataProvider, type GetListParams, type GetListResult } from 'ra-core';
+import { HttpError, type DataProvider } from 'ra-core';
 import {
   errors,
   type CallName,
@@ -15,11 +15,17 @@ import {
   type CatalogueEntry,
 } from '@partner-panel/sdk';
 import { attempt } from './errors.js';
+import { contractLists, couponFilterOf, type ListAdapter } from './lists.js';
 import type { Session } from './session.js';
 
-/** How one resource lists its records. */
-export interface ListAdapter {
-  list(params: GetListParams): Promise<GetListResult>;
+export type CouponFilterBody = ReturnType<typeof couponFilterOf>;
+export interface GenerateInput {
+  quantity: number;
+  billing_cycle: string;
+  product_id: number;
+  addon_type: number | '';
+  billing_type: 1 | 2;
+  prefix: string;
 }
 
 export interface Answered<T> {
@@ -30,7 +36,8 @@ export interface Answered<T> {
 const unsupported = (resource: string, method: string) =>
   Promise.reject(new HttpError(`${method} is not available for ${resource}`, 405, { code: 'rspf-405', status: 'error', body: null }));
 
-export function createDataProvider(client: Client, session: Session, lists: Record<string, ListAdapter> = {}) {
+export function createDataProvider(client: Client, session: Session, extraLists: Record<string, ListAdapter> = {}) {
+  const lists = { ...contractLists(client), ...extraLists };
   /** A call answering the body and the header message (the UI shows the server's message). */
   async function answered<K extends CallName>(name: K, input: unknown, fallback: CatalogueEntry = errors.updateFailed) {
     const send = client.send as (n: K, i: unknown) => Promise<Envelope<CallResult<Contract[K]>>>;
@@ -59,7 +66,19 @@ export function createDataProvider(client: Client, session: Session, lists: Reco
     create: (resource) => unsupported(resource, 'create'),
     update: (resource) => unsupported(resource, 'update'),
     updateMany: (resource) => unsupported(resource, 'updateMany'),
-    delete: (resource) => unsupported(resource, 'delete'),
+    async delete(resource, params) {
+      const couponID = Number(params.id);
+      if (resource === 'coupons') {
+        await attempt(() => client.deleteCoupon({ couponID }), errors.deleteCoupon);
+        return { data: params.previousData as never };
+      }
+      if (resource === 'userCoupons') {
+        const id = Number((params.meta as { userId?: unknown } | undefined)?.userId);
+        await attempt(() => client.deleteUserCoupon({ couponID, id }), errors.deleteCoupon);
+        return { data: params.previousData as never };
+      }
+      return unsupported(resource, 'delete');
+    },
     deleteMany: (resource) => unsupported(resource, 'deleteMany'),
   };
 
@@ -82,6 +101,28 @@ export function createDataProvider(client: Client, session: Session, lists: Reco
       attempt(() => client.broadcastingAuth({ socket_id: socketId, channel_name: channelName })),
     changePassword: (input: { email: string; client_id: string; old_password: string; password: string; password_confirmation: string; token?: string }) =>
       answered('changePassword', input),
+    // --- products and coupons
+    products: () => attempt(() => client.products(), errors.fetchProducts),
+    userProducts: (userResellerId: number) => attempt(() => client.userProducts({ userResellerId }), errors.fetchProducts),
+    generateCoupons: (input: GenerateInput) => answered('generateCoupons', input, errors.generateCoupons),
+    generateUserCoupons: (userResellerId: number, input: GenerateInput) =>
+      answered('generateUserCoupons', { ...input, userResellerId }, errors.generateCoupons),
+    deleteCoupon: (couponID: number, userId?: number) =>
+      userId ? answered('deleteUserCoupon', { couponID, id: userId }, errors.deleteCoupon) : answered('deleteCoupon', { couponID }, errors.deleteCoupon),
+    sendCoupon: (input: { coupon_id: number; email: string; full_name?: string; reseller_id?: number }) =>
+      answered('sendCoupon', input, errors.sendCouponFailed),
+    /** Every coupon under a filter, as the spec's export asks: page_limit = total. */
+    allCoupons: (filter: Record<string, unknown>, total: number, userId?: number) =>
+      attempt(
+        () =>
+          userId
+            ? client.listUserCoupons({ ...couponFilterOf(filter), id: userId, page_limit: Math.max(1, total) })
+            : client.listCoupons({ ...couponFilterOf(filter), page_limit: Math.max(1, total) }),
+        errors.downloadCoupons,
+      ),
+    /** A two-minute link to the filtered list as a streamed CSV file. */
+    couponExportLink: (filter: Record<string, unknown>, userId?: number) =>
+      attempt(() => client.couponExportTicket({ ...couponFilterOf(filter), ...(userId ? { id: userId } : {}) }), errors.downloadCoupons),
     // --- public
     publicSettings: () => attempt(() => client.publicSettings(), errors.formInit),
     register: (input: { email: string; name: string; password: string; password_confirmation: string; token?: string }) =>

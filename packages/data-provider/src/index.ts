@@ -4,7 +4,8 @@
  */
 import { createClient } from '@partner-panel/sdk';
 import { createAuthProvider } from './authProvider.js';
-import { createDataProvider, type ListAdapter } from './dataProvider.js';
+import { createDataProvider } from './dataProvider.js';
+import type { ListAdapter } from './lists.js';
 import { endsSession } from './errors.js';
 import { createSession, memoryStorage, type KeyValueStorage } from './session.js';
 
@@ -50,6 +51,7 @@ export function createProviders(options: ProvidersOptions = {}) {
 export type Providers = ReturnType<typeof createProviders>;
 export { canAccess, isPartner, roleOf, type AccessRequest, type Area, type Role } from './access.js';
 export { createAuthProvider, type LoginParams } from './authProvider.js';
-export { createDataProvider, type Answered, type ListAdapter, type PortalDataProvider } from './dataProvider.js';
+export { createDataProvider, type Answered, type CouponFilterBody, type GenerateInput, type PortalDataProvider } from './dataProvider.js';
+export { contractLists, couponFilterOf, type ListAdapter } from './lists.js';
 export { attempt, endsSession, toHttpError, type ErrorBody } from './errors.js';
 export { createSession, decode, encode, memoryStorage, STORAGE_KEYS, type KeyValueStorage, type Session, type StoredUser } from './session.js';

@@ -1,5 +1,5 @@
 /** The signed-in app: react-admin with our providers, themes, shell and routes. */
-import { Admin, CustomRoutes, localStorageStore } from 'react-admin';
+import { Admin, CustomRoutes, Resource, localStorageStore } from 'react-admin';
 import { Navigate } from 'react-router-dom';
 import { i18nProvider } from '../i18n';
 import { Layout } from '../layout/Layout';
@@ -29,6 +29,12 @@ export default function AdminApp() {
       requireAuth
       disableTelemetry
     >
+      {/* Resources name the lists' data; their screens are custom routes under the reseller's prefix. */}
+      <Resource name="coupons" />
+      <Resource name="userCoupons" />
+      <Resource name="users" />
+      <Resource name="vpn" />
+      <Resource name="userVpn" />
       <CustomRoutes>{signedInRoutes}</CustomRoutes>
     </Admin>
   );

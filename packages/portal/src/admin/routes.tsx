@@ -10,6 +10,11 @@ import { ToOwn } from '../routing/redirects';
 const DashboardPage = lazy(() => import('../pages/dashboard/DashboardPage'));
 const ProfilePage = lazy(() => import('../pages/profile/ProfilePage'));
 const PaymentSuccessPage = lazy(() => import('../pages/payment-success/PaymentSuccessPage'));
+const GeneratePage = lazy(() => import('../pages/generate/GeneratePage'));
+const PricingPage = lazy(() => import('../pages/pricing/PricingPage'));
+const CouponListPage = lazy(() => import('../resources/coupons/CouponListPage'));
+const UserListPage = lazy(() => import('../resources/users/UserListPage'));
+const UserSection = lazy(() => import('../pages/user/UserSection'));
 const NotificationsPage = lazy(() => import('../pages/notifications/NotificationsPage'));
 const ComingSoonPage = lazy(() => import('../pages/coming-soon/ComingSoonPage'));
 const ShellPage = lazy(() => import('../pages/coming-soon/ShellPage'));
@@ -30,9 +35,9 @@ export const signedInRoutes = [
   route('/:cu/dashboard/exploredocs', own(soon('pp.nav.docs'))),
   route('/:cu/dashboard/redeem', own(soon('pp.nav.redeem_embed'))),
   // Coupons; reseller 903 has no price page and goes to its list
-  route('/:cu/coupons/generate', own(soon('pp.nav.generate'))),
-  route('/:cu/coupons/list', own(soon('pp.nav.coupons_list'))),
-  route('/:cu/coupons/price', own(<RequireArea area="coupons.price" otherwise="couponsList">{soon('pp.nav.price')}</RequireArea>)),
+  route('/:cu/coupons/generate', own(<GeneratePage />)),
+  route('/:cu/coupons/list', own(<CouponListPage />)),
+  route('/:cu/coupons/price', own(<RequireArea area="coupons.price" otherwise="couponsList"><PricingPage /></RequireArea>)),
   // VPN: the four tabs are one screen; reseller 903 has no Create tab and starts on Update
   ...['subscriptions', 'subscriptions/update', 'subscriptions/enable', 'subscriptions/delete'].map((tab) =>
     route(`/:cu/vpn/${tab}`, own(soon('pp.nav.vpn_subscriptions'))),
@@ -51,9 +56,9 @@ export const signedInRoutes = [
   route('/:cu/profile', own(<ProfilePage />)),
   route('/:cu/payments/success', own(<PaymentSuccessPage />)),
   // Admin only: is_admin on the stored user, otherwise / (000 §2)
-  route('/:cu/users/all', admin(soon('pp.nav.users'))),
-  route('/:cu/user/edit/:id', admin(soon('pp.nav.users'))),
-  ...['listcoupons', 'listsusbscriptions', 'generatecoupon'].map((sub) => route(`/:cu/user/edit/:id/${sub}`, admin(soon('pp.nav.users')))),
+  route('/:cu/users/all', admin(<UserListPage />)),
+  route('/:cu/user/edit/:id', admin(<UserSection page="profile" />)),
+  ...(['listcoupons', 'listsusbscriptions', 'generatecoupon'] as const).map((sub) => route(`/:cu/user/edit/:id/${sub}`, admin(<UserSection page={sub} />))),
   // Generic /{menu}/{submenu} with one, two or three further parameters render the shell
   ...[':menu/:submenu', ':menu/:submenu/:a', ':menu/:submenu/:a/:b', ':menu/:submenu/:a/:b/:c'].map((path) => route(`/${path}`, <ShellPage />)),
 ];

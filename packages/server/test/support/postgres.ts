@@ -31,7 +31,8 @@ function runAs(user: string | null, command: string, args: string[]) {
   return execFileSync('su', [user, '-s', '/bin/sh', '-c', quoted], { stdio: 'pipe' });
 }
 
-export async function startThrowawayPostgres(): Promise<{ url: string; stop: () => void }> {
+/** Durable (fsync on) for benchmarks measured against the machine's ceilings; off for tests. */
+export async function startThrowawayPostgres(opts: { durable?: boolean } = {}): Promise<{ url: string; stop: () => void }> {
   const dir = mkdtempSync(join(tmpdir(), 'pp-pg-'));
   const data = join(dir, 'data');
   const asRoot = process.getuid?.() === 0;
@@ -47,9 +48,7 @@ export async function startThrowawayPostgres(): Promise<{ url: string; stop: () 
     `-p ${port}`,
     `-k ${dir}`,
     '-c listen_addresses=127.0.0.1',
-    '-c fsync=off',
-    '-c synchronous_commit=off',
-    '-c full_page_writes=off',
+    ...(opts.durable ? [] : ['-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off']),
     '-c max_connections=400',
     '-c shared_buffers=128MB',
   ].join(' ');

@@ -20,7 +20,7 @@ export const invoices = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
   },
   (t) => [
-    index('invoices_reseller_idx').on(t.resellerId, t.createdAt.desc()),
+    index('invoices_reseller_idx').on(t.resellerId, t.createdAt.desc().nullsFirst()),
     check('invoices_status_check', sql`${t.status} in ('unpaid', 'paid', 'cancelled')`),
     check('invoices_amount_check', sql`${t.amountCents} > 0`),
   ],
@@ -50,7 +50,7 @@ export const payments = pgTable(
   },
   (t) => [
     uniqueIndex('payments_provider_ref_key').on(t.provider, t.providerRef),
-    index('payments_reseller_idx').on(t.resellerId, t.createdAt.desc()),
+    index('payments_reseller_idx').on(t.resellerId, t.createdAt.desc().nullsFirst()),
     index('payments_invoice_idx').on(t.invoiceId),
     check('payments_status_check', sql`${t.status} in ('pending', 'succeeded', 'failed')`),
     check('payments_amount_check', sql`${t.amountCents} > 0`),

@@ -22,7 +22,7 @@ export const couponBatches = pgTable(
     prefix: text('prefix').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('coupon_batches_reseller_idx').on(t.resellerId, t.createdAt.desc())],
+  (t) => [index('coupon_batches_reseller_idx').on(t.resellerId, t.createdAt.desc().nullsFirst())],
 );
 
 export const coupons = pgTable(
@@ -50,13 +50,15 @@ export const coupons = pgTable(
     /** Deleted coupons stay for the ledger's sake; lists and redemption ignore them. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
+  // Indexes run newest first as the lists read them: DESC NULLS FIRST is what ORDER BY … DESC means.
   (t) => [
     uniqueIndex('coupons_code_key').on(t.code),
     index('coupons_reseller_created_idx')
-      .on(t.resellerId, t.createdAt.desc(), t.id.desc())
+      .on(t.resellerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.deletedAt} is null`),
+    // Holds created_at too, so a code + date filter is counted from the index alone.
     index('coupons_reseller_code_idx')
-      .on(t.resellerId, sql`${t.code} text_pattern_ops`)
+      .on(t.resellerId, sql`${t.code} text_pattern_ops`, t.createdAt)
       .where(sql`${t.deletedAt} is null`),
   ],
 );

@@ -19,7 +19,7 @@ export const notifications = pgTable(
     readAt: timestamp('read_at', { withTimezone: true }),
   },
   (t) => [
-    index('notifications_reseller_idx').on(t.resellerId, t.seq.desc()),
+    index('notifications_reseller_idx').on(t.resellerId, t.seq.desc().nullsFirst()),
     index('notifications_unread_idx').on(t.resellerId).where(sql`${t.readAt} is null`),
   ],
 );
@@ -60,7 +60,7 @@ export const auditLog = pgTable(
     ip: text('ip'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('audit_log_actor_idx').on(t.actorId, t.createdAt.desc())],
+  (t) => [index('audit_log_actor_idx').on(t.actorId, t.createdAt.desc().nullsFirst())],
 );
 
 /** Fixed-window counters of the rate limits, shared by every server process. */

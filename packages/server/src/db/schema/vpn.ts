@@ -36,7 +36,7 @@ export const vpnAccounts = pgTable(
   },
   (t) => [
     uniqueIndex('vpn_accounts_username_key').on(t.username),
-    index('vpn_accounts_reseller_idx').on(t.resellerId, t.createdAt.desc(), t.id.desc()),
+    index('vpn_accounts_reseller_idx').on(t.resellerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('vpn_accounts_reseller_email_idx').on(t.resellerId, sql`lower(${t.email})`),
     index('vpn_accounts_due_idx').on(t.endAt).where(sql`${t.hostingStatus} = 'active' and ${t.billingType} = 1`),
     check('vpn_accounts_hosting_status_check', sql`${t.hostingStatus} in ('active', 'suspended', 'deleted')`),

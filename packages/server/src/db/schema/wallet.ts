@@ -36,7 +36,7 @@ export const walletLedger = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('wallet_ledger_reseller_idx').on(t.resellerId, t.createdAt.desc(), t.id.desc()),
+    index('wallet_ledger_reseller_idx').on(t.resellerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('wallet_ledger_reference_idx').on(t.reference),
     check('wallet_ledger_amount_check', sql`${t.amountCents} <> 0`),
     check('wallet_ledger_balance_check', sql`${t.balanceAfterCents} >= 0`),

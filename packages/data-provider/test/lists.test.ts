@@ -1,0 +1,66 @@
+/** react-admin's getList and delete over the contract's list calls, against the real server. */
+import { HttpError } from 'ra-core';
+import { describe, expect, it } from 'vitest';
+import { createProviders, memoryStorage } from '../src/index.js';
+import { injectFetch, testApp } from '../../server/test/support/app.js';
+
+const t = await testApp();
+const biennial = { quantity: 3, billing_cycle: 'biennially', product_id: 105, addon_type: '' as const, billing_type: 1 as const, prefix: 'DP' };
+const list = (perPage = 10, page = 1, filter: Record<string, unknown> = {}, meta?: Record<string, unknown>) => ({
+  pagination: { page, perPage },
+  sort: { field: 'generated_at', order: 'DESC' as const },
+  filter,
+  ...(meta ? { meta } : {}),
+});
+
+async function signedIn(email: string) {
+  const p = createProviders({ fetch: injectFetch(t.app), storage: memoryStorage() });
+  await p.authProvider.login({ email, password: 'DemoPass2026!' });
+  return p;
+}
+
+describe('coupon lists through react-admin', () => {
+  it('maps getList to page_limit/page and the filter body, with ids and the total', async () => {
+    const { dataProvider } = await signedIn('reseller@demo.partner-panel.test');
+    const generated = await dataProvider.generateCoupons(biennial);
+    expect(generated.message).toBe('3 coupons generated successfully.');
+    await dataProvider.generateCoupons({ ...biennial, quantity: 2, prefix: 'ZZ' });
+    const page = await dataProvider.getList('coupons', list(2, 1));
+    expect(page.total).toBe(5);
+    expect(page.data).toHaveLength(2);
+    expect(page.data[0]).toMatchObject({ id: page.data[0]?.Coupon_ID, code: expect.stringMatching(/^ZZ/) });
+    const filtered = await dataProvider.getList('coupons', list(10, 1, { code: 'dp', billingType: '1' }));
+    expect(filtered.total).toBe(3);
+    expect(filtered.meta).toEqual({ capped: false });
+    const all = await dataProvider.allCoupons({}, 5);
+    expect(all.data).toHaveLength(5);
+  });
+
+  it('deletes through react-admin and refunds', async () => {
+    const { dataProvider, session } = await signedIn('reseller@demo.partner-panel.test');
+    const [first] = (await dataProvider.getList('coupons', list())).data;
+    await dataProvider.delete('coupons', { id: first?.id, previousData: first });
+    expect((await dataProvider.getList('coupons', list())).total).toBe(4);
+    expect((await dataProvider.refreshProfile()).balance).toBe(session.user()?.balance);
+  });
+
+  it("lists an admin's users, its user's coupons and VPN accounts, and refuses another's", async () => {
+    const { dataProvider } = await signedIn('admin@demo.partner-panel.test');
+    const users = await dataProvider.getList('users', list(10, 1, { email: 'sub1' }));
+    expect(users.data.map((u) => u.email)).toEqual(['sub1@demo.partner-panel.test']);
+    await dataProvider.generateUserCoupons(1002, { ...biennial, quantity: 1 });
+    const coupons = await dataProvider.getList('userCoupons', list(10, 1, {}, { userId: 1002 }));
+    expect(coupons.total).toBe(1);
+    expect((await dataProvider.getList('userVpn', list(10, 1, {}, { userId: 1002 }))).total).toBe(0);
+    const refused = await dataProvider.getList('userCoupons', list(10, 1, {}, { userId: 1000 })).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(HttpError);
+    expect(refused).toMatchObject({ message: 'User undefined', status: 404 });
+  });
+
+  it('carries the insufficient-balance message of the server', async () => {
+    const { dataProvider } = await signedIn('sub1@demo.partner-panel.test');
+    const error = await dataProvider.generateCoupons({ ...biennial, quantity: 60 }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 402, body: { code: 'rspf-wallet-4021' } });
+    expect((error as Error).message).toMatch(/^Insufficient Balance! your current balance is: \$[\d,.]+ and transaction amount is: \$[\d,.]+$/);
+  });
+});

@@ -1,0 +1,234 @@
+/**
+ * Coupons in Chromium: generate → list → filter → export (the downloaded CSV is read) → e-mail →
+ * delete with the refund in the balance tag; the pricing modal, a type change, the Add Fund link,
+ * reseller 903's variant with a 10 000-coupon lot, and an admin's views of its own user.
+ */
+import { readFileSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { capture, expectNoProblems, newTab, signIn } from './support/browser.js';
+import { startServer } from './support/server.js';
+
+const server = await startServer();
+
+async function readDownload(page: Page, click: () => Promise<void>) {
+  const [download] = await Promise.all([page.waitForEvent('download'), click()]);
+  const file = await download.path();
+  return { name: download.suggestedFilename(), text: readFileSync(file as string, 'utf8') };
+}
+
+const today = () => {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
+
+describe('a reseller’s coupons', () => {
+  it('generates, lists, filters, exports, e-mails and deletes with a refund', async () => {
+    const tab = await newTab(server.url);
+    const { page } = tab;
+    await signIn(page, 'reseller@demo.partner-panel.test');
+    await page.goto('/demo-reseller/coupons/generate');
+    await capture(page, 'coupons-generate');
+
+    // The pricing modal, with its two tabs.
+    await page.getByRole('button', { name: 'View pricing for products' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Biennially Plan (2 Years)').waitFor();
+    await dialog.getByRole('tab', { name: 'Non-Recursive' }).click();
+    await dialog.getByText('Lifetime Plan (5 Years)').waitFor();
+    await capture(page, 'coupons-pricing-modal');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
+    // Default biennially; a type change reloads the cycles and selects the first.
+    expect(await page.getByLabel('Billing cycle').textContent()).toContain('Biennially Plan (2 Years)');
+    await page.getByRole('radio', { name: 'Non-Recursive' }).check();
+    await expect.poll(() => page.getByLabel('Billing cycle').textContent()).toContain('Lifetime Plan (5 Years)');
+    await page.getByRole('radio', { name: 'Recursive', exact: true }).check();
+    await expect.poll(() => page.getByLabel('Billing cycle').textContent()).toContain('Monthly Plan (1 Month)');
+    await page.getByLabel('Billing cycle').click();
+    await page.getByRole('option', { name: /^Biennially Plan/ }).click();
+
+    // Quantity rule, then a lot of 12 with a prefix; the total and the balance tag follow.
+    await page.getByLabel('Quantity').fill('61');
+    await page.getByRole('button', { name: 'Generate', exact: true }).click();
+    await page.getByText('Quantity must be between 1 and 60').waitFor();
+    await page.getByLabel('Quantity').fill('12');
+    await page.getByLabel('Code prefix').fill('shop-');
+    expect(await page.getByTestId('generate-total').textContent()).toBe('$540.00');
+    await page.getByRole('button', { name: 'Generate', exact: true }).click();
+    await page.getByTestId('generated').getByText('12 coupons generated successfully.').waitFor();
+    await page.getByTestId('balance-tag').getByText('$4,460.00').waitFor();
+    await capture(page, 'coupons-generated');
+    await page.getByLabel('Quantity').fill('3');
+    await page.getByLabel('Code prefix').fill('MISC');
+    await page.getByRole('button', { name: 'Generate', exact: true }).click();
+    await page.getByTestId('generated').getByText('3 coupons generated successfully.').waitFor();
+
+    // The list: page sizes 10/20/30, the filter toggle, clear.
+    await page.goto('/demo-reseller/coupons/list');
+    const rows = page.getByTestId('coupon-row');
+    await expect.poll(() => rows.count()).toBe(10);
+    expect(await page.getByTestId('list-range').textContent()).toBe('1–10 of 15');
+    await page.getByTestId('rows-per-page').locator('..').click();
+    expect(await page.getByRole('option').allTextContents()).toEqual(['10', '20', '30']);
+    await page.getByRole('option', { name: '20' }).click();
+    await expect.poll(() => rows.count()).toBe(15);
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await page.getByTestId('coupon-filters').getByLabel('Coupon Code').fill('shop');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect.poll(() => rows.count()).toBe(12);
+    await capture(page, 'coupons-list-filtered');
+
+    // Export: the filtered list, named <date>-coupons.csv.
+    const exported = await readDownload(page, () => page.getByRole('button', { name: 'Export CSV' }).click());
+    expect(exported.name).toBe(`${today()}-coupons.csv`);
+    const lines = exported.text.trim().split('\n');
+    expect(lines[0]).toBe('Coupon_ID,Code,Billing Type,Redeemed,Generated At');
+    expect(lines).toHaveLength(13);
+    expect(lines.slice(1).every((l) => l.split(',')[1]?.startsWith('SHOP-'))).toBe(true);
+    await page.getByRole('button', { name: 'Clear' }).click();
+    await expect.poll(() => rows.count()).toBe(15);
+
+    // E-mail a coupon: the address is required.
+    const firstCode = (await rows.first().locator('td').first().textContent()) as string;
+    await rows.first().getByRole('button', { name: 'Email Coupon' }).click();
+    const email = page.getByRole('dialog');
+    await email.getByRole('button', { name: 'Send' }).click();
+    await email.getByText('Email address is required').waitFor();
+    await email.getByLabel('Email address').fill('buyer@example.com');
+    await email.getByRole('button', { name: 'Send' }).click();
+    await page.getByText('Coupon sent successfully').waitFor();
+    const mails = (await (await fetch(`${server.url}/dev/mail?format=json&to=buyer@example.com`)).json()) as { mails: { text: string }[] };
+    expect(mails.mails[0]?.text).toContain(firstCode);
+
+    // Delete: the confirmation texts, the refund in the balance tag; a redeemed one cannot be deleted.
+    await rows.first().getByRole('button', { name: 'Delete coupon' }).click();
+    const confirm = page.getByRole('dialog');
+    await confirm.getByText('Are you sure?').waitFor();
+    await confirm.getByText("You won't be able to revert this!").waitFor();
+    await capture(page, 'coupons-delete-confirm');
+    await confirm.getByRole('button', { name: 'delete it!' }).click();
+    await page.getByText('Coupon deleted successfully').waitFor();
+    await page.getByTestId('balance-tag').getByText('$4,370.00').waitFor();
+    await expect.poll(() => rows.count()).toBe(14);
+    await server.app.ctx.db.execute(sql`update coupons set redeemed_at = now() where code = (select code from coupons where reseller_id = 1000 and deleted_at is null order by created_at desc, id desc limit 1)`);
+    await page.reload();
+    expect(await rows.first().getByRole('button', { name: 'Delete coupon' }).isDisabled()).toBe(true);
+    expect(await rows.first().textContent()).toContain('Yes');
+    expectNoProblems(tab);
+  });
+
+  it('shows the insufficient-balance message with an Add Fund link', async () => {
+    const { page } = await newTab(server.url);
+    await signIn(page, 'sub1@demo.partner-panel.test'); // $500
+    await page.goto('/northwind/coupons/generate');
+    await page.getByLabel('Quantity').fill('60');
+    await page.getByRole('button', { name: 'Generate', exact: true }).click();
+    const alert = page.getByRole('alert');
+    await alert.getByText(/^Insufficient Balance! your current balance is: \$500\.00 and transaction amount is: \$2,700\.00/).waitFor();
+    await capture(page, 'coupons-insufficient');
+    await alert.getByRole('link', { name: 'Add Fund' }).click();
+    await page.waitForURL(/\/northwind\/billing\/pay$/);
+  });
+
+  it('hides the Generate button from a deactivated account', async () => {
+    const { page } = await newTab(server.url);
+    await server.app.ctx.db.execute(sql`update resellers set status = 2 where id = 1002`);
+    await signIn(page, 'sub1@demo.partner-panel.test');
+    await page.goto('/northwind/coupons/generate');
+    await page.getByTestId('deactivated-banner').waitFor();
+    expect(await page.getByRole('button', { name: 'Generate', exact: true }).count()).toBe(0);
+    await server.app.ctx.db.execute(sql`update resellers set status = 1 where id = 1002`);
+  });
+});
+
+describe('reseller 903', () => {
+  it('generates 10 000 recurring biennial coupons with progress, and exports them without Coupon_ID', async () => {
+    const tab = await newTab(server.url);
+    const { page } = tab;
+    await signIn(page, 'partner@demo.partner-panel.test');
+    await page.goto('/brainrocket/coupons/generate');
+    expect(await page.getByRole('radio', { name: 'Non-Recursive' }).count()).toBe(0);
+    expect(await page.getByLabel('Addon').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'View pricing for products' }).count()).toBe(0);
+    expect(await page.getByLabel('Billing cycle').inputValue()).toBe('Biennially Plan (2 Years)');
+    await page.getByLabel('Quantity').fill('10000');
+    // On a real network the answer takes a moment: hold it for one, to see the progress.
+    await page.route('**/api/v1/coupons/create', async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
+    await page.getByRole('button', { name: 'Generate', exact: true }).click();
+    await page.getByTestId('generate-progress').getByText('Generating 10,000 coupons…').waitFor();
+    await capture(page, 'coupons-903-progress');
+    await page.getByTestId('generated').getByText('10000 coupons generated successfully.').waitFor();
+
+    await page.goto('/brainrocket/coupons/list');
+    expect(await page.getByTestId('list-range').textContent()).toBe('1–10 of 10,000');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    expect(await page.getByTestId('coupon-filters').getByLabel('Billing Type').count()).toBe(0);
+    // Past 5 000 rows the server streams the file.
+    const exported = await readDownload(page, () => page.getByRole('button', { name: 'Export CSV' }).click());
+    expect(exported.name).toBe(`${new Date().toISOString().slice(0, 10)}-coupons.csv`);
+    const lines = exported.text.trim().split('\n');
+    expect(lines[0]).toBe('Code,Billing Type,Billing Cycle,Redeemed,Generated At,Expires At');
+    expect(lines).toHaveLength(10_001);
+
+    // The e-mail modal asks 903 for the full name too.
+    await page.getByTestId('coupon-row').first().getByRole('button', { name: 'Email Coupon' }).click();
+    const email = page.getByRole('dialog');
+    await email.getByLabel('Email address').fill('fan@example.com');
+    await email.getByRole('button', { name: 'Send' }).click();
+    await email.getByText('Full name is required').waitFor();
+    await email.getByLabel('Full name').fill('Fan Person');
+    await email.getByRole('button', { name: 'Send' }).click();
+    await page.getByText('Coupon sent successfully').waitFor();
+    expectNoProblems(tab);
+  });
+});
+
+describe('an admin and its users', () => {
+  it('lists its users, generates for one, sees and deletes that user’s coupons', async () => {
+    const tab = await newTab(server.url);
+    const { page } = tab;
+    await signIn(page, 'admin@demo.partner-panel.test');
+    await page.goto('/demo-admin/users/all');
+    await page.getByRole('heading', { name: 'Resellers List' }).waitFor();
+    await expect.poll(() => page.getByTestId('user-row').count()).toBe(2);
+    await page.getByLabel('Email').fill('sub1');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect.poll(() => page.getByTestId('user-row').count()).toBe(1);
+    await capture(page, 'users-list');
+    await page.getByTestId('user-row').getByRole('button', { name: 'Open' }).click();
+    await page.waitForURL(/\/demo-admin\/user\/edit\/1002$/);
+
+    await page.getByRole('tab', { name: 'Generate Coupons' }).click();
+    await page.waitForURL(/\/user\/edit\/1002\/generatecoupon$/);
+    await page.getByLabel('Quantity').fill('2');
+    await page.getByRole('button', { name: 'Generate', exact: true }).click();
+    await page.getByTestId('generated').getByText('2 coupons generated successfully.').waitFor();
+
+    await page.getByRole('tab', { name: 'Coupons List' }).click();
+    await page.getByRole('heading', { name: 'Coupons List' }).waitFor();
+    await expect.poll(() => page.getByTestId('coupon-row').count()).toBe(2);
+    await capture(page, 'user-coupons');
+    page.once('dialog', (d) => {
+      expect(d.message()).toBe('Are you sure you wish to delete this coupon?');
+      void d.accept();
+    });
+    await page.getByTestId('coupon-row').first().getByRole('button', { name: 'Delete coupon' }).click();
+    await page.getByText('Coupon deleted successfully').waitFor();
+    await expect.poll(() => page.getByTestId('coupon-row').count()).toBe(1);
+
+    await page.getByRole('tab', { name: 'Subscriptions' }).click();
+    await page.getByRole('heading', { name: 'Admins VPN List' }).waitFor();
+    await page.getByTestId('no-records').getByText('No Records Found!').waitFor();
+
+    await page.goto('/demo-admin/user/edit/abc/listcoupons');
+    await page.getByTestId('user-undefined').getByText('User undefined').waitFor();
+    await page.goto('/demo-admin/user/edit/1000/listcoupons');
+    await page.getByText('User undefined').first().waitFor();
+    expectNoProblems(tab);
+  });
+});

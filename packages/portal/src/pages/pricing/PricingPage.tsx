@@ -1,0 +1,34 @@
+/** Product Pricing (001 §2.2): the RECURSIVE and NON-RECURSIVE tables. Hidden for 903. */
+import { Alert, Card, CardContent, Grid } from '@mui/material';
+import { useTranslate } from 'ra-core';
+import { errors, fallbackMessage } from '@partner-panel/sdk';
+import { PriceTable } from '../generate/PricingTables';
+import { useProducts } from '../generate/useProducts';
+import { PageHeader } from '../PageHeader';
+
+export default function PricingPage() {
+  const translate = useTranslate();
+  const { data, error } = useProducts();
+  return (
+    <>
+      <PageHeader title={translate('pp.nav.price')} />
+      {error ? <Alert severity="error">{error.message || fallbackMessage(errors.fetchProducts)}</Alert> : null}
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <Card>
+            <CardContent>
+              <PriceTable group={data?.recurring} title={translate('pp.pricing.recursive')} />
+            </CardContent>
+          </Card>
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <Card>
+            <CardContent>
+              <PriceTable group={data?.onetime} title={translate('pp.pricing.non_recursive')} />
+            </CardContent>
+          </Card>
+        </Grid>
+      </Grid>
+    </>
+  );
+}
