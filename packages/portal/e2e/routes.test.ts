@@ -250,9 +250,16 @@ describe('an admin reseller', () => {
     await signIn(page, 'admin@demo.partner-panel.test');
     await page.getByTestId('nav-users').click();
     await page.waitForURL(/\/demo-admin\/users\/all$/);
-    for (const route of ['/demo-admin/user/edit/1002', '/demo-admin/user/edit/1002/listcoupons', '/demo-admin/user/edit/1002/listsusbscriptions', '/demo-admin/user/edit/1002/generatecoupon']) {
+    await page.getByRole('heading', { level: 1, name: 'Resellers List' }).waitFor();
+    const pages: [string, string][] = [
+      ['/demo-admin/user/edit/1002', 'Profile'],
+      ['/demo-admin/user/edit/1002/listcoupons', 'Coupons List'],
+      ['/demo-admin/user/edit/1002/listsusbscriptions', 'Admins VPN List'],
+      ['/demo-admin/user/edit/1002/generatecoupon', 'Generate Coupons'],
+    ];
+    for (const [route, heading] of pages) {
       await page.goto(route);
-      await page.getByRole('heading', { level: 1, name: 'Users' }).waitFor();
+      await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor();
       expect(path(page.url())).toBe(route);
     }
   });
