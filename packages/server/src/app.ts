@@ -23,6 +23,7 @@ import { notificationRoutes } from './modules/notifications/routes.js';
 import { couponRoutes } from './modules/coupons/routes.js';
 import { syncCatalogue } from './modules/products/catalogue.js';
 import { productRoutes } from './modules/products/routes.js';
+import { vpnRoutes } from './modules/vpn/routes.js';
 import { devMailRoutes } from './modules/dev/mail.js';
 import { profileRoutes } from './modules/profile/routes.js';
 import { settingsRoutes } from './modules/settings/routes.js';
@@ -104,6 +105,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   notificationRoutes(app);
   productRoutes(app);
   couponRoutes(app);
+  vpnRoutes(app);
   settingsRoutes(app);
   if (ctx.mail.transport === 'outbox' && !config.production) devMailRoutes(app);
   await portal(app, config.portalDir ?? defaultPortalDir);

@@ -52,6 +52,7 @@ const envSchema = z
     REALTIME_PUBLIC_HOST: optional,
     REALTIME_PUBLIC_PORT: z.coerce.number().int().min(1).max(65535).optional(),
     REALTIME_PUBLIC_TLS: bool.default(false),
+    RENEWALS_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
     REALTIME_ACTIVITY_TIMEOUT: z.coerce.number().int().min(1).max(3600).default(120),
   })
   .superRefine((env, ctx) => {
@@ -116,6 +117,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       forgotPerAccount: e.RATE_LIMIT_FORGOT_PER_ACCOUNT,
       forgotPerIp: e.RATE_LIMIT_FORGOT_PER_IP,
     },
+    /** How often the renewal job runs (0: never, in this process). */
+    renewalsIntervalMs: e.RENEWALS_INTERVAL_SECONDS * 1000,
     realtime: {
       driver: e.REALTIME_DRIVER,
       port: e.REALTIME_PORT,

@@ -2,11 +2,17 @@
 import { loadConfig } from './config.js';
 import { buildApp } from './app.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './modules/demo/seed.js';
+import { scheduleRenewals } from './modules/vpn/renewals.js';
 
 const config = loadConfig();
 const app = await buildApp(config);
 
 const seeded = config.demoData ? await seedDemo(app.ctx.db) : false;
+// The renewal job runs in every process; SKIP LOCKED keeps them from renewing an account twice.
+if (config.renewalsIntervalMs > 0) {
+  const stop = scheduleRenewals(app.ctx, config.renewalsIntervalMs);
+  app.addHook('onClose', async () => stop());
+}
 await app.listen({ port: config.port, host: config.host });
 const realtimePort = app.ctx.realtime.server ? await app.ctx.realtime.server.listen(config.realtime.port, config.realtime.host) : null;
 

@@ -84,6 +84,8 @@ export const errors = {
   vpnSearchRequired: entry('rspf-vpn-1002', 'Please select search type or insert details', 422),
   vpnNotFound: entry('rspf-vpn-1003', 'VPN account not found.', 404),
   vpnDeleted: entry('rspf-vpn-1004', 'This VPN account has been deleted.', 409),
+  vpnAlreadyActive: entry('rspf-vpn-1005', 'This VPN account is already enabled.', 409),
+  vpnAlreadySuspended: entry('rspf-vpn-1006', 'This VPN account is already disabled.', 409),
   // --- billing and partner areas (002 §8)
   fetchInvoices: entry('rspf-003', 'Unable to fetch invoices', 500),
   fetchTransaction: entry('rspf-003', 'Unable to fetch transaction', 500),

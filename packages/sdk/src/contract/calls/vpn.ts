@@ -5,7 +5,8 @@ import { billingTypeInput, billingTypeSchema, cycleSchema, idInput, isoDate, lis
 import { couponFilter } from './coupons.js';
 import { messages, strongPasswordField, withConfirmation } from '../rules.js';
 
-export const hostingStatus = z.enum(['active', 'suspended', 'deleted']);
+/** active or suspended (001 §3); a deleted account is suspended for good, its status 'Deleted'. */
+export const hostingStatus = z.enum(['active', 'suspended']);
 
 export const vpnAccount = z.object({
   coupon: z.string().nullable(),

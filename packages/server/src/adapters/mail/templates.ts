@@ -89,3 +89,32 @@ export function couponMail(input: {
     input.resellerId,
   );
 }
+
+export function vpnCredentialsMail(input: { to: string; username: string; password: string; plan: string; resellerName: string; resellerId: number }) {
+  return mail(
+    'vpn_credentials',
+    input.to,
+    'Your VPN account is ready',
+    [
+      'Hello,',
+      `${input.resellerName} created a VPN account for you: ${input.plan}.`,
+      `Username: ${input.username}`,
+      `Password: ${input.password}`,
+      'Keep these details safe. Your provider can change the password for you at any time.',
+    ],
+    undefined,
+    input.resellerId,
+  );
+}
+
+export function vpnChangedMail(input: { to: string; username: string; what: 'email' | 'password'; resellerId: number }) {
+  const change = input.what === 'email' ? 'This address is now the e-mail of your VPN account' : 'The password of your VPN account was changed';
+  return mail(
+    'vpn_changed',
+    input.to,
+    input.what === 'email' ? 'Your VPN account e-mail was changed' : 'Your VPN password was changed',
+    ['Hello,', `${change} (${input.username}).`, 'If you did not ask for this, contact the provider you bought it from.'],
+    undefined,
+    input.resellerId,
+  );
+}

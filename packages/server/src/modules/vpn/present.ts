@@ -40,7 +40,8 @@ export function presentVpn(r: VpnRecord, now: Date): VpnAccount & { id: number; 
     start_date: date(r.start_at).toISOString(),
     end_date: date(r.end_at).toISOString(),
     hosting_id: Number(r.id),
-    hosting_status: r.hosting_status as VpnAccount['hosting_status'],
+    // A deleted account stays suspended for good (001 §4); its status says Deleted.
+    hosting_status: r.hosting_status === 'active' ? 'active' : 'suspended',
     created_at: date(r.created_at).toISOString(),
   };
 }

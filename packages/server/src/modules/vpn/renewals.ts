@@ -1,0 +1,146 @@
+/**
+ * Renewals: recurring subscriptions renew from their reseller's wallet when their period ends.
+ * Each due account is claimed with FOR UPDATE SKIP LOCKED and renewed in a transaction of its own,
+ * so several server processes can run the job at once and each account is renewed exactly once.
+ * When the wallet cannot pay, the account is suspended and the reseller told. Three days before
+ * renewals fall due, a reseller whose balance does not cover them is warned, once a period.
+ */
+import { eq, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import { rows } from '../../db/index.js';
+import { transact } from '../../db/unit.js';
+import { resellers, vpnAccounts } from '../../db/schema/index.js';
+import { addMonths } from '../coupons/generate.js';
+import { debit, formatUsd } from '../wallet/service.js';
+import { isInsufficient, renewalPrice } from './service.js';
+import type { VpnRow } from './access.js';
+
+export const WARNING_DAYS = 3;
+type Ctx = Pick<AppContext, 'db' | 'clock' | 'notifier' | 'log'>;
+
+export interface RenewalRun {
+  renewed: number;
+  suspended: number;
+  warned: number;
+}
+
+/** Renews (or suspends) one due account; answers what happened, or null when none is due. */
+async function renewOne(ctx: Ctx): Promise<'renewed' | 'suspended' | null> {
+  const now = ctx.clock.now();
+  return transact(ctx, async (unit) => {
+    const [account] = await rows<VpnRow>(
+      unit.tx,
+      sql`select v.id, v.reseller_id, v.username, v.email, v.cycle, v.billing_type, v.product_id, v.addons, v.hosting_status, v.end_at, v.renewal_price_cents
+          from vpn_accounts v
+          where v.hosting_status = 'active' and v.billing_type = 1 and v.end_at <= ${now}
+          order by v.end_at, v.id limit 1
+          for update skip locked`,
+    );
+    if (!account) return null;
+    const { product, unitCents } = await renewalPrice(unit, account);
+    const endAt = new Date(account.end_at);
+    const nextEnd = addMonths(endAt, product.months);
+    try {
+      if (unitCents > 0) {
+        await debit(ctx, unit, {
+          resellerId: account.reseller_id,
+          amountCents: unitCents,
+          kind: 'vpn_renewal',
+          reference: `vpn_account:${account.id}:renewal:${endAt.toISOString()}`,
+          description: `Renewal of VPN account ${account.username}`,
+        });
+      }
+    } catch (error) {
+      if (!isInsufficient(error)) throw error;
+      // The conditional debit wrote nothing: suspend instead, in the same transaction.
+      await unit.tx.update(vpnAccounts).set({ hostingStatus: 'suspended', updatedAt: now }).where(eq(vpnAccounts.id, account.id));
+      await ctx.notifier.notify(unit, account.reseller_id, {
+        type: 'vpn_suspended',
+        message: `VPN account ${account.username} was suspended: its renewal (${formatUsd(unitCents)}) could not be paid from your wallet. Add funds, then enable it again.`,
+        redirect: 'vpn/list',
+        refId: account.id,
+      });
+      return 'suspended';
+    }
+    await unit.tx
+      .update(vpnAccounts)
+      .set({ endAt: nextEnd, renewalPriceCents: unitCents, renewalWarnedAt: null, updatedAt: now })
+      .where(eq(vpnAccounts.id, account.id));
+    await ctx.notifier.notify(unit, account.reseller_id, {
+      type: 'vpn_renewed',
+      message: `VPN account ${account.username} was renewed until ${nextEnd.toISOString().slice(0, 10)} (${formatUsd(unitCents)}).`,
+      redirect: 'vpn/list',
+      refId: account.id,
+    });
+    return 'renewed';
+  });
+}
+
+/** Warns resellers whose balance will not cover the renewals of the next three days. */
+async function warn(ctx: Ctx): Promise<number> {
+  const now = ctx.clock.now();
+  const soon = new Date(now.getTime() + WARNING_DAYS * 86_400_000);
+  const upcoming = await rows<VpnRow>(
+    ctx.db,
+    sql`select v.id, v.reseller_id, v.username, v.cycle, v.billing_type, v.product_id, v.addons, v.end_at
+        from vpn_accounts v
+        where v.hosting_status = 'active' and v.billing_type = 1 and v.end_at > ${now} and v.end_at <= ${soon} and v.renewal_warned_at is null
+        order by v.reseller_id limit 5000`,
+  );
+  const byReseller = new Map<number, VpnRow[]>();
+  for (const a of upcoming) byReseller.set(a.reseller_id, [...(byReseller.get(a.reseller_id) ?? []), a]);
+  let warned = 0;
+  for (const [resellerId, accounts] of byReseller) {
+    const done = await transact(ctx, async (unit) => {
+      let due = 0;
+      for (const a of accounts) due += (await renewalPrice(unit, a)).unitCents;
+      const [owner] = await unit.tx.select({ balance: resellers.balanceCents }).from(resellers).where(eq(resellers.id, resellerId));
+      if ((owner?.balance ?? 0) >= due) return false;
+      // Only the process that marks the accounts sends the warning.
+      const marked = await rows<{ id: number }>(
+        unit.tx,
+        sql`update vpn_accounts set renewal_warned_at = ${now}
+            where id in (${sql.join(accounts.map((a) => sql`${a.id}`), sql`, `)}) and renewal_warned_at is null
+            returning id`,
+      );
+      if (marked.length === 0) return false;
+      await ctx.notifier.notify(unit, resellerId, {
+        type: 'low_balance',
+        message: `Your balance (${formatUsd(owner?.balance ?? 0)}) does not cover the ${marked.length} renewal${marked.length === 1 ? '' : 's'} due in the next ${WARNING_DAYS} days (${formatUsd(due)}). Add funds to keep these VPN accounts active.`,
+        redirect: 'billing/pay',
+      });
+      return true;
+    });
+    if (done) warned++;
+  }
+  return warned;
+}
+
+/** One run of the job: warnings first, then every due renewal. */
+export async function runRenewals(ctx: Ctx): Promise<RenewalRun> {
+  const run: RenewalRun = { renewed: 0, suspended: 0, warned: await warn(ctx) };
+  for (;;) {
+    const outcome = await renewOne(ctx);
+    if (!outcome) return run;
+    run[outcome]++;
+  }
+}
+
+/** Runs the job every interval; a run never overlaps the previous one in this process. */
+export function scheduleRenewals(ctx: Ctx, intervalMs: number) {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    runRenewals(ctx)
+      .then((r) => {
+        if (r.renewed || r.suspended || r.warned) ctx.log.info(r, 'renewals');
+      })
+      .catch((error: unknown) => ctx.log.error({ err: error }, 'renewal run failed'))
+      .finally(() => {
+        running = false;
+      });
+  }, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

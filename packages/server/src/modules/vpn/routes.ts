@@ -1,0 +1,44 @@
+/** VPN account calls (001 §7). */
+import type { FastifyInstance } from 'fastify';
+import { contract } from '@partner-panel/sdk';
+import { answer } from '../../http/envelope.js';
+import { serve } from '../../http/route.js';
+import { pagingOf } from '../coupons/list.js';
+import { listVpnAccounts } from './list.js';
+import * as vpn from './service.js';
+
+export function vpnRoutes(app: FastifyInstance) {
+  const { ctx } = app;
+
+  serve(app, contract.createVpnAccount, async ({ body, reseller }) => {
+    const result = await vpn.createAccount(ctx, reseller, body);
+    return answer(result, `VPN account created successfully. The login details were sent to ${body.email}.`);
+  });
+
+  serve(app, contract.searchVpnAccounts, async ({ body, reseller }) => ({
+    account_details: await vpn.searchAccounts(ctx, reseller, body.search, body.value),
+  }));
+
+  serve(app, contract.updateVpnEmail, async ({ body, reseller }) =>
+    answer({ account: await vpn.updateEmail(ctx, reseller, body.username, body.email) }, 'Email updated successfully.'),
+  );
+
+  serve(app, contract.updateVpnPassword, async ({ body, reseller }) =>
+    answer({ account: await vpn.updatePassword(ctx, reseller, body.username, body.password) }, 'Password updated successfully.'),
+  );
+
+  serve(app, contract.updateVpnStatus, async ({ body, reseller }) =>
+    answer(
+      { account: await vpn.updateStatus(ctx, reseller, body.username, body.status) },
+      body.status === 'enable' ? 'VPN account enabled successfully.' : 'VPN account disabled successfully.',
+    ),
+  );
+
+  serve(app, contract.deleteVpnAccount, async ({ body, reseller }) =>
+    answer({ account: await vpn.deleteAccount(ctx, reseller, body.username) }, 'VPN account deleted successfully.'),
+  );
+
+  serve(app, contract.listVpnAccounts, async ({ body, query, reseller }) =>
+    listVpnAccounts(ctx, reseller.id, { search: body.search }, { ...pagingOf(query), limit: query.page_limit ?? 5 }),
+  );
+}
