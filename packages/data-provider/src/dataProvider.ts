@@ -123,6 +123,19 @@ export function createDataProvider(client: Client, session: Session, extraLists:
     /** A two-minute link to the filtered list as a streamed CSV file. */
     couponExportLink: (filter: Record<string, unknown>, userId?: number) =>
       attempt(() => client.couponExportTicket({ ...couponFilterOf(filter), ...(userId ? { id: userId } : {}) }), errors.downloadCoupons),
+    // --- VPN accounts
+    createVpnAccount: (input: { billing_cycle: string; product_id: number; billing_type: 1 | 2; email: string; addon_id: number | '' }) =>
+      answered('createVpnAccount', { ...input, quantity: 1 }, errors.createCoupons),
+    searchVpnAccounts: (search: 'email' | 'coupon' | 'username', value: string) =>
+      attempt(() => client.searchVpnAccounts({ search, value }), errors.fetchVpnList),
+    updateVpnEmail: (username: string, email: string) => answered('updateVpnEmail', { username, email }),
+    updateVpnPassword: (username: string, password: string, password_confirmation: string) =>
+      answered('updateVpnPassword', { username, password, password_confirmation }),
+    updateVpnStatus: (username: string, status: 'enable' | 'disable') => answered('updateVpnStatus', { username, status }),
+    deleteVpnAccount: (username: string) => answered('deleteVpnAccount', { username, status: 'delete' as const }),
+    /** Every subscription matching a search, for the CSV export. */
+    allVpnAccounts: (search: string, total: number) =>
+      attempt(() => client.listVpnAccounts({ search, page_limit: Math.max(1, total) }), errors.fetchVpnList),
     // --- public
     publicSettings: () => attempt(() => client.publicSettings(), errors.formInit),
     register: (input: { email: string; name: string; password: string; password_confirmation: string; token?: string }) =>

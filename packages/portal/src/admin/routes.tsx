@@ -15,6 +15,8 @@ const PricingPage = lazy(() => import('../pages/pricing/PricingPage'));
 const CouponListPage = lazy(() => import('../resources/coupons/CouponListPage'));
 const UserListPage = lazy(() => import('../resources/users/UserListPage'));
 const UserSection = lazy(() => import('../pages/user/UserSection'));
+const ManageVpnPage = lazy(() => import('../resources/vpn/ManageVpnPage'));
+const VpnListPage = lazy(() => import('../resources/vpn/VpnListPage'));
 const NotificationsPage = lazy(() => import('../pages/notifications/NotificationsPage'));
 const ComingSoonPage = lazy(() => import('../pages/coming-soon/ComingSoonPage'));
 const ShellPage = lazy(() => import('../pages/coming-soon/ShellPage'));
@@ -40,10 +42,10 @@ export const signedInRoutes = [
   route('/:cu/coupons/price', own(<RequireArea area="coupons.price" otherwise="couponsList"><PricingPage /></RequireArea>)),
   // VPN: the four tabs are one screen; reseller 903 has no Create tab and starts on Update
   ...['subscriptions', 'subscriptions/update', 'subscriptions/enable', 'subscriptions/delete'].map((tab) =>
-    route(`/:cu/vpn/${tab}`, own(soon('pp.nav.vpn_subscriptions'))),
+    route(`/:cu/vpn/${tab}`, own(<ManageVpnPage />)),
   ),
-  route('/:cu/vpn/subscriptions/create', own(<RequireArea area="vpn.create" otherwise="vpnUpdate">{soon('pp.nav.vpn_subscriptions')}</RequireArea>)),
-  route('/:cu/vpn/list', own(soon('pp.nav.vpn_list'))),
+  route('/:cu/vpn/subscriptions/create', own(<RequireArea area="vpn.create" otherwise="vpnUpdate"><ManageVpnPage /></RequireArea>)),
+  route('/:cu/vpn/list', own(<VpnListPage />)),
   // Billing, hidden for 903
   ...['pay', 'pay/invoice/:id', 'invoices', 'unpaid/invoices', 'transactions', 'invoice/:id'].map((page) =>
     route(`/:cu/billing/${page}`, own(<RequireArea area="billing">{soon('pp.nav.billing')}</RequireArea>)),

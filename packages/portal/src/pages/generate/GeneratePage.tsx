@@ -3,21 +3,16 @@
  * the price of the lot; the pricing modal; the FAQ. The own page and an admin's page for one of its
  * users (paid from the user's wallet) share it; reseller 903 gets its one plan, up to 10 000 a lot.
  */
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import {
   Alert,
   Box,
   Button,
   Card,
   CardContent,
-  FormControlLabel,
-  FormLabel,
   Grid,
   LinearProgress,
   Link,
-  MenuItem,
-  Radio,
-  RadioGroup,
   TextField,
   Typography,
 } from '@mui/material';
@@ -25,7 +20,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslate } from 'ra-core';
 import { Link as RouterLink } from 'react-router-dom';
 import { canAccess, isPartner } from '@partner-panel/data-provider';
-import { ACCOUNT_STATUS, COUPON_QUANTITY, DEFAULT_CYCLE, errors, fallbackMessage, generateCouponsBody, type Cycle } from '@partner-panel/sdk';
+import { ACCOUNT_STATUS, COUPON_QUANTITY, errors, fallbackMessage, generateCouponsBody } from '@partner-panel/sdk';
 import { dataProvider } from '../../providers';
 import { validate, type FieldErrors } from '../../public/forms';
 import { useSessionUser } from '../../routing/useSessionUser';
@@ -34,7 +29,8 @@ import { PageHeader } from '../PageHeader';
 import { GenerateFaq } from './GenerateFaq';
 import { GeneratedCodes } from './GeneratedCodes';
 import { PricingDialog } from './PricingDialog';
-import { cycleLabel, cyclesOf, money, useProducts } from './useProducts';
+import { ProductChoiceFields, useProductChoice } from './ProductChoice';
+import { cycleLabel, money, useProducts } from './useProducts';
 
 interface Result {
   message: string;
@@ -49,9 +45,7 @@ export default function GeneratePage({ userId }: { userId?: number }) {
   const products = useProducts(userId);
   // An admin generating for its user gets the full form; 903 gets its own plan.
   const partner = !userId && isPartner(user);
-  const [billingType, setBillingType] = useState<1 | 2>(1);
-  const [cycle, setCycle] = useState<Cycle>(DEFAULT_CYCLE);
-  const [addon, setAddon] = useState(0);
+  const choice = useProductChoice(products.data);
   const [prefix, setPrefix] = useState('');
   const [quantity, setQuantity] = useState(String(COUPON_QUANTITY.default));
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
@@ -60,25 +54,7 @@ export default function GeneratePage({ userId }: { userId?: number }) {
   const [busy, setBusy] = useState(false);
   const [pricing, setPricing] = useState(false);
 
-  const group = billingType === 1 ? products.data?.recurring : products.data?.onetime;
-  const cycles = cyclesOf(group);
-  // A cycle the products do not offer (an admin's user with other products) falls back to the first.
-  useEffect(() => {
-    if (cycles.length && !cycles.includes(cycle)) setCycle(cycles[0] as Cycle);
-  }, [cycles, cycle]);
-  /** Changing the type reloads the cycles and selects the first one (001 §2.1). */
-  const changeType = (type: 1 | 2) => {
-    setBillingType(type);
-    const first = cyclesOf(type === 1 ? products.data?.recurring : products.data?.onetime)[0];
-    if (first) setCycle(first);
-    setAddon(0);
-  };
-
-  const addonEntry = (id: number) => {
-    const byCycle = (group?.addon as unknown as Record<string, Record<string, { id: number; price: number } | null> | undefined>)?.[cycle];
-    return Object.values(byCycle ?? {}).find((a) => a?.id === id) ?? null;
-  };
-  const unit = (group?.product[cycle]?.price ?? 0) + (addon ? addonEntry(addon)?.price ?? 0 : 0);
+  const { group, cycle, unit } = choice;
   const count = Number(quantity) || 0;
   const max = partner ? COUPON_QUANTITY.restrictedMax : COUPON_QUANTITY.max;
   const total = useMemo(() => Math.round(unit * count * 100) / 100, [unit, count]);
@@ -94,9 +70,9 @@ export default function GeneratePage({ userId }: { userId?: number }) {
     const input = {
       quantity: Number(quantity),
       billing_cycle: cycle,
-      product_id: group?.product[cycle]?.id ?? 0,
-      addon_type: addon || ('' as const),
-      billing_type: billingType,
+      product_id: choice.productId,
+      addon_type: choice.addon || ('' as const),
+      billing_type: choice.billingType,
       prefix: prefix.trim(),
     };
     const invalid = validate(generateCouponsBody, input);
@@ -145,33 +121,7 @@ export default function GeneratePage({ userId }: { userId?: number }) {
               {partner ? (
                 <TextField label={translate('pp.generate.billing_cycle')} value={cycleLabel('biennially')} slotProps={{ input: { readOnly: true } }} />
               ) : (
-                <>
-                  <FormLabel id="type-label" sx={{ display: 'block', mt: 1 }}>
-                    {translate('pp.generate.product_type')}
-                  </FormLabel>
-                  <RadioGroup row aria-labelledby="type-label" value={billingType} onChange={(e) => changeType(Number(e.target.value) as 1 | 2)}>
-                    <FormControlLabel value={1} control={<Radio />} label={translate('pp.coupons.recursive')} />
-                    <FormControlLabel value={2} control={<Radio />} label={translate('pp.coupons.non_recursive')} />
-                  </RadioGroup>
-                  <TextField select name="billing_cycle" label={translate('pp.generate.billing_cycle')} value={cycles.includes(cycle) ? cycle : ''} onChange={(e) => setCycle(e.target.value as Cycle)}>
-                    {cycles.map((c) => (
-                      <MenuItem key={c} value={c}>
-                        {`${cycleLabel(c)} — ${money(group?.product[c]?.price ?? 0)}`}
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                  <TextField select name="addon" label={translate('pp.generate.addon')} value={addon} onChange={(e) => setAddon(Number(e.target.value))}>
-                    <MenuItem value={0}>{translate('pp.generate.no_addon')}</MenuItem>
-                    {(products.data?.addon_type ?? []).map((a) => {
-                      const entry = addonEntry(a.id);
-                      return (
-                        <MenuItem key={a.id} value={a.id} disabled={!entry}>
-                          {`${a.name} — ${entry ? `+${money(entry.price)}` : '-'}`}
-                        </MenuItem>
-                      );
-                    })}
-                  </TextField>
-                </>
+                <ProductChoiceFields choice={choice} products={products.data} />
               )}
               <TextField
                 name="prefix"
