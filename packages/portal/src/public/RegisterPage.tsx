@@ -6,7 +6,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { contract, errors } from '@partner-panel/sdk';
 import { dataProvider } from '../providers';
 import { captchaToken } from './captcha';
-import { messageOf, serverFieldErrors, validate, type FieldErrors } from './forms';
+import { fieldBinder, messageOf, serverFieldErrors, validate, type FieldErrors } from './forms';
 import { PasswordField } from './PasswordField';
 import { CardTitle, useToast } from './PublicShell';
 
@@ -21,13 +21,7 @@ export default function RegisterPage() {
   const [done, setDone] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const field = (name: keyof typeof empty) => ({
-    name,
-    value: values[name],
-    onChange: (e: React.ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [name]: e.target.value })),
-    error: Boolean(fieldErrors[name]),
-    helperText: fieldErrors[name] ?? ' ',
-  });
+  const field = fieldBinder(values, setValues, fieldErrors);
 
   async function submit(event: FormEvent) {
     event.preventDefault();

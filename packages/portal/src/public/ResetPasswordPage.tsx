@@ -6,7 +6,7 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { contract } from '@partner-panel/sdk';
 import { dataProvider } from '../providers';
 import { captchaToken } from './captcha';
-import { messageOf, serverFieldErrors, validate, type FieldErrors } from './forms';
+import { fieldBinder, messageOf, serverFieldErrors, validate, type FieldErrors } from './forms';
 import { PasswordField } from './PasswordField';
 import { CardTitle } from './PublicShell';
 import { flash } from '../routing/flash';
@@ -55,13 +55,7 @@ export default function ResetPasswordPage() {
     }
   }
 
-  const field = (name: keyof typeof values) => ({
-    name,
-    value: values[name],
-    onChange: (e: React.ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [name]: e.target.value })),
-    error: Boolean(fieldErrors[name]),
-    helperText: fieldErrors[name] ?? ' ',
-  });
+  const field = fieldBinder(values, setValues, fieldErrors);
 
   return (
     <>

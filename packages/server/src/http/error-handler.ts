@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { errors, formatMessage } from '@partner-panel/sdk';
 import { AppError } from './errors.js';
 import { envelope } from './envelope.js';
+import { throttled } from './rate-limit.js';
 
 function sendEntry(reply: FastifyReply, error: AppError) {
   const { entry } = error;
@@ -28,10 +29,7 @@ export function registerErrorHandlers(app: FastifyInstance) {
     if (hasZodFastifySchemaValidationErrors(error)) return sendEntry(reply, validationError(error));
     if (error.validation) return sendEntry(reply, validationError(error as never));
     const status = error.statusCode ?? 500;
-    if (status === 429) {
-      const seconds = Math.max(1, Math.ceil(Number(reply.getHeader('retry-after') ?? 60)));
-      return sendEntry(reply, new AppError(errors.tooManyAttempts, { seconds }, { retry_after: seconds }));
-    }
+    if (status === 429) return sendEntry(reply, throttled(Number(reply.getHeader('retry-after') ?? 60) * 1000));
     if (status >= 400 && status < 500) {
       // Malformed JSON, wrong content type, body too large: the client's fault, said plainly.
       const message =

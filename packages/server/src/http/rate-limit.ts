@@ -6,6 +6,13 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/index.js';
 import { rows } from '../db/index.js';
 import { rateLimits } from '../db/schema/index.js';
+import { fail } from './errors.js';
+
+/** The catalogue's 429 for a counter that ran out, saying when to try again. */
+export function throttled(ttlMs: number) {
+  const seconds = Math.max(1, Math.ceil(ttlMs / 1000));
+  return fail('tooManyAttempts', { seconds }, { retry_after: seconds });
+}
 
 export interface Hit {
   current: number;
@@ -39,6 +46,18 @@ export function createCounters(db: Db) {
     await db.delete(rateLimits).where(eq(rateLimits.key, key));
   }
 
+  /** Refuses once the key has reached the limit (what counts is hit elsewhere: failures, say). */
+  async function check(key: string, limit: number) {
+    const seen = await peek(key);
+    if (seen.current >= limit) throw throttled(seen.ttl);
+  }
+
+  /** Counts one more for the key and refuses past the limit. */
+  async function take(key: string, limit: number, windowMs: number) {
+    const got = await hit(key, windowMs);
+    if (got.current > limit) throw throttled(got.ttl);
+  }
+
   async function sweep() {
     await db.execute(sql`delete from rate_limits where reset_at < now() - interval '1 hour'`);
   }
@@ -59,7 +78,7 @@ export function createCounters(db: Db) {
     }
   }
 
-  return { hit, peek, reset, sweep, Store };
+  return { hit, peek, check, take, reset, sweep, Store };
 }
 
 export type Counters = ReturnType<typeof createCounters>;

@@ -12,13 +12,11 @@ import {
   CardContent,
   Grid,
   LinearProgress,
-  Link,
   TextField,
   Typography,
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslate } from 'ra-core';
-import { Link as RouterLink } from 'react-router-dom';
 import { canAccess, isPartner } from '@partner-panel/data-provider';
 import { ACCOUNT_STATUS, COUPON_QUANTITY, errors, fallbackMessage, generateCouponsBody } from '@partner-panel/sdk';
 import { dataProvider } from '../../providers';
@@ -26,7 +24,8 @@ import { validate, type FieldErrors } from '../../public/forms';
 import { useSessionUser } from '../../routing/useSessionUser';
 import { paths } from '../../routing/paths';
 import { PageHeader } from '../PageHeader';
-import { GenerateFaq } from './GenerateFaq';
+import { Faq } from '../../layout/Faq';
+import { SpendFailureAlert, spendFailure, type SpendFailure } from '../../layout/SpendFailure';
 import { GeneratedCodes } from './GeneratedCodes';
 import { PricingDialog } from './PricingDialog';
 import { ProductChoiceFields, useProductChoice } from './ProductChoice';
@@ -49,7 +48,7 @@ export default function GeneratePage({ userId }: { userId?: number }) {
   const [prefix, setPrefix] = useState('');
   const [quantity, setQuantity] = useState(String(COUPON_QUANTITY.default));
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<{ message: string; addFunds: boolean } | null>(null);
+  const [failure, setFailure] = useState<SpendFailure | null>(null);
   const [result, setResult] = useState<Result | null>(null);
   const [busy, setBusy] = useState(false);
   const [pricing, setPricing] = useState(false);
@@ -86,11 +85,7 @@ export default function GeneratePage({ userId }: { userId?: number }) {
       void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
       if (!userId) void dataProvider.refreshProfile().catch(() => undefined);
     } catch (error) {
-      const body = (error as { body?: { code?: string } }).body;
-      setFailure({
-        message: error instanceof Error && error.message ? error.message : fallbackMessage(errors.generateCoupons),
-        addFunds: body?.code === errors.insufficientBalance.code && !userId && canAccess(user, { resource: 'billing' }),
-      });
+      setFailure(spendFailure(error, errors.generateCoupons, !userId && canAccess(user, { resource: 'billing' })));
     } finally {
       setBusy(false);
     }
@@ -155,16 +150,7 @@ export default function GeneratePage({ userId }: { userId?: number }) {
                   </Typography>
                 </Box>
               ) : null}
-              {failure ? (
-                <Alert severity="error" sx={{ mt: 2 }} role="alert">
-                  {failure.message}{' '}
-                  {failure.addFunds ? (
-                    <Link component={RouterLink} to={paths(user.custom_url).pay} sx={{ fontWeight: 700 }}>
-                      {translate('pp.generate.add_fund')}
-                    </Link>
-                  ) : null}
-                </Alert>
-              ) : null}
+              <SpendFailureAlert failure={failure} />
               {active ? (
                 <Button type="submit" variant="contained" size="large" fullWidth disabled={busy || !group} sx={{ mt: 2 }}>
                   {translate('pp.generate.submit')}
@@ -177,7 +163,7 @@ export default function GeneratePage({ userId }: { userId?: number }) {
           {result ? <GeneratedCodes {...result} listTo={userId ? undefined : paths(user.custom_url).couponsList} /> : null}
         </Grid>
       </Grid>
-      <GenerateFaq />
+      <Faq namespace="pp.faq" keys={['how', 'expiry', 'refund', 'types', 'addons', 'bulk']} />
       <PricingDialog open={pricing} onClose={() => setPricing(false)} products={products.data} />
     </>
   );

@@ -34,6 +34,7 @@ import { ListBase, useListContext, useNotify, useTranslate } from 'ra-core';
 import { PAGE_SIZES, errors, fallbackMessage, type CouponRow } from '@partner-panel/sdk';
 import { dataProvider } from '../../providers';
 import { ListPagination } from '../../layout/ListPagination';
+import { TableState } from '../../layout/TableState';
 import { CouponFilters } from './CouponFilters';
 import { EmailCouponDialog, type EmailTarget } from './EmailCouponDialog';
 import { exportCoupons } from './exportCoupons';
@@ -131,20 +132,7 @@ function CouponRows({ userId, partner = false, browserConfirm = false }: CouponT
             </TableRow>
           </TableHead>
           <TableBody>
-            {isPending ? (
-              <TableRow>
-                <TableCell colSpan={5} align="center">
-                  <CircularProgress size={24} />
-                </TableCell>
-              </TableRow>
-            ) : null}
-            {!isPending && (data?.length ?? 0) === 0 ? (
-              <TableRow>
-                <TableCell colSpan={5} align="center" sx={{ py: 4, color: 'text.secondary' }} data-testid="no-records">
-                  {translate('ra.navigation.no_results')}
-                </TableCell>
-              </TableRow>
-            ) : null}
+            <TableState loading={isPending} empty={(data?.length ?? 0) === 0} colSpan={5} />
             {(data ?? []).map((row) => (
               <TableRow key={row.id} hover data-testid="coupon-row">
                 <TableCell sx={{ fontFamily: 'monospace', fontWeight: 600 }}>{row.code}</TableCell>

@@ -1,10 +1,11 @@
 /** Resellers List (001 §2.6): an admin's own users, an e-mail filter, pages; a row opens the user. */
 import { useState, type FormEvent } from 'react';
-import { Alert, Box, Button, Card, Chip, CircularProgress, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField } from '@mui/material';
+import { Alert, Box, Button, Card, Chip, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField } from '@mui/material';
 import { ListBase, useListContext, useTranslate } from 'ra-core';
 import { useNavigate } from 'react-router-dom';
 import { errors, fallbackMessage } from '@partner-panel/sdk';
 import { ListPagination } from '../../layout/ListPagination';
+import { TableState } from '../../layout/TableState';
 import { formatUsd } from '../../layout/money';
 import { PageHeader } from '../../pages/PageHeader';
 import { paths } from '../../routing/paths';
@@ -65,20 +66,7 @@ function Users() {
             </TableRow>
           </TableHead>
           <TableBody>
-            {isPending ? (
-              <TableRow>
-                <TableCell colSpan={6} align="center">
-                  <CircularProgress size={24} />
-                </TableCell>
-              </TableRow>
-            ) : null}
-            {!isPending && (data?.length ?? 0) === 0 ? (
-              <TableRow>
-                <TableCell colSpan={6} align="center" sx={{ py: 4, color: 'text.secondary' }}>
-                  {translate('ra.navigation.no_results')}
-                </TableCell>
-              </TableRow>
-            ) : null}
+            <TableState loading={isPending} empty={(data?.length ?? 0) === 0} colSpan={6} />
             {(data ?? []).map((row) => (
               <TableRow key={row.id} hover data-testid="user-row">
                 <TableCell>{row.name}</TableCell>

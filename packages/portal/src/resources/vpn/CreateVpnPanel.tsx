@@ -1,13 +1,12 @@
 /** Create new VPN Account (001 §2.7): product, addon, type, the end user's e-mail; paid from the wallet. */
 import { useState, type FormEvent } from 'react';
-import { Alert, Box, Button, Link, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, TextField, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNotify, useTranslate } from 'ra-core';
-import { Link as RouterLink } from 'react-router-dom';
-import { ACCOUNT_STATUS, contract, errors, fallbackMessage, type VpnAccount } from '@partner-panel/sdk';
+import { ACCOUNT_STATUS, contract, errors, type VpnAccount } from '@partner-panel/sdk';
 import { dataProvider } from '../../providers';
+import { SpendFailureAlert, spendFailure, type SpendFailure } from '../../layout/SpendFailure';
 import { validate } from '../../public/forms';
-import { paths } from '../../routing/paths';
 import { useSessionUser } from '../../routing/useSessionUser';
 import { PricingDialog } from '../../pages/generate/PricingDialog';
 import { ProductChoiceFields, useProductChoice } from '../../pages/generate/ProductChoice';
@@ -22,7 +21,7 @@ export function CreateVpnPanel({ onCreated }: { onCreated: (account: VpnAccount)
   const choice = useProductChoice(products.data);
   const [email, setEmail] = useState('');
   const [emailError, setEmailError] = useState<string | null>(null);
-  const [failure, setFailure] = useState<{ message: string; addFunds: boolean } | null>(null);
+  const [failure, setFailure] = useState<SpendFailure | null>(null);
   const [created, setCreated] = useState<VpnAccount | null>(null);
   const [busy, setBusy] = useState(false);
   const [pricing, setPricing] = useState(false);
@@ -46,11 +45,7 @@ export function CreateVpnPanel({ onCreated }: { onCreated: (account: VpnAccount)
       void dataProvider.refreshProfile().catch(() => undefined);
       void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
     } catch (error) {
-      const code = (error as { body?: { code?: string } }).body?.code;
-      setFailure({
-        message: error instanceof Error && error.message ? error.message : fallbackMessage(errors.createCoupons),
-        addFunds: code === errors.insufficientBalance.code,
-      });
+      setFailure(spendFailure(error, errors.createCoupons, true));
     } finally {
       setBusy(false);
     }
@@ -68,16 +63,7 @@ export function CreateVpnPanel({ onCreated }: { onCreated: (account: VpnAccount)
       <Typography sx={{ mt: 1 }} color="text.secondary">
         {translate('pp.vpn.price', { price: money(choice.unit) })}
       </Typography>
-      {failure ? (
-        <Alert severity="error" sx={{ mt: 2 }} role="alert">
-          {failure.message}{' '}
-          {failure.addFunds ? (
-            <Link component={RouterLink} to={paths(user.custom_url).pay} sx={{ fontWeight: 700 }}>
-              {translate('pp.generate.add_fund')}
-            </Link>
-          ) : null}
-        </Alert>
-      ) : null}
+      <SpendFailureAlert failure={failure} />
       {created ? (
         <Alert severity="success" sx={{ mt: 2 }} data-testid="vpn-created">
           {translate('pp.vpn.created', { username: created.vpn_username, email: created.email })}

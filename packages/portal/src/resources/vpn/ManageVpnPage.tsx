@@ -4,12 +4,12 @@
  * Reseller 903 has no Create tab and starts on Update. The search finds the accounts the other tabs act on.
  */
 import { useState } from 'react';
-import { Accordion, AccordionDetails, AccordionSummary, Box, Card, CardContent, Tab, Tabs, Typography } from '@mui/material';
-import ExpandIcon from '@mui/icons-material/ExpandMore';
+import { Box, Card, CardContent, Tab, Tabs, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { canAccess } from '@partner-panel/data-provider';
 import type { VpnAccount } from '@partner-panel/sdk';
+import { Faq } from '../../layout/Faq';
 import { PageHeader } from '../../pages/PageHeader';
 import { paths } from '../../routing/paths';
 import { useSessionUser } from '../../routing/useSessionUser';
@@ -67,21 +67,7 @@ export default function ManageVpnPage() {
           )}
         </CardContent>
       </Card>
-      <Box sx={{ mt: 3 }}>
-        <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-          {translate('pp.faq.title')}
-        </Typography>
-        {FAQ.map((key) => (
-          <Accordion key={key} disableGutters>
-            <AccordionSummary expandIcon={<ExpandIcon />}>
-              <Typography sx={{ fontWeight: 600 }}>{translate(`pp.vpn_faq.${key}_q`)}</Typography>
-            </AccordionSummary>
-            <AccordionDetails>
-              <Typography color="text.secondary">{translate(`pp.vpn_faq.${key}_a`)}</Typography>
-            </AccordionDetails>
-          </Accordion>
-        ))}
-      </Box>
+      <Faq namespace="pp.vpn_faq" keys={FAQ} />
     </>
   );
 }

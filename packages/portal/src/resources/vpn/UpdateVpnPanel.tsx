@@ -4,7 +4,7 @@ import { Box, Button, MenuItem, TextField, ToggleButton, ToggleButtonGroup, Typo
 import { useNotify, useTranslate } from 'ra-core';
 import { contract, type VpnAccount } from '@partner-panel/sdk';
 import { dataProvider } from '../../providers';
-import { validate, type FieldErrors } from '../../public/forms';
+import { fieldBinder, validate, type FieldErrors } from '../../public/forms';
 import { PasswordField } from '../../public/PasswordField';
 
 export function UpdateVpnPanel({ accounts, onChanged }: { accounts: VpnAccount[]; onChanged: (account: VpnAccount) => void }) {
@@ -47,13 +47,7 @@ export function UpdateVpnPanel({ accounts, onChanged }: { accounts: VpnAccount[]
     }
   }
 
-  const field = (name: keyof typeof values) => ({
-    name,
-    value: values[name],
-    onChange: (e: React.ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [name]: e.target.value })),
-    error: Boolean(fieldErrors[name]),
-    helperText: fieldErrors[name] ?? ' ',
-  });
+  const field = fieldBinder(values, setValues, fieldErrors);
 
   return (
     <Box component="form" onSubmit={submit} noValidate data-testid="update-vpn">

@@ -2,9 +2,10 @@
  * A VPN subscription table (001 §2.9 columns): Coupon, Email, VPN Username, Billing Cycle, Billing
  * Type, Addon(s), Status, Start Date, End Date. The admin view of a user (§2.5) and the own list share it.
  */
-import { Alert, Card, Chip, CircularProgress, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
+import { Alert, Card, Chip, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
 import { useListContext, useTranslate } from 'ra-core';
 import { errors, fallbackMessage, type VpnAccount } from '@partner-panel/sdk';
+import { TableState } from '../../layout/TableState';
 import { cycleLabel } from '../../pages/generate/useProducts';
 import type { ReactNode } from 'react';
 
@@ -29,20 +30,7 @@ export function VpnTable({ toolbar, footer }: { toolbar?: ReactNode; footer?: Re
             </TableRow>
           </TableHead>
           <TableBody>
-            {isPending ? (
-              <TableRow>
-                <TableCell colSpan={COLUMNS.length} align="center">
-                  <CircularProgress size={24} />
-                </TableCell>
-              </TableRow>
-            ) : null}
-            {!isPending && (data?.length ?? 0) === 0 ? (
-              <TableRow>
-                <TableCell colSpan={COLUMNS.length} align="center" sx={{ py: 4, color: 'text.secondary' }} data-testid="no-records">
-                  {translate('ra.navigation.no_results')}
-                </TableCell>
-              </TableRow>
-            ) : null}
+            <TableState loading={isPending} empty={(data?.length ?? 0) === 0} colSpan={COLUMNS.length} />
             {(data ?? []).map((row) => (
               <TableRow key={row.id} hover data-testid="vpn-row">
                 <TableCell sx={{ fontFamily: 'monospace' }}>{row.coupon ?? '—'}</TableCell>

@@ -143,10 +143,8 @@ export async function resendVerification(ctx: Ctx, email: string) {
 const loginKey = (email: string) => `login:${email.toLowerCase()}`;
 
 export async function login(ctx: Ctx, input: { email: string; password: string }, meta: Meta) {
-  const limit = ctx.config.rateLimits.loginPerAccount;
   const key = loginKey(input.email);
-  const seen = await ctx.counters.peek(key);
-  if (seen.current >= limit) throw fail('tooManyAttempts', { seconds: Math.ceil(seen.ttl / 1000) }, { retry_after: Math.ceil(seen.ttl / 1000) });
+  await ctx.counters.check(key, ctx.config.rateLimits.loginPerAccount);
 
   const reseller = await findByEmail(ctx, input.email);
   const ok = reseller ? await verifyPassword(reseller.passwordHash, input.password) : (await burnPasswordCheck(input.password), false);
@@ -175,10 +173,7 @@ export async function logout(ctx: Ctx, reseller: SessionReseller) {
 const forgotKey = (email: string) => `forgot:${email.toLowerCase()}`;
 
 export async function forgotPassword(ctx: Ctx, email: string) {
-  const hit = await ctx.counters.hit(forgotKey(email), ctx.config.rateLimits.windowMs);
-  if (hit.current > ctx.config.rateLimits.forgotPerAccount) {
-    throw fail('tooManyAttempts', { seconds: Math.ceil(hit.ttl / 1000) }, { retry_after: Math.ceil(hit.ttl / 1000) });
-  }
+  await ctx.counters.take(forgotKey(email), ctx.config.rateLimits.forgotPerAccount, ctx.config.rateLimits.windowMs);
   const reseller = await findByEmail(ctx, email);
   if (!reseller) return;
   await ctx.db.transaction(async (tx) => {
@@ -246,10 +241,7 @@ export async function changePassword(
     throw fail('accountMismatch');
   }
   const key = `password-change:${session.id}`;
-  const seen = await ctx.counters.peek(key);
-  if (seen.current >= ctx.config.rateLimits.loginPerAccount) {
-    throw fail('tooManyAttempts', { seconds: Math.ceil(seen.ttl / 1000) }, { retry_after: Math.ceil(seen.ttl / 1000) });
-  }
+  await ctx.counters.check(key, ctx.config.rateLimits.loginPerAccount);
   const [reseller] = await ctx.db.select().from(resellers).where(eq(resellers.id, session.id));
   if (!reseller) throw fail('sessionExpired');
   if (!(await verifyPassword(reseller.passwordHash, input.old_password))) {

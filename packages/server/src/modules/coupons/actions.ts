@@ -71,8 +71,7 @@ export async function sendCoupon(ctx: Ctx, ownerId: number, input: { coupon_id: 
     .where(and(eq(coupons.id, input.coupon_id), eq(coupons.resellerId, ownerId), isNull(coupons.deletedAt)));
   if (!coupon) throw fail('couponNotFound');
   if (coupon.redeemedAt) throw fail('couponAlreadyRedeemed');
-  const hit = await ctx.counters.hit(`coupon-send:${ownerId}`, 3600_000);
-  if (hit.current > SENDS_PER_HOUR) throw fail('tooManyAttempts', { seconds: Math.ceil(hit.ttl / 1000) }, { retry_after: Math.ceil(hit.ttl / 1000) });
+  await ctx.counters.take(`coupon-send:${ownerId}`, SENDS_PER_HOUR, 3600_000);
   const redeemUrl = `${ctx.config.publicUrl}/redeem${partner ? '/brainrocket' : ''}`;
   await transact(ctx, async (unit) => {
     await ctx.mail.enqueue(

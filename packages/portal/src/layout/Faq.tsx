@@ -1,24 +1,22 @@
-/** The FAQ below the generate form. */
+/** A frequently-asked-questions block: `${namespace}.${key}_q` and `_a` for each key. */
 import { Accordion, AccordionDetails, AccordionSummary, Box, Typography } from '@mui/material';
 import ExpandIcon from '@mui/icons-material/ExpandMore';
 import { useTranslate } from 'ra-core';
 
-const ENTRIES = ['how', 'expiry', 'refund', 'types', 'addons', 'bulk'] as const;
-
-export function GenerateFaq() {
+export function Faq({ namespace, keys }: { namespace: string; keys: readonly string[] }) {
   const translate = useTranslate();
   return (
     <Box sx={{ mt: 3 }}>
       <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
         {translate('pp.faq.title')}
       </Typography>
-      {ENTRIES.map((key) => (
+      {keys.map((key) => (
         <Accordion key={key} disableGutters>
           <AccordionSummary expandIcon={<ExpandIcon />}>
-            <Typography sx={{ fontWeight: 600 }}>{translate(`pp.faq.${key}_q`)}</Typography>
+            <Typography sx={{ fontWeight: 600 }}>{translate(`${namespace}.${key}_q`)}</Typography>
           </AccordionSummary>
           <AccordionDetails>
-            <Typography color="text.secondary">{translate(`pp.faq.${key}_a`)}</Typography>
+            <Typography color="text.secondary">{translate(`${namespace}.${key}_a`)}</Typography>
           </AccordionDetails>
         </Accordion>
       ))}

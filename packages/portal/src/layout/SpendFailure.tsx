@@ -1,0 +1,39 @@
+/**
+ * A purchase that failed (001 §2.1, §2.7): the server's message and, after an insufficient balance,
+ * an 'Add Fund' link to /billing/pay for resellers who have billing.
+ */
+import { Alert, Link } from '@mui/material';
+import { useTranslate } from 'ra-core';
+import { Link as RouterLink } from 'react-router-dom';
+import { errors, fallbackMessage, type CatalogueEntry } from '@partner-panel/sdk';
+import { paths } from '../routing/paths';
+import { useSessionUser } from '../routing/useSessionUser';
+
+export interface SpendFailure {
+  message: string;
+  addFunds: boolean;
+}
+
+export function spendFailure(error: unknown, fallback: CatalogueEntry, mayAddFunds: boolean): SpendFailure {
+  const code = (error as { body?: { code?: string } }).body?.code;
+  return {
+    message: error instanceof Error && error.message ? error.message : fallbackMessage(fallback),
+    addFunds: mayAddFunds && code === errors.insufficientBalance.code,
+  };
+}
+
+export function SpendFailureAlert({ failure }: { failure: SpendFailure | null }) {
+  const translate = useTranslate();
+  const user = useSessionUser();
+  if (!failure || !user) return null;
+  return (
+    <Alert severity="error" sx={{ mt: 2 }} role="alert">
+      {failure.message}{' '}
+      {failure.addFunds ? (
+        <Link component={RouterLink} to={paths(user.custom_url).pay} sx={{ fontWeight: 700 }}>
+          {translate('pp.generate.add_fund')}
+        </Link>
+      ) : null}
+    </Alert>
+  );
+}
