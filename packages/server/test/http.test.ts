@@ -20,6 +20,21 @@ describe('bad input gets a 4xx envelope, never a 500', () => {
     const res = await t.post('/api/login', { email: 42, password: ['x'], token: '' });
     expect(res.status).toBe(422);
     expect(res.json.header.code).toBe('rspf-validation-1005');
+    expect(res.json.header.message).toBe('The email field must be a string.');
+    expect(res.json.body.errors.password).toEqual(['The password field must be a string.']);
+  });
+
+  it('names a missing field instead of answering a type error', async () => {
+    const res = await t.post('/api/register', {
+      email: 'missing.name@example.com',
+      password: 'Str0ng!Passw0rd',
+      password_confirmation: 'Str0ng!Passw0rd',
+    });
+    expect(res.status).toBe(422);
+    expect(res.json.header).toMatchObject({ code: 'rspf-validation-1005', message: 'The name field is required.' });
+    const notAnObject = await t.post('/api/login', ['reseller@example.com']);
+    expect(notAnObject.status).toBe(422);
+    expect(notAnObject.json.header.message).toBe('The request body must be a JSON object.');
   });
 
   it('answers an unknown API path with a 404 envelope', async () => {

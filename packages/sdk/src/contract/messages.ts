@@ -23,7 +23,7 @@ export const errors = {
   captchaFailed: entry('rspf-captcha-1004', 'Captcha verification failed. Please try again.', 422),
   validation: entry('rspf-validation-1005', 'The given data was invalid.', 422),
   sessionExpired: entry('rspf-auth-1006', 'Your session has expired. Please sign in again.', 401, 'forbidden'),
-  tooManyAttempts: entry('rspf-throttle-1007', 'Too many attempts. Please try again in ${seconds} seconds.', 429),
+  tooManyAttempts: entry('rspf-throttle-1007', 'Too many attempts. Please try again in ${wait}.', 429),
   notFound: entry('rspf-404', 'The requested resource was not found.', 404),
   internal: entry('rspf-500', 'Something went wrong. Please try again.', 500),
   network: entry('rspf-network', 'Network error. Please check your connection and try again.', 0),

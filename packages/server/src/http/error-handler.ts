@@ -12,22 +12,50 @@ function sendEntry(reply: FastifyReply, error: AppError) {
     .send(envelope(entry.code, entry.status ?? 'error', error.message, error.body ?? null));
 }
 
+type ValidationIssue = { keyword?: string; instancePath?: string; message?: string; params?: { expected?: unknown } };
+type ValidationContext = 'body' | 'querystring' | 'params' | 'headers';
+
+function valueAt(root: unknown, path: string[]): unknown {
+  return path.reduce<unknown>((value, key) => (value as Record<string, unknown> | null | undefined)?.[key], root);
+}
+
+/**
+ * Zod's own wording for a missing or mistyped field ("Invalid input: expected string, received
+ * undefined") says nothing a client developer can act on; name the field instead.
+ */
+function issueMessage(issue: ValidationIssue, request: FastifyRequest, context: ValidationContext | undefined) {
+  const message = issue.message ?? errors.validation.message;
+  if (issue.keyword !== 'invalid_type') return message;
+  const path = (issue.instancePath ?? '').split('/').filter(Boolean);
+  if (path.length === 0) return 'The request body must be a JSON object.';
+  const name = path.join('.');
+  const source = context === 'querystring' ? request.query : context === 'params' ? request.params : request.body;
+  if (valueAt(source, path) === undefined) return `The ${name} field is required.`;
+  const expected = issue.params?.expected;
+  return typeof expected === 'string' ? `The ${name} field must be a ${expected}.` : message;
+}
+
 /** Field errors of a failed schema check, and the first message to show. */
-function validationError(error: { validation: { instancePath?: string; message?: string }[] }) {
+function validationError(
+  error: { validation: ValidationIssue[]; validationContext?: ValidationContext },
+  request: FastifyRequest,
+) {
   const fields: Record<string, string[]> = {};
-  for (const issue of error.validation) {
+  const all = error.validation.map((issue) => {
+    const message = issueMessage(issue, request, error.validationContext);
     const field = (issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.') || '_';
-    (fields[field] ??= []).push(issue.message ?? errors.validation.message);
-  }
-  const first = error.validation[0]?.message ?? errors.validation.message;
-  return new AppError({ ...errors.validation, message: first }, {}, { errors: fields });
+    (fields[field] ??= []).push(message);
+    return message;
+  });
+  return new AppError({ ...errors.validation, message: all[0] ?? errors.validation.message }, {}, { errors: fields });
 }
 
 export function registerErrorHandlers(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) return sendEntry(reply, error);
-    if (hasZodFastifySchemaValidationErrors(error)) return sendEntry(reply, validationError(error));
-    if (error.validation) return sendEntry(reply, validationError(error as never));
+    if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
+      return sendEntry(reply, validationError(error as never, request));
+    }
     const status = error.statusCode ?? 500;
     if (status === 429) return sendEntry(reply, throttled(Number(reply.getHeader('retry-after') ?? 60) * 1000));
     if (status >= 400 && status < 500) {

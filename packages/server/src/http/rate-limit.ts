@@ -9,9 +9,15 @@ import { rateLimits } from '../db/schema/index.js';
 import { fail } from './errors.js';
 
 /** The catalogue's 429 for a counter that ran out, saying when to try again. */
+/** "42 seconds" or "15 minutes": a wait a person can read; `retry_after` keeps the seconds. */
+export function waitText(seconds: number) {
+  if (seconds < 90) return seconds === 1 ? '1 second' : `${seconds} seconds`;
+  return `${Math.ceil(seconds / 60)} minutes`;
+}
+
 export function throttled(ttlMs: number) {
   const seconds = Math.max(1, Math.ceil(ttlMs / 1000));
-  return fail('tooManyAttempts', { seconds }, { retry_after: seconds });
+  return fail('tooManyAttempts', { wait: waitText(seconds) }, { retry_after: seconds });
 }
 
 export interface Hit {
