@@ -21,7 +21,7 @@ describe('bad input gets a 4xx envelope, never a 500', () => {
     expect(res.status).toBe(422);
     expect(res.json.header.code).toBe('rspf-validation-1005');
     expect(res.json.header.message).toBe('The email field must be a string.');
-    expect(res.json.body.errors.password).toEqual(['The password field must be a string.']);
+    expect((res.json.body as { errors: Record<string, string[]> }).errors.password).toEqual(['The password field must be a string.']);
   });
 
   it('names a missing field instead of answering a type error', async () => {
