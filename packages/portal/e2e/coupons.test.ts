@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { capture, expectNoProblems, newTab, signIn } from './support/browser.js';
+import { capture, expectNoProblems, expectOnPhoneScreen, newTab, signIn } from './support/browser.js';
 import { startServer } from './support/server.js';
 
 const server = await startServer();
@@ -79,6 +79,8 @@ describe('a reseller’s coupons', () => {
     await page.getByRole('button', { name: 'Apply' }).click();
     await expect.poll(() => rows.count()).toBe(12);
     await capture(page, 'coupons-list-filtered');
+    // On a phone each row is a card: its actions stay within reach.
+    await expectOnPhoneScreen(page, rows.first().getByRole('button', { name: 'Email Coupon' }));
 
     // Export: the filtered list, named <date>-coupons.csv.
     const exported = await readDownload(page, () => page.getByRole('button', { name: 'Export CSV' }).click());

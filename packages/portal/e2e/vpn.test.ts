@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { capture, expectNoProblems, newTab, signIn } from './support/browser.js';
+import { capture, expectNoProblems, expectOnPhoneScreen, newTab, signIn } from './support/browser.js';
 import { startServer } from './support/server.js';
 
 const server = await startServer();
@@ -89,6 +89,7 @@ describe('VPN accounts', () => {
     expect(Date.now() - clicked).toBeGreaterThanOrEqual(600);
     await row.getByText('Suspended').waitFor();
     await capture(page, 'vpn-enable-disable');
+    await expectOnPhoneScreen(page, row.getByRole('button', { name: 'Enable' }));
     await row.getByRole('button', { name: 'Enable' }).click();
     await page.getByText('VPN account enabled successfully.').waitFor();
     await row.getByText('Active').waitFor();
@@ -123,6 +124,7 @@ describe('VPN accounts', () => {
     expect(await page.getByRole('option').allTextContents()).toEqual(['5', '20', '25']);
     await page.keyboard.press('Escape');
     await capture(page, 'vpn-list');
+    await expectOnPhoneScreen(page, page.getByTestId('vpn-row').first().getByText('Active'));
     await page.getByLabel('Email, username or coupon').fill('moved@');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await expect.poll(() => rows.count()).toBe(1);

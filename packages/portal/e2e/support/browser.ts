@@ -4,7 +4,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, expect } from 'vitest';
 
 export const DESKTOP = { width: 1280, height: 800 };
@@ -56,6 +56,21 @@ export async function capture(page: Page, name: string) {
     await page.screenshot({ path: `${ARTIFACTS}${name}-${label}.png`, fullPage: true });
   }
   await page.setViewportSize(original);
+}
+
+/** On a phone, the locator is shown in full inside the screen's width (no sideways scrolling). */
+export async function expectOnPhoneScreen(page: Page, locator: Locator) {
+  const original = page.viewportSize() ?? DESKTOP;
+  await page.setViewportSize(MOBILE);
+  try {
+    // Not scrolled into view: that would scroll a too-wide table sideways and hide the fault.
+    await expect.poll(async () => {
+      const box = await locator.boundingBox();
+      return box !== null && box.x >= 0 && box.x + box.width <= MOBILE.width;
+    }, { message: 'shown in full on a phone' }).toBe(true);
+  } finally {
+    await page.setViewportSize(original);
+  }
 }
 
 /** Signs in through the two-step form. */

@@ -17,11 +17,7 @@ import {
   DialogContentText,
   DialogTitle,
   IconButton,
-  Table,
-  TableBody,
   TableCell,
-  TableContainer,
-  TableHead,
   TableRow,
   Tooltip,
 } from '@mui/material';
@@ -34,7 +30,7 @@ import { ListBase, useListContext, useNotify, useTranslate } from 'ra-core';
 import { PAGE_SIZES, errors, fallbackMessage, type CouponRow } from '@partner-panel/sdk';
 import { dataProvider } from '../../providers';
 import { ListPagination } from '../../layout/ListPagination';
-import { TableState } from '../../layout/TableState';
+import { DataTable } from '../../layout/DataTable';
 import { CouponFilters } from './CouponFilters';
 import { EmailCouponDialog, type EmailTarget } from './EmailCouponDialog';
 import { exportCoupons } from './exportCoupons';
@@ -50,6 +46,8 @@ export interface CouponTableProps {
 }
 
 type Row = CouponRow & { id: number };
+
+const COLUMNS = [['code'], ['billing_type'], ['redeemed'], ['generated_at'], ['actions', 'right']] as const;
 
 export function CouponTable(props: CouponTableProps) {
   return (
@@ -120,53 +118,44 @@ function CouponRows({ userId, partner = false, browserConfirm = false }: CouponT
           {error.message || fallbackMessage(errors.fetchCouponList)}
         </Alert>
       ) : null}
-      <TableContainer>
-        <Table size="small" aria-label={translate('pp.coupons.title')}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{translate('pp.coupons.code')}</TableCell>
-              <TableCell>{translate('pp.coupons.billing_type')}</TableCell>
-              <TableCell>{translate('pp.coupons.redeemed')}</TableCell>
-              <TableCell>{translate('pp.coupons.generated_at')}</TableCell>
-              <TableCell align="right">{translate('pp.coupons.actions')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            <TableState loading={isPending} empty={(data?.length ?? 0) === 0} colSpan={5} />
-            {(data ?? []).map((row) => (
-              <TableRow key={row.id} hover data-testid="coupon-row">
-                <TableCell sx={{ fontFamily: 'monospace', fontWeight: 600 }}>{row.code}</TableCell>
-                <TableCell>{translate(row.billing_type === 1 ? 'pp.coupons.recursive' : 'pp.coupons.non_recursive')}</TableCell>
-                <TableCell>
-                  <Chip
-                    size="small"
-                    label={translate(row.redeemed === 'yes' ? 'pp.coupons.yes' : 'pp.coupons.no')}
-                    color={row.redeemed === 'yes' ? 'success' : 'default'}
-                    variant="outlined"
-                  />
-                </TableCell>
-                <TableCell>{new Date(row.generated_at).toLocaleString('en-US')}</TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  <Tooltip title={translate('pp.coupons.email_title')}>
-                    <span>
-                      <IconButton size="small" aria-label={translate('pp.coupons.email_title')} onClick={() => setEmailing({ id: row.id, code: row.code })} disabled={row.redeemed === 'yes'}>
-                        <MailIcon fontSize="small" />
-                      </IconButton>
-                    </span>
-                  </Tooltip>
-                  <Tooltip title={translate('pp.coupons.delete')}>
-                    <span>
-                      <IconButton size="small" aria-label={translate('pp.coupons.delete')} onClick={() => askDelete(row)} disabled={row.redeemed === 'yes'} color="error">
-                        <DeleteIcon fontSize="small" />
-                      </IconButton>
-                    </span>
-                  </Tooltip>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      <DataTable
+        label={translate('pp.coupons.title')}
+        columns={COLUMNS.map(([key, align]) => ({ key, label: translate(`pp.coupons.${key}`), ...(align ? { align } : {}) }))}
+        loading={isPending}
+        empty={(data?.length ?? 0) === 0}
+      >
+        {(data ?? []).map((row) => (
+          <TableRow key={row.id} hover data-testid="coupon-row">
+            <TableCell sx={{ fontFamily: 'monospace', fontWeight: 600 }}>{row.code}</TableCell>
+            <TableCell>{translate(row.billing_type === 1 ? 'pp.coupons.recursive' : 'pp.coupons.non_recursive')}</TableCell>
+            <TableCell>
+              <Chip
+                size="small"
+                label={translate(row.redeemed === 'yes' ? 'pp.coupons.yes' : 'pp.coupons.no')}
+                color={row.redeemed === 'yes' ? 'success' : 'default'}
+                variant="outlined"
+              />
+            </TableCell>
+            <TableCell>{new Date(row.generated_at).toLocaleString('en-US')}</TableCell>
+            <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+              <Tooltip title={translate('pp.coupons.email_title')}>
+                <span>
+                  <IconButton size="small" aria-label={translate('pp.coupons.email_title')} onClick={() => setEmailing({ id: row.id, code: row.code })} disabled={row.redeemed === 'yes'}>
+                    <MailIcon fontSize="small" />
+                  </IconButton>
+                </span>
+              </Tooltip>
+              <Tooltip title={translate('pp.coupons.delete')}>
+                <span>
+                  <IconButton size="small" aria-label={translate('pp.coupons.delete')} onClick={() => askDelete(row)} disabled={row.redeemed === 'yes'} color="error">
+                    <DeleteIcon fontSize="small" />
+                  </IconButton>
+                </span>
+              </Tooltip>
+            </TableCell>
+          </TableRow>
+        ))}
+      </DataTable>
       <ListPagination sizes={PAGE_SIZES.coupons.options} pages={PAGE_SIZES.coupons.paginationRange} />
       <EmailCouponDialog coupon={emailing} onClose={() => setEmailing(null)} withName={partner} {...(userId ? { userId } : {})} />
       <Dialog open={deleting !== null} onClose={() => setDeleting(null)} aria-labelledby="delete-coupon-title">

@@ -1,11 +1,11 @@
 /** Resellers List (001 §2.6): an admin's own users, an e-mail filter, pages; a row opens the user. */
 import { useState, type FormEvent } from 'react';
-import { Alert, Box, Button, Card, Chip, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField } from '@mui/material';
+import { Alert, Box, Button, Card, Chip, TableCell, TableRow, TextField } from '@mui/material';
 import { ListBase, useListContext, useTranslate } from 'ra-core';
 import { useNavigate } from 'react-router-dom';
 import { errors, fallbackMessage } from '@partner-panel/sdk';
 import { ListPagination } from '../../layout/ListPagination';
-import { TableState } from '../../layout/TableState';
+import { DataTable } from '../../layout/DataTable';
 import { formatUsd } from '../../layout/money';
 import { PageHeader } from '../../pages/PageHeader';
 import { paths } from '../../routing/paths';
@@ -53,39 +53,36 @@ function Users() {
         </Button>
       </Box>
       {error ? <Alert severity="error" sx={{ m: 2 }}>{error.message || fallbackMessage(errors.fetchReseller)}</Alert> : null}
-      <TableContainer>
-        <Table size="small" aria-label={translate('pp.users.title')}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{translate('pp.users.name')}</TableCell>
-              <TableCell>{translate('pp.users.email')}</TableCell>
-              <TableCell>{translate('pp.profile.status')}</TableCell>
-              <TableCell>{translate('pp.users.verified')}</TableCell>
-              <TableCell align="right">{translate('pp.balance.label')}</TableCell>
-              <TableCell align="right">{translate('pp.coupons.actions')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            <TableState loading={isPending} empty={(data?.length ?? 0) === 0} colSpan={6} />
-            {(data ?? []).map((row) => (
-              <TableRow key={row.id} hover data-testid="user-row">
-                <TableCell>{row.name}</TableCell>
-                <TableCell>{row.email}</TableCell>
-                <TableCell>{translate(row.status === 1 ? 'pp.profile.active' : 'pp.profile.inactive')}</TableCell>
-                <TableCell>
-                  <Chip size="small" variant="outlined" color={row.verified ? 'success' : 'warning'} label={translate(row.verified ? 'pp.coupons.yes' : 'pp.coupons.no')} />
-                </TableCell>
-                <TableCell align="right">{formatUsd(row.balance)}</TableCell>
-                <TableCell align="right">
-                  <Button size="small" onClick={() => navigate(paths(user.custom_url).userEdit(row.id))}>
-                    {translate('pp.users.open')}
-                  </Button>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      <DataTable
+        label={translate('pp.users.title')}
+        columns={[
+          { key: 'name', label: translate('pp.users.name') },
+          { key: 'email', label: translate('pp.users.email') },
+          { key: 'status', label: translate('pp.profile.status') },
+          { key: 'verified', label: translate('pp.users.verified') },
+          { key: 'balance', label: translate('pp.balance.label'), align: 'right' },
+          { key: 'actions', label: translate('pp.coupons.actions'), align: 'right' },
+        ]}
+        loading={isPending}
+        empty={(data?.length ?? 0) === 0}
+      >
+        {(data ?? []).map((row) => (
+          <TableRow key={row.id} hover data-testid="user-row">
+            <TableCell>{row.name}</TableCell>
+            <TableCell>{row.email}</TableCell>
+            <TableCell>{translate(row.status === 1 ? 'pp.profile.active' : 'pp.profile.inactive')}</TableCell>
+            <TableCell>
+              <Chip size="small" variant="outlined" color={row.verified ? 'success' : 'warning'} label={translate(row.verified ? 'pp.coupons.yes' : 'pp.coupons.no')} />
+            </TableCell>
+            <TableCell align="right">{formatUsd(row.balance)}</TableCell>
+            <TableCell align="right">
+              <Button size="small" onClick={() => navigate(paths(user.custom_url).userEdit(row.id))}>
+                {translate('pp.users.open')}
+              </Button>
+            </TableCell>
+          </TableRow>
+        ))}
+      </DataTable>
       <ListPagination sizes={[10, 20, 30]} />
     </Card>
   );

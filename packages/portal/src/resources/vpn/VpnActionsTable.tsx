@@ -4,10 +4,12 @@
  * after 600 ms.
  */
 import { useState } from 'react';
-import { Button, Chip, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TableCell, TableRow, Typography } from '@mui/material';
 import { useNotify, useTranslate } from 'ra-core';
 import { TIMINGS_MS, type VpnAccount } from '@partner-panel/sdk';
 import { dataProvider } from '../../providers';
+import { DataTable } from '../../layout/DataTable';
+import { StatusChip } from './VpnTable';
 
 const later = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -37,51 +39,47 @@ export function VpnActionsTable({ accounts, mode, onChanged }: { accounts: VpnAc
 
   return (
     <>
-      <TableContainer>
-        <Table size="small" aria-label={translate(mode === 'status' ? 'pp.vpn.tab_enable' : 'pp.vpn.tab_delete')}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{translate('pp.vpn.col_username')}</TableCell>
-              <TableCell>{translate('pp.vpn.col_email')}</TableCell>
-              <TableCell>{translate('pp.vpn.col_status')}</TableCell>
-              <TableCell>{translate('pp.vpn.col_end')}</TableCell>
-              <TableCell align="right">{translate('pp.coupons.actions')}</TableCell>
+      <DataTable
+        label={translate(mode === 'status' ? 'pp.vpn.tab_enable' : 'pp.vpn.tab_delete')}
+        columns={[
+          { key: 'username', label: translate('pp.vpn.col_username') },
+          { key: 'email', label: translate('pp.vpn.col_email') },
+          { key: 'status', label: translate('pp.vpn.col_status') },
+          { key: 'end', label: translate('pp.vpn.col_end') },
+          { key: 'actions', label: translate('pp.coupons.actions'), align: 'right' },
+        ]}
+      >
+        {accounts.map((a) => {
+          const deleted = a.status === 'Deleted';
+          return (
+            <TableRow key={a.vpn_username} data-testid="vpn-action-row">
+              <TableCell sx={{ fontFamily: 'monospace' }}>{a.vpn_username}</TableCell>
+              <TableCell>{a.email}</TableCell>
+              <TableCell>
+                <StatusChip status={a.status} />
+              </TableCell>
+              <TableCell>{new Date(a.end_date).toLocaleDateString('en-US')}</TableCell>
+              <TableCell align="right">
+                {deleted ? null : mode === 'status' ? (
+                  a.hosting_status === 'active' ? (
+                    <Button size="small" color="warning" disabled={busy === a.vpn_username} onClick={() => act(a, 'disable')}>
+                      {translate('pp.vpn.disable')}
+                    </Button>
+                  ) : (
+                    <Button size="small" color="success" disabled={busy === a.vpn_username} onClick={() => act(a, 'enable')}>
+                      {translate('pp.vpn.enable')}
+                    </Button>
+                  )
+                ) : (
+                  <Button size="small" color="error" disabled={busy === a.vpn_username} onClick={() => setConfirming(a)}>
+                    {translate('pp.vpn.delete')}
+                  </Button>
+                )}
+              </TableCell>
             </TableRow>
-          </TableHead>
-          <TableBody>
-            {accounts.map((a) => {
-              const deleted = a.status === 'Deleted';
-              return (
-                <TableRow key={a.vpn_username} data-testid="vpn-action-row">
-                  <TableCell sx={{ fontFamily: 'monospace' }}>{a.vpn_username}</TableCell>
-                  <TableCell>{a.email}</TableCell>
-                  <TableCell>
-                    <Chip size="small" variant="outlined" label={a.status} color={a.status === 'Active' ? 'success' : a.status === 'Suspended' ? 'warning' : 'default'} />
-                  </TableCell>
-                  <TableCell>{new Date(a.end_date).toLocaleDateString('en-US')}</TableCell>
-                  <TableCell align="right">
-                    {deleted ? null : mode === 'status' ? (
-                      a.hosting_status === 'active' ? (
-                        <Button size="small" color="warning" disabled={busy === a.vpn_username} onClick={() => act(a, 'disable')}>
-                          {translate('pp.vpn.disable')}
-                        </Button>
-                      ) : (
-                        <Button size="small" color="success" disabled={busy === a.vpn_username} onClick={() => act(a, 'enable')}>
-                          {translate('pp.vpn.enable')}
-                        </Button>
-                      )
-                    ) : (
-                      <Button size="small" color="error" disabled={busy === a.vpn_username} onClick={() => setConfirming(a)}>
-                        {translate('pp.vpn.delete')}
-                      </Button>
-                    )}
-                  </TableCell>
-                </TableRow>
-              );
-            })}
-          </TableBody>
-        </Table>
-      </TableContainer>
+          );
+        })}
+      </DataTable>
       <Dialog open={confirming !== null} onClose={() => setConfirming(null)} aria-labelledby="delete-vpn-title">
         <DialogTitle id="delete-vpn-title">{translate('pp.coupons.confirm_title')}</DialogTitle>
         <DialogContent>
