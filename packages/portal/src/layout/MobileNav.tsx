@@ -24,7 +24,7 @@ export function MobileNav({ user }: { user: StoredUser }) {
       component="nav"
       aria-label={translate('pp.nav.menu')}
       data-testid="mobile-nav"
-      sx={{ display: 'flex', gap: 0.5, overflowX: 'auto', px: 1, py: 0.5, bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider' }}
+      sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, px: 1, py: 0.5, bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider' }}
     >
       {items.map((item) => {
         const active = item.key === current || (item.key === 'profile' && pathname === p.profile);

@@ -15,7 +15,7 @@ export function SectionTabs({ user }: { user: StoredUser }) {
     .filter((page) => pathname === page.to || pathname.startsWith(`${page.to}/`))
     .sort((a, b) => b.to.length - a.to.length)[0];
   return (
-    <Tabs value={active?.to ?? false} variant="scrollable" scrollButtons="auto" sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>
+    <Tabs value={active?.to ?? false} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>
       {section.pages.map((page) => (
         <Tab key={page.to} value={page.to} label={translate(page.label)} component={Link} to={page.to} />
       ))}

@@ -42,7 +42,7 @@ function UserTabs({ id }: { id: number }) {
       <Typography variant="body2" color="text.secondary">
         {translate('pp.users.user_number', { id })}
       </Typography>
-      <Tabs value={tabs.find((t) => t.to === pathname)?.to ?? false} variant="scrollable" scrollButtons="auto" sx={{ borderBottom: 1, borderColor: 'divider' }}>
+      <Tabs value={tabs.find((t) => t.to === pathname)?.to ?? false} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile sx={{ borderBottom: 1, borderColor: 'divider' }}>
         {tabs.map((t) => (
           <Tab key={t.to} value={t.to} label={translate(t.label)} component={Link} to={t.to} />
         ))}

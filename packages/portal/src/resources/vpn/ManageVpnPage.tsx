@@ -44,7 +44,7 @@ export default function ManageVpnPage() {
     <>
       <PageHeader title={translate('pp.nav.vpn_subscriptions')} />
       <Card>
-        <Tabs value={tab} onChange={(_, t: TabKey) => navigate(`${base}/${t}`)} variant="scrollable" scrollButtons="auto" sx={{ borderBottom: 1, borderColor: 'divider', px: 1 }}>
+        <Tabs value={tab} onChange={(_, t: TabKey) => navigate(`${base}/${t}`)} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile sx={{ borderBottom: 1, borderColor: 'divider', px: 1 }}>
           {tabs.map((t) => (
             <Tab key={t} value={t} label={translate(`pp.vpn.tab_${t}`)} />
           ))}
