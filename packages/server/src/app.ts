@@ -14,6 +14,7 @@ import { createMail } from './adapters/mail/index.js';
 import { createRealtime } from './adapters/realtime/index.js';
 import { createCsrf } from './http/csrf.js';
 import { registerErrorHandlers } from './http/error-handler.js';
+import { refuseNulCharacters } from './http/text-guard.js';
 import { defaultPortalDir, portal } from './http/portal.js';
 import { createCounters } from './http/rate-limit.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -94,6 +95,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, { global: false, store: ctx.counters.Store as never });
   registerErrorHandlers(app);
+  refuseNulCharacters(app);
   // Standard Pusher clients post their channel authorisation as a form.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));

@@ -154,6 +154,23 @@ describe('generating coupons (001 §2.1, §5)', () => {
     expect(listed.total).toBe(2);
   });
 
+  it('refuses a deactivated admin buying for its user, and anyone buying for a deactivated user', async () => {
+    const before = await balanceCents(t, SUB1);
+    await t.database.db.execute(sql`update resellers set status = 2 where id = 1001`);
+    try {
+      expect(await failure(admin.api.generateUserCoupons({ ...biennial, userResellerId: SUB1 }))).toMatchObject({ httpStatus: 403, code: 'rspf-account-1051' });
+    } finally {
+      await t.database.db.execute(sql`update resellers set status = 1 where id = 1001`);
+    }
+    await t.database.db.execute(sql`update resellers set status = 2 where id = ${SUB1}`);
+    try {
+      expect(await failure(admin.api.generateUserCoupons({ ...biennial, userResellerId: SUB1 }))).toMatchObject({ httpStatus: 403, code: 'rspf-account-1055' });
+    } finally {
+      await t.database.db.execute(sql`update resellers set status = 1 where id = ${SUB1}`);
+    }
+    expect(await balanceCents(t, SUB1)).toBe(before);
+  });
+
   it("refuses an admin another admin's user, and a non-admin the admin call", async () => {
     const other = await fundedReseller(t, 'second-admin@example.com', 0);
     await t.database.db.execute(sql`update resellers set is_admin = true where id = ${other.id}`);
@@ -299,5 +316,15 @@ describe('e-mailing a coupon (001 §5)', () => {
     expect(await failure(admin.api.sendCoupon({ reseller_id: 1000, coupon_id: own?.Coupon_ID as number, email: 'x@example.com' }))).toMatchObject({ httpStatus: 404 });
     await t.database.db.execute(sql`update coupons set redeemed_at = now() where id = ${own?.Coupon_ID}`);
     expect(await failure(reseller.api.sendCoupon({ coupon_id: own?.Coupon_ID as number, email: 'x@example.com' }))).toMatchObject({ httpStatus: 409, message: 'This coupon has already been redeemed.' });
+  });
+
+  it('refuses to mail a coupon that has expired', async () => {
+    const [, second] = (await reseller.api.listCoupons({})).data;
+    await t.database.db.execute(sql`update coupons set expires_at = now() - interval '1 day' where id = ${second?.Coupon_ID}`);
+    expect(await failure(reseller.api.sendCoupon({ coupon_id: second?.Coupon_ID as number, email: 'x@example.com' }))).toMatchObject({
+      httpStatus: 410,
+      code: 'rspf-coupon-7015',
+      message: 'This coupon has expired and can no longer be redeemed, so it cannot be sent.',
+    });
   });
 });

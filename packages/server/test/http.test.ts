@@ -37,6 +37,31 @@ describe('bad input gets a 4xx envelope, never a 500', () => {
     expect(notAnObject.json.header.message).toBe('The request body must be a JSON object.');
   });
 
+  it('refuses numbers, dates and characters the database cannot hold, before they reach it', async () => {
+    const admin = await t.signIn('admin@demo.partner-panel.test', 'DemoPass2026!');
+    const cases: [string, unknown, string][] = [
+      ['/api/v1/coupons?page_limit=100000&page=9007199254740991', {}, 'page'],
+      ['/api/v1/resellers/vpn?page_limit=100&page=1000001', {}, 'page'],
+      ['/api/v1/resellers/get/user/listcoupons?page_limit=10&page=1', { id: 3_000_000_000 }, 'id'],
+      ['/api/v1/resellers/delete/coupon', { couponID: 1, id: 3_000_000_000 }, 'id'],
+      ['/api/v1/resellers/delete/coupon', { couponID: 3_000_000_000, id: 1002 }, 'couponID'],
+      ['/api/v1/resellers/coupon/send', { coupon_id: 1, reseller_id: 3_000_000_000, email: 'a@example.com' }, 'reseller_id'],
+      ['/api/v1/coupons', { code: '', dateStart: '0000-01-01', dateEnd: '', billingType: '' }, 'dateStart'],
+      ['/api/v1/coupons', { code: '', dateStart: '', dateEnd: '9999-12-31', billingType: '' }, 'dateEnd'],
+      ['/api/v1/resellers/vpn/search', { search: 'email', value: 'a\u0000b' }, 'value'],
+      ['/api/v1/resellers/vpn?page=1&page_limit=5', { search: '\u0000' }, 'search'],
+      ['/api/v1/resellers/coupon/send', { coupon_id: 1, email: 'a@example.com', full_name: 'Ann\u0000' }, 'full_name'],
+    ];
+    for (const [url, body, field] of cases) {
+      const res = await t.post(url, body, admin.token);
+      expect(res.status, url).toBe(422);
+      expect(res.json.header.code, url).toBe('rspf-validation-1005');
+      expect(Object.keys((res.json.body as { errors: Record<string, string[]> }).errors), url).toEqual([field]);
+    }
+    const nul = await t.post('/api/v1/resellers/vpn/search', { search: 'email', value: 'a\u0000b' }, admin.token);
+    expect(nul.json.header.message).toBe('The value field may not contain a NUL character.');
+  });
+
   it('answers an unknown API path with a 404 envelope', async () => {
     const res = await t.get('/api/v1/nothing-here');
     expect(res.status).toBe(404);

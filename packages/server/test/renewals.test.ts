@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
+import { addMonths } from '../src/modules/coupons/generate.js';
 import { runRenewals } from '../src/modules/vpn/renewals.js';
 import { manualClock, testApp } from './support/app.js';
 import { balanceCents, fundedReseller, ledger, query } from './support/sql.js';
@@ -58,9 +59,51 @@ describe('renewals', () => {
     // After a top-up, enabling the suspended account pays its next month, from now.
     await t.database.db.execute(sql`update resellers set balance_cents = 1000 where id = ${owner.id}`);
     await t.database.db.execute(sql`insert into wallet_ledger (reseller_id, amount_cents, balance_after_cents, kind, description) values (${owner.id}, 900, 1000, 'admin_credit', 'Test top-up')`);
+    // A deactivated account may not pay for it.
+    await t.database.db.execute(sql`update resellers set status = 2 where id = ${owner.id}`);
+    const refused = await t.post('/api/v1/resellers/vpn/update/status', { username: b.vpn_username, status: 'enable' }, owner.token);
+    expect(refused.status).toBe(403);
+    expect(refused.json.header.code).toBe('rspf-account-1051');
+    expect(await balanceCents(t, owner.id)).toBe(1000);
+    await t.database.db.execute(sql`update resellers set status = 1 where id = ${owner.id}`);
     const back = await owner.api.updateVpnStatus({ username: b.vpn_username, status: 'enable' });
     expect(back.account).toMatchObject({ hosting_status: 'active', end_date: '2026-03-10T12:00:01.000Z' });
     expect(await balanceCents(t, owner.id)).toBe(700);
+  });
+
+  it('renews a withdrawn plan at the price last paid; one with no price to fall back on is suspended, and the rest still renew', async () => {
+    const clock = manualClock(new Date('2026-01-10T12:00:00Z'));
+    const t = await testApp({ clock, env: { SESSION_TTL_HOURS: '2160' } });
+    const owner = await fundedReseller(t, 'withdrawn@example.com', 10_000);
+    const kept = (await owner.api.createVpnAccount(monthly)).account;
+    const priceless = (await owner.api.createVpnAccount({ ...monthly, email: 'priceless@example.com' })).account;
+    const quarterly = (await owner.api.createVpnAccount({ ...monthly, billing_cycle: 'quarterly', product_id: 102, email: 'quarterly@example.com' })).account;
+    await t.database.db.execute(sql`update products set active = false where id = 101`);
+    await t.database.db.execute(sql`update vpn_accounts set renewal_price_cents = 0 where username = ${priceless.vpn_username}`);
+    const before = await balanceCents(t, owner.id);
+
+    clock.set(new Date('2026-04-10T12:00:01Z'));
+    expect(await runRenewals(t.app.ctx)).toEqual({ renewed: 4, suspended: 1, warned: 0 });
+    const { api } = await t.signIn('withdrawn@example.com', 'Funded!Password1'); // three months on: a new session
+    const find = async (username: string) => (await api.searchVpnAccounts({ search: 'username', value: username })).account_details[0];
+    // The withdrawn monthly plan renewed three times at its $3.00, the quarterly once at its price.
+    expect(await find(kept.vpn_username)).toMatchObject({ hosting_status: 'active', end_date: '2026-05-10T12:00:00.000Z' });
+    expect(await find(quarterly.vpn_username)).toMatchObject({ hosting_status: 'active', end_date: '2026-07-10T12:00:00.000Z' });
+    expect(await find(priceless.vpn_username)).toMatchObject({ hosting_status: 'suspended' });
+    const renewals = (await ledger(t, owner.id)).filter((r) => r.kind === 'vpn_renewal');
+    expect(renewals.map((r) => -r.amount_cents).sort()).toEqual([300, 300, 300, 800].sort());
+    expect(await balanceCents(t, owner.id)).toBe(before - 1700);
+    const messages = (await api.notifications({ page: 1 })).data.map((n) => JSON.parse(n.data).message as string);
+    expect(messages).toContain(`VPN account ${priceless.vpn_username} was suspended: its plan is no longer sold, so it could not be renewed.`);
+  });
+
+  it('counts periods in calendar months that end within their month', () => {
+    const plus = (iso: string, months: number) => addMonths(new Date(iso), months).toISOString();
+    expect(plus('2026-01-31T10:00:00.000Z', 1)).toBe('2026-02-28T10:00:00.000Z');
+    expect(plus('2028-01-31T10:00:00.000Z', 1)).toBe('2028-02-29T10:00:00.000Z');
+    expect(plus('2026-08-31T23:30:00.000Z', 1)).toBe('2026-09-30T23:30:00.000Z');
+    expect(plus('2026-11-15T00:00:00.000Z', 3)).toBe('2027-02-15T00:00:00.000Z');
+    expect(plus('2026-03-31T00:00:00.000Z', 24)).toBe('2028-03-31T00:00:00.000Z');
   });
 
   it('leaves onetime accounts alone', async () => {

@@ -11,14 +11,23 @@ export const billingTypeInput = z.coerce
   .number()
   .pipe(z.union([z.literal(1), z.literal(2)], { error: 'Please select a product type' }));
 export const addonKeySchema = z.enum(ADDON_KEYS);
-export const idInput = z.coerce.number({ error: 'User undefined' }).int().positive({ error: 'User undefined' });
+/** Row ids are PostgreSQL integers; a larger number names no row. */
+export const MAX_ID = 2_147_483_647;
+/** A page number; far past any list's end, but an offset the database can still take. */
+export const MAX_PAGE = 1_000_000;
+export const rowId = z.coerce.number().int().positive().max(MAX_ID);
+export const idInput = z.coerce
+  .number({ error: 'User undefined' })
+  .int()
+  .positive({ error: 'User undefined' })
+  .max(MAX_ID, { error: 'User undefined' });
 export const empty = z.object({}).strict();
 export const nothing = z.null();
 
 /** `?page_limit={n}&page={p}` of the list calls. */
 export const pageQuery = z.object({
   page_limit: z.coerce.number().int().min(1).max(100_000).optional(),
-  page: z.coerce.number().int().min(1).optional(),
+  page: z.coerce.number().int().min(1).max(MAX_PAGE).optional(),
 });
 
 /** The signed-in reseller as the browser stores it (000 §3). */

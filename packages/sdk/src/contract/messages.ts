@@ -77,6 +77,7 @@ export const errors = {
   couponRedeemed: entry('rspf-coupon-7012', 'A redeemed coupon can be neither deleted nor refunded.', 409),
   couponAlreadyRedeemed: entry('rspf-coupon-7013', 'This coupon has already been redeemed.', 409),
   exportTicketInvalid: entry('rspf-coupon-7014', 'This download link has expired. Please export again.', 410),
+  couponExpired: entry('rspf-coupon-7015', 'This coupon has expired and can no longer be redeemed, so it cannot be sent.', 410),
   userInactive: entry('rspf-account-1055', "This user's account is deactivated, so nothing can be bought for it.", 403),
   partnerPlanOnly: entry('rspf-account-1056', 'Your coupons are the recurring biennial plan, without addons.', 422),
   // --- VPN accounts (001 §5)

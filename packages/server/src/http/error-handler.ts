@@ -25,7 +25,8 @@ function valueAt(root: unknown, path: string[]): unknown {
  */
 function issueMessage(issue: ValidationIssue, request: FastifyRequest, context: ValidationContext | undefined) {
   const message = issue.message ?? errors.validation.message;
-  if (issue.keyword !== 'invalid_type') return message;
+  // Only zod's default wording is replaced; a rule with a message of its own keeps it.
+  if (issue.keyword !== 'invalid_type' || !message.startsWith('Invalid input')) return message;
   const path = (issue.instancePath ?? '').split('/').filter(Boolean);
   if (path.length === 0) return 'The request body must be a JSON object.';
   const name = path.join('.');

@@ -1,7 +1,7 @@
 /** Billing: payment methods, payments, invoices and transactions (002 §2, §3, §7). */
 import { z } from 'zod';
 import { defineCall } from '../define.js';
-import { idInput, isoDate, usd } from '../common.js';
+import { MAX_PAGE, idInput, isoDate, rowId, usd } from '../common.js';
 import { messages } from '../rules.js';
 
 export const paymentMethodSchema = z.object({ module: z.string(), display_name: z.string() });
@@ -40,7 +40,7 @@ const paymentBody = z.object({
   name: z.string().trim().min(1, { error: messages.cardNameRequired }),
   email: z.string().trim().optional().default(''),
   amount: z.union([z.number(), z.string()]).optional(),
-  invoiceId: z.coerce.number().int().positive().optional().nullable(),
+  invoiceId: rowId.optional().nullable(),
   invoicePayment: z.coerce.boolean().optional().default(false),
 });
 
@@ -172,7 +172,7 @@ export const transactions = defineCall({
   spec: '002 §2, §7 (payload ours)',
   summary: "A page of the reseller's wallet transactions, searchable.",
   body: z.object({
-    page: z.coerce.number().int().min(1).optional().default(1),
+    page: z.coerce.number().int().min(1).max(MAX_PAGE).optional().default(1),
     page_limit: z.coerce.number().int().min(1).max(100).optional().default(5),
     search: z.string().trim().max(100).optional().default(''),
   }),

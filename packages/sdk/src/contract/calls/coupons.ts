@@ -5,10 +5,12 @@ import {
   billingTypeInput,
   billingTypeSchema,
   cycleSchema,
+  MAX_ID,
   idInput,
   isoDate,
   listOf,
   pageQuery,
+  rowId,
   usd,
 } from '../common.js';
 import { CYCLE_NAMES } from '../constants.js';
@@ -86,9 +88,9 @@ export const generateCouponsBody = z.object({
     .min(1, { error: messages.quantityRange })
     .max(10_000, { error: messages.quantityRangeRestricted }),
   billing_cycle: cycleSchema,
-  product_id: z.coerce.number().int().positive(),
+  product_id: rowId,
   addon_type: z
-    .union([z.coerce.number().int().min(0), z.literal(''), z.null()])
+    .union([z.coerce.number().int().min(0).max(MAX_ID), z.literal(''), z.null()])
     .optional()
     .transform((v) => (v === '' || v === null || v === undefined || v === 0 ? null : v)),
   billing_type: billingTypeInput,
@@ -167,7 +169,7 @@ export const couponExportTicket = defineCall({
   access: 'reseller',
   spec: 'ours (001 §2.3: export of big lists, streamed)',
   summary: "A two-minute signed link to the filtered list as CSV (id: an admin's own user).",
-  body: couponFilter.extend({ id: z.coerce.number().int().positive().optional() }),
+  body: couponFilter.extend({ id: rowId.optional() }),
   response: z.object({ url: z.string(), expires_at: isoDate }),
   successCode: 70042,
 });
@@ -190,7 +192,7 @@ export const deleteCoupon = defineCall({
   access: 'reseller',
   spec: '001 §4, §7',
   summary: 'Deletes an unredeemed coupon and refunds its price to the wallet.',
-  body: z.object({ couponID: z.coerce.number().int().positive() }),
+  body: z.object({ couponID: rowId }),
   response: z.object({ refunded: usd, balance: usd }),
   successCode: 70021,
 });
@@ -201,7 +203,7 @@ export const deleteUserCoupon = defineCall({
   access: 'admin',
   spec: '001 §7',
   summary: "An admin deletes an unredeemed coupon of one of its users; the user's wallet is refunded.",
-  body: z.object({ couponID: z.coerce.number().int().positive(), id: idInput }),
+  body: z.object({ couponID: rowId, id: idInput }),
   response: z.object({ refunded: usd, balance: usd }),
   successCode: 70021,
 });
@@ -213,8 +215,8 @@ export const sendCoupon = defineCall({
   spec: '001 §5, §7',
   summary: 'E-mails a coupon code to a recipient (903 also sends full_name).',
   body: z.object({
-    reseller_id: z.coerce.number().int().optional(),
-    coupon_id: z.coerce.number().int().positive(),
+    reseller_id: rowId.optional(),
+    coupon_id: rowId,
     email: emailField,
     full_name: z.string().trim().max(100).optional(),
   }),

@@ -1,7 +1,7 @@
 /** Public redemption, the API secret key and the v2 client API (002 §2, §3, §7, sandbox). */
 import { z } from 'zod';
 import { defineCall } from '../define.js';
-import { isoDate } from '../common.js';
+import { MAX_ID, isoDate } from '../common.js';
 import { REDEEM_PASSWORD_MIN_LENGTH } from '../constants.js';
 import { captchaTokenField, EMAIL_PATTERN, messages } from '../rules.js';
 
@@ -19,7 +19,7 @@ export const redeemBody = z
     password_confirmation: z.string(),
     coupon: z.string({ error: r.coupon }).trim().min(1, { error: r.coupon }),
     addon_id: z
-      .union([z.coerce.number().int().min(0), z.literal(''), z.null()])
+      .union([z.coerce.number().int().min(0).max(MAX_ID), z.literal(''), z.null()])
       .optional()
       .transform((v) => (v === '' || v === null || v === undefined || v === 0 ? null : v)),
     token: captchaTokenField,
@@ -165,7 +165,7 @@ export const clientUpdateEmail = defineCall({
   spec: '002 sandbox: update/email',
   summary: "Changes a VPN user's e-mail.",
   body: z.object({
-    userId: z.coerce.number({ error: s.updateEmail }).int().positive({ error: s.updateEmail }),
+    userId: z.coerce.number({ error: s.updateEmail }).int().positive({ error: s.updateEmail }).max(MAX_ID, { error: s.updateEmail }),
     newEmail: z.string({ error: s.updateEmail }).trim().min(1, { error: s.updateEmail }),
   }),
   response: clientUser,
@@ -179,7 +179,7 @@ export const clientUpdatePassword = defineCall({
   spec: '002 sandbox: update/password',
   summary: "Changes a VPN user's password; 401 when the old password does not match.",
   body: z.object({
-    userId: z.coerce.number({ error: s.password }).int().positive({ error: s.password }),
+    userId: z.coerce.number({ error: s.password }).int().positive({ error: s.password }).max(MAX_ID, { error: s.password }),
     oldPassword: z.string({ error: s.password }).min(1, { error: s.password }),
     newPassword: z.string({ error: s.password }).min(1, { error: s.password }),
   }),
@@ -194,7 +194,7 @@ export const clientUpdateStatus = defineCall({
   spec: '002 sandbox: update/status',
   summary: 'Sets a VPN user active or suspended.',
   body: z.object({
-    userId: z.coerce.number({ error: s.status }).int().positive({ error: s.status }),
+    userId: z.coerce.number({ error: s.status }).int().positive({ error: s.status }).max(MAX_ID, { error: s.status }),
     status: z.string({ error: s.status }).trim().min(1, { error: s.status }),
   }),
   response: z.object({ userId: z.number(), status: z.string() }),
@@ -207,7 +207,7 @@ export const clientDeleteUser = defineCall({
   access: 'client',
   spec: '002 sandbox: delete',
   summary: 'Deletes a VPN user for good.',
-  body: z.object({ userId: z.coerce.number({ error: s.delete }).int().positive({ error: s.delete }) }),
+  body: z.object({ userId: z.coerce.number({ error: s.delete }).int().positive({ error: s.delete }).max(MAX_ID, { error: s.delete }) }),
   response: z.object({ userId: z.number(), status: z.literal('deleted') }),
   successCode: 200,
 });

@@ -1,7 +1,7 @@
 /** Admin management of a reseller's own users (002 §2, §3, §7). */
 import { z } from 'zod';
 import { defineCall } from '../define.js';
-import { idInput, isoDate, nothing, usd } from '../common.js';
+import { idInput, isoDate, nothing, rowId, usd } from '../common.js';
 import { RECURRING_CYCLES } from '../constants.js';
 import { captchaTokenField, dollarAmountField, invoiceAmountField } from '../rules.js';
 
@@ -45,7 +45,7 @@ export const getUser = defineCall({
 const actingAdmin = {
   user_reseller_id: idInput,
   user_client_id: z.string().optional(),
-  id: z.coerce.number().int().optional(),
+  id: rowId.optional(),
   client_id: z.string().optional(),
 };
 

@@ -1,7 +1,7 @@
 /** VPN accounts and the subscription list (001 §2.7–2.9, §7). */
 import { z } from 'zod';
 import { defineCall } from '../define.js';
-import { billingTypeInput, billingTypeSchema, cycleSchema, idInput, isoDate, listOf, pageQuery, usd } from '../common.js';
+import { MAX_ID, billingTypeInput, billingTypeSchema, cycleSchema, idInput, isoDate, listOf, pageQuery, rowId, usd } from '../common.js';
 import { couponFilter } from './coupons.js';
 import { messages, strongPasswordField, withConfirmation } from '../rules.js';
 
@@ -35,7 +35,7 @@ export const createVpnAccount = defineCall({
   body: z.object({
     quantity: z.coerce.number().int().min(1).max(1).optional().default(1),
     billing_cycle: cycleSchema,
-    product_id: z.coerce.number().int().positive(),
+    product_id: rowId,
     billing_type: billingTypeInput,
     email: z
       .string({ error: messages.vpnEmailRequired })
@@ -43,7 +43,7 @@ export const createVpnAccount = defineCall({
       .min(1, { error: messages.vpnEmailRequired })
       .regex(/^[^@\s]+@[^@\s]+\.[A-Za-z]{2,15}$/, { error: 'Please enter a valid email address' }),
     addon_id: z
-      .union([z.coerce.number().int().min(0), z.literal(''), z.null()])
+      .union([z.coerce.number().int().min(0).max(MAX_ID), z.literal(''), z.null()])
       .optional()
       .transform((v) => (v === '' || v === null || v === undefined || v === 0 ? null : v)),
   }),

@@ -71,6 +71,7 @@ export async function sendCoupon(ctx: Ctx, ownerId: number, input: { coupon_id: 
     .where(and(eq(coupons.id, input.coupon_id), eq(coupons.resellerId, ownerId), isNull(coupons.deletedAt)));
   if (!coupon) throw fail('couponNotFound');
   if (coupon.redeemedAt) throw fail('couponAlreadyRedeemed');
+  if (coupon.expiresAt <= ctx.clock.now()) throw fail('couponExpired');
   await ctx.counters.take(`coupon-send:${ownerId}`, SENDS_PER_HOUR, 3600_000);
   const redeemUrl = `${ctx.config.publicUrl}/redeem${partner ? '/brainrocket' : ''}`;
   await transact(ctx, async (unit) => {

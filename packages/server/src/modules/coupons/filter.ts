@@ -24,7 +24,8 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 function day(value: string, field: string): Date {
   const d = new Date(`${value}T00:00:00Z`);
-  if (!DAY.test(value) || Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== value) {
+  // Years outside 1970–9998 name no coupon, and past 9999 the next day has no ISO form.
+  if (!DAY.test(value) || Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== value || d.getUTCFullYear() < 1970 || d.getUTCFullYear() > 9998) {
     throw invalid('Please enter a valid date (YYYY-MM-DD)', field);
   }
   return d;

@@ -27,9 +27,17 @@ export interface GenerateInput {
 
 type Ctx = Pick<AppContext, 'db' | 'clock' | 'notifier' | 'log'>;
 
+/**
+ * Calendar months in UTC, kept within the target month: Jan 31 + 1 month is Feb 28 (29), not
+ * Mar 3. (Libraries such as date-fns count in the server's local time zone.)
+ */
 export function addMonths(date: Date, months: number): Date {
   const d = new Date(date);
+  const day = d.getUTCDate();
+  d.setUTCDate(1);
   d.setUTCMonth(d.getUTCMonth() + months);
+  const lastDay = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
+  d.setUTCDate(Math.min(day, lastDay));
   return d;
 }
 
@@ -60,6 +68,7 @@ async function insertCodes(
 export async function generateCoupons(ctx: Ctx, actor: SessionReseller, ownerId: number, input: GenerateInput) {
   const owner = await loadReseller(ctx, ownerId);
   const forSomeoneElse = owner.id !== actor.id;
+  if (forSomeoneElse && actor.status !== ACCOUNT_STATUS.active) throw fail('accountInactive');
   if (owner.status !== ACCOUNT_STATUS.active) throw fail(forSomeoneElse ? 'userInactive' : 'accountInactive');
   const partner = owner.id === RESTRICTED_RESELLER_ID;
   if (partner) {

@@ -8,7 +8,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { rows } from '../../db/index.js';
-import { transact } from '../../db/unit.js';
+import { transact, type Unit } from '../../db/unit.js';
 import { resellers, vpnAccounts } from '../../db/schema/index.js';
 import { addMonths } from '../coupons/generate.js';
 import { debit, formatUsd } from '../wallet/service.js';
@@ -24,6 +24,11 @@ export interface RenewalRun {
   warned: number;
 }
 
+async function suspend(ctx: Ctx, unit: Unit, account: VpnRow, message: string) {
+  await unit.tx.update(vpnAccounts).set({ hostingStatus: 'suspended', updatedAt: ctx.clock.now() }).where(eq(vpnAccounts.id, account.id));
+  await ctx.notifier.notify(unit, account.reseller_id, { type: 'vpn_suspended', message, redirect: 'vpn/list', refId: account.id });
+}
+
 /** Renews (or suspends) one due account; answers what happened, or null when none is due. */
 async function renewOne(ctx: Ctx): Promise<'renewed' | 'suspended' | null> {
   const now = ctx.clock.now();
@@ -37,9 +42,15 @@ async function renewOne(ctx: Ctx): Promise<'renewed' | 'suspended' | null> {
           for update skip locked`,
     );
     if (!account) return null;
-    const { product, unitCents } = await renewalPrice(unit, account);
+    const price = await renewalPrice(unit, account);
+    if (!price) {
+      // Nothing to charge it at: it cannot renew, and staying due would stall every later renewal.
+      await suspend(ctx, unit, account, `VPN account ${account.username} was suspended: its plan is no longer sold, so it could not be renewed.`);
+      return 'suspended';
+    }
+    const { months, unitCents } = price;
     const endAt = new Date(account.end_at);
-    const nextEnd = addMonths(endAt, product.months);
+    const nextEnd = addMonths(endAt, months);
     try {
       if (unitCents > 0) {
         await debit(ctx, unit, {
@@ -53,13 +64,7 @@ async function renewOne(ctx: Ctx): Promise<'renewed' | 'suspended' | null> {
     } catch (error) {
       if (!isInsufficient(error)) throw error;
       // The conditional debit wrote nothing: suspend instead, in the same transaction.
-      await unit.tx.update(vpnAccounts).set({ hostingStatus: 'suspended', updatedAt: now }).where(eq(vpnAccounts.id, account.id));
-      await ctx.notifier.notify(unit, account.reseller_id, {
-        type: 'vpn_suspended',
-        message: `VPN account ${account.username} was suspended: its renewal (${formatUsd(unitCents)}) could not be paid from your wallet. Add funds, then enable it again.`,
-        redirect: 'vpn/list',
-        refId: account.id,
-      });
+      await suspend(ctx, unit, account, `VPN account ${account.username} was suspended: its renewal (${formatUsd(unitCents)}) could not be paid from your wallet. Add funds, then enable it again.`);
       return 'suspended';
     }
     await unit.tx
@@ -82,7 +87,7 @@ async function warn(ctx: Ctx): Promise<number> {
   const soon = new Date(now.getTime() + WARNING_DAYS * 86_400_000);
   const upcoming = await rows<VpnRow>(
     ctx.db,
-    sql`select v.id, v.reseller_id, v.username, v.cycle, v.billing_type, v.product_id, v.addons, v.end_at
+    sql`select v.id, v.reseller_id, v.username, v.cycle, v.billing_type, v.product_id, v.addons, v.end_at, v.renewal_price_cents
         from vpn_accounts v
         where v.hosting_status = 'active' and v.billing_type = 1 and v.end_at > ${now} and v.end_at <= ${soon} and v.renewal_warned_at is null
         order by v.reseller_id limit 5000`,
@@ -93,7 +98,7 @@ async function warn(ctx: Ctx): Promise<number> {
   for (const [resellerId, accounts] of byReseller) {
     const done = await transact(ctx, async (unit) => {
       let due = 0;
-      for (const a of accounts) due += (await renewalPrice(unit, a)).unitCents;
+      for (const a of accounts) due += (await renewalPrice(unit, a))?.unitCents ?? 0;
       const [owner] = await unit.tx.select({ balance: resellers.balanceCents }).from(resellers).where(eq(resellers.id, resellerId));
       if ((owner?.balance ?? 0) >= due) return false;
       // Only the process that marks the accounts sends the warning.

@@ -5,11 +5,11 @@
  * deleting suspends the account for good and refunds nothing (001 §4).
  */
 import { eq, sql } from 'drizzle-orm';
-import { ACCOUNT_STATUS, CYCLES, RESTRICTED_RESELLER_ID, centsToDollars, type Cycle } from '@partner-panel/sdk';
+import { ACCOUNT_STATUS, CYCLES, RESTRICTED_RESELLER_ID, centsToDollars, errors, type Cycle } from '@partner-panel/sdk';
 import type { AppContext, SessionReseller } from '../../context.js';
 import { rows } from '../../db/index.js';
 import { transact, type Unit } from '../../db/unit.js';
-import { vpnAccounts } from '../../db/schema/index.js';
+import { resellers, vpnAccounts } from '../../db/schema/index.js';
 import { AppError, fail, isUniqueViolation } from '../../http/errors.js';
 import { vpnChangedMail, vpnCredentialsMail } from '../../adapters/mail/templates.js';
 import { ADDONS } from '../../catalogue.js';
@@ -24,7 +24,7 @@ import { newPassword, newUsername } from './credentials.js';
 import { presentVpn } from './present.js';
 
 type Ctx = Pick<AppContext, 'db' | 'clock' | 'notifier' | 'log' | 'mail' | 'config'>;
-type Session = Pick<SessionReseller, 'id' | 'isAdmin' | 'name'>;
+type Session = Pick<SessionReseller, 'id' | 'isAdmin' | 'name' | 'status'>;
 
 export interface CreateInput {
   billing_cycle: string;
@@ -157,14 +157,37 @@ export async function updatePassword(ctx: Ctx, session: Session, username: strin
 
 const addonIdOf = (keys: string[]) => ADDONS.find((a) => a.key === keys[0])?.id ?? null;
 
-/** What one more cycle of a recurring account costs its reseller today. */
-export async function renewalPrice(unit: Unit, account: Pick<VpnRow, 'reseller_id' | 'product_id' | 'billing_type' | 'cycle' | 'addons'>) {
-  return priceOf(await priceBook(unit.tx, account.reseller_id), {
-    productId: account.product_id,
-    billingType: Number(account.billing_type),
-    cycle: account.cycle,
-    addonId: addonIdOf(account.addons ?? []),
-  });
+const WITHDRAWN = new Set<string>([errors.productNotFound.code, errors.addonNotFound.code]);
+
+/**
+ * What one more cycle of a recurring account costs its reseller today: the reseller's current
+ * price, or, once the plan or its addon has been withdrawn, the price last paid (a subscription
+ * keeps renewing on the plan it was sold on). Null when the account has no price to fall back on.
+ */
+export async function renewalPrice(
+  unit: Unit,
+  account: Pick<VpnRow, 'reseller_id' | 'product_id' | 'billing_type' | 'cycle' | 'addons' | 'renewal_price_cents'>,
+): Promise<{ months: number; unitCents: number } | null> {
+  try {
+    const { product, unitCents } = priceOf(await priceBook(unit.tx, account.reseller_id), {
+      productId: account.product_id,
+      billingType: Number(account.billing_type),
+      cycle: account.cycle,
+      addonId: addonIdOf(account.addons ?? []),
+    });
+    return { months: product.months, unitCents };
+  } catch (error) {
+    if (!(error instanceof AppError) || !WITHDRAWN.has(String(error.entry.code))) throw error;
+    const months = (CYCLES as Record<string, { months: number } | undefined>)[account.cycle]?.months;
+    return months && account.renewal_price_cents > 0 ? { months, unitCents: account.renewal_price_cents } : null;
+  }
+}
+
+async function ensureMaySpend(unit: Unit, session: Session, ownerId: number) {
+  if (session.status !== ACCOUNT_STATUS.active) throw fail('accountInactive');
+  if (ownerId === session.id) return;
+  const [owner] = await unit.tx.select({ status: resellers.status }).from(resellers).where(eq(resellers.id, ownerId));
+  if (owner?.status !== ACCOUNT_STATUS.active) throw fail('userInactive');
 }
 
 /**
@@ -181,7 +204,11 @@ export async function updateStatus(ctx: Ctx, session: Session, username: string,
       if (account.hosting_status === 'active') throw fail('vpnAlreadyActive');
       const lapsed = Number(account.billing_type) === 1 && new Date(account.end_at) <= now;
       if (lapsed) {
-        const { product, unitCents } = await renewalPrice(unit, account);
+        // Paying the next period is a purchase: a deactivated account may not make one.
+        await ensureMaySpend(unit, session, account.reseller_id);
+        const price = await renewalPrice(unit, account);
+        if (!price) throw fail('productNotFound');
+        const { months, unitCents } = price;
         if (unitCents > 0) {
           await debit(ctx, unit, {
             resellerId: account.reseller_id,
@@ -194,7 +221,7 @@ export async function updateStatus(ctx: Ctx, session: Session, username: string,
         }
         await unit.tx
           .update(vpnAccounts)
-          .set({ hostingStatus: 'active', endAt: addMonths(now, product.months), renewalPriceCents: unitCents, renewalWarnedAt: null, updatedAt: now })
+          .set({ hostingStatus: 'active', endAt: addMonths(now, months), renewalPriceCents: unitCents, renewalWarnedAt: null, updatedAt: now })
           .where(eq(vpnAccounts.id, account.id));
       } else {
         await unit.tx.update(vpnAccounts).set({ hostingStatus: 'active', updatedAt: now }).where(eq(vpnAccounts.id, account.id));
