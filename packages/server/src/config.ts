@@ -24,7 +24,20 @@ const envSchema = z
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
     APP_SECRET: optional.pipe(z.string().min(32, 'APP_SECRET must be at least 32 characters').optional()),
     SESSION_TTL_HOURS: z.coerce.number().min(1).max(24 * 90).default(12),
-    TRUST_PROXY: bool.default(false),
+    // `true` would believe any X-Forwarded-For a client writes; name the proxies or count the hops.
+    TRUST_PROXY: z
+      .string()
+      .trim()
+      .default('false')
+      .transform((v, ctx): false | number | string[] => {
+        if (v === 'false' || v === '' || v === '0') return false;
+        if (/^\d+$/.test(v)) return Number(v);
+        if (v === 'true') {
+          ctx.addIssue({ code: 'custom', message: 'TRUST_PROXY=true trusts every X-Forwarded-For; give the number of proxy hops (1) or their addresses (10.0.0.0/8,127.0.0.1)' });
+          return z.NEVER;
+        }
+        return v.split(',').map((part) => part.trim()).filter(Boolean);
+      }),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     DEMO_DATA: bool.optional(),
     PORTAL_DIR: optional,
@@ -44,7 +57,7 @@ const envSchema = z
     RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
     REALTIME_DRIVER: z.enum(['embedded', 'pusher']).default('embedded'),
     REALTIME_PORT: z.coerce.number().int().min(0).max(65535).default(REALTIME_DEFAULT_PORT),
-    REALTIME_HOST: z.string().default('0.0.0.0'),
+    REALTIME_HOST: optional,
     REALTIME_APP_ID: z.string().default('partner-panel'),
     REALTIME_KEY: z.string().default('partner-panel-key'),
     REALTIME_SECRET: optional,
@@ -122,7 +135,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     realtime: {
       driver: e.REALTIME_DRIVER,
       port: e.REALTIME_PORT,
-      host: e.REALTIME_HOST,
+      host: e.REALTIME_HOST ?? e.HOST,
       appId: e.REALTIME_APP_ID,
       key: e.REALTIME_KEY,
       /** Unset: derived from the app secret, so every process sharing the database agrees on it. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fundedReseller } from './support/sql.js';
 import { ApiError } from '@partner-panel/sdk';
 import { linkHash, testApp } from './support/app.js';
 import { DEMO_PASSWORD } from '../src/modules/demo/seed.js';
@@ -204,6 +205,22 @@ describe('password reset', () => {
     const res = await t.post('/api/password/forgot', { email: 'ghost@example.com', token: '' });
     expect(res.json.header).toMatchObject({ code: 20031, status: 'success' });
     expect(await t.mails('ghost@example.com')).toHaveLength(0);
+  });
+});
+
+describe('reset links', () => {
+  it('keeps only the newest reset link working, and none once the password has changed', async () => {
+    const who = 'links@example.com';
+    const { api, user } = await fundedReseller(t, who, 0);
+    await t.client().forgotPassword({ email: who });
+    const first = await linkHash(t, who, 'reset-password');
+    await t.client().forgotPassword({ email: who });
+    const second = await linkHash(t, who, 'reset-password');
+    expect(second).not.toBe(first);
+    await expect(t.client().verifyResetHash({ hash: first })).rejects.toMatchObject({ code: 'rspf-reset-1041' });
+    await t.client().verifyResetHash({ hash: second });
+    await api.changePassword({ email: who, client_id: user.client_id, old_password: 'Funded!Password1', password: 'Brand!New1234', password_confirmation: 'Brand!New1234' });
+    await expect(t.client().verifyResetHash({ hash: second })).rejects.toMatchObject({ code: 'rspf-reset-1041' });
   });
 });
 

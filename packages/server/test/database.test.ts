@@ -59,6 +59,10 @@ describe('configuration', () => {
     expect(config).toMatchObject({ port: 3000, dataDir: './.data', databaseUrl: undefined, publicUrl: 'http://localhost:3000', demoData: true });
     expect(config.mail.transport).toBe('outbox');
     expect(config.captcha.provider).toBe('off');
+    // The socket server binds where the HTTP server does unless told otherwise.
+    expect(config.realtime.host).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '0.0.0.0' }).realtime.host).toBe('0.0.0.0');
+    expect(loadConfig({ REALTIME_HOST: '10.0.0.5' }).realtime.host).toBe('10.0.0.5');
   });
 
   it('honours PORT, HOST, PUBLIC_URL, DATA_DIR and DATABASE_URL', () => {

@@ -3,6 +3,7 @@
  * HTTP API with the official `pusher` library, and several processes sharing one socket server.
  */
 import { createHmac } from 'node:crypto';
+import { request } from 'node:http';
 import Pusher from 'pusher';
 import { describe, expect, it } from 'vitest';
 import { REALTIME_EVENTS } from '@partner-panel/sdk';
@@ -12,6 +13,8 @@ import { transact } from '../src/db/unit.js';
 import { connected, pusherClient, rawSocket } from './support/realtime.js';
 import { testApp } from './support/app.js';
 import { md5 } from '../src/adapters/realtime/signature.js';
+import { MAX_CHANNELS_PER_CONNECTION } from '../src/adapters/realtime/protocol.js';
+import { RealtimeServer } from '../src/adapters/realtime/server.js';
 
 const t = await testApp({ env: { REALTIME_PORT: '0' } });
 const server = t.app.ctx.realtime.server;
@@ -171,6 +174,73 @@ describe('the signed HTTP API', () => {
     const badMd5 = `auth_key=partner-panel-key&auth_timestamp=${now}&auth_version=1.0&body_md5=${md5('other')}`;
     const md5Res = await fetch(`http://127.0.0.1:${port}/apps/partner-panel/events?${badMd5}&auth_signature=${sign(badMd5)}`, { method: 'POST', body });
     expect(await md5Res.json()).toEqual({ error: 'Unauthorized: bad body' });
+  });
+});
+
+describe('bounds: what a client sends cannot take the server down or make it hoard memory', () => {
+  const rawRequest = (path: string, method = 'GET', partialBody?: string) =>
+    new Promise<number | null>((resolve) => {
+      const req = request({ host: '127.0.0.1', port, path, method }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? null);
+      });
+      req.on('error', () => resolve(null));
+      if (partialBody === undefined) return void req.end();
+      req.setHeader('content-length', '100000');
+      req.write(partialBody);
+      setTimeout(() => req.destroy(), 50); // the client drops the connection mid-body
+      setTimeout(() => resolve(null), 200);
+    });
+
+  it('answers malformed URLs and dropped bodies, and stays up', async () => {
+    expect(await rawRequest('//[')).toBe(400);
+    expect(await rawRequest('/apps/%E0%A4%A/events', 'POST')).toBe(400);
+    await rawRequest('/apps/partner-panel/events', 'POST', '{"name":');
+    const bad = await rawSocket(`ws://127.0.0.1:${port}/app/%E0%A4%A?protocol=7`);
+    expect((await bad.closed).code).toBe(4001);
+    expect((await fetch(`http://127.0.0.1:${port}/`)).status).toBe(200);
+  });
+
+  it(`refuses more than ${MAX_CHANNELS_PER_CONNECTION} channels on one connection`, async () => {
+    const raw = await rawSocket(wsUrl());
+    await raw.next('pusher:connection_established');
+    for (let i = 1; i <= MAX_CHANNELS_PER_CONNECTION; i++) raw.send('pusher:subscribe', { channel: `news-${i}` });
+    await raw.next('pusher_internal:subscription_succeeded', `news-${MAX_CHANNELS_PER_CONNECTION}`);
+    raw.send('pusher:subscribe', { channel: 'one-too-many' });
+    expect((await raw.next('pusher:subscription_error', 'one-too-many')).data).toMatchObject({ status: 400 });
+    expect(server.subscriberCount('one-too-many')).toBe(0);
+    raw.ws.close();
+  });
+
+  it('drops a client that stops reading instead of queueing its events without end', async () => {
+    const raw = await rawSocket(wsUrl());
+    await raw.next('pusher:connection_established');
+    raw.send('pusher:subscribe', { channel: 'firehose' });
+    await raw.next('pusher_internal:subscription_succeeded', 'firehose');
+    (raw.ws as unknown as { _socket: { pause(): void } })._socket.pause();
+    const data = 'x'.repeat(9 * 1024);
+    let sent = 0;
+    for (let i = 0; i < 3000 && server.subscriberCount('firehose') > 0; i++) {
+      sent += server.publish(['firehose'], 'big', data);
+      if (i % 50 === 0) await new Promise((r) => setTimeout(r, 5));
+    }
+    expect(server.subscriberCount('firehose')).toBe(0);
+    expect(sent).toBeLessThan(3000);
+    raw.ws.terminate();
+  });
+
+  it('refuses connections past its capacity with 4100', async () => {
+    const small = new RealtimeServer({ appId: 'a', key: 'k', secret: 's', activityTimeout: 120, maxConnections: 1 });
+    const smallPort = await small.listen(0, '127.0.0.1');
+    try {
+      const first = await rawSocket(`ws://127.0.0.1:${smallPort}/app/k?protocol=7`);
+      await first.next('pusher:connection_established');
+      const second = await rawSocket(`ws://127.0.0.1:${smallPort}/app/k?protocol=7`);
+      expect((await second.next('pusher:error')).data).toMatchObject({ code: 4100, message: 'Over capacity' });
+      first.ws.close();
+    } finally {
+      await small.close();
+    }
   });
 });
 

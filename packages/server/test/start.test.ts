@@ -47,7 +47,7 @@ describe('main', () => {
       expect(output).toContain('reseller@demo.partner-panel.test');
       expect(output).toContain('DemoPass2026!');
       expect(output).toContain(`http://localhost:${port}/dev/mail`);
-      expect(output).toMatch(/Realtime \(Pusher protocol\): ws:\/\/0\.0\.0\.0:\d+/);
+      expect(output).toMatch(/Realtime \(Pusher protocol\): ws:\/\/127\.0\.0\.1:\d+/);
       const res = await fetch(`http://127.0.0.1:${port}/api/csrf`);
       expect(res.status).toBe(200);
       expect(res.headers.get('set-cookie')).toMatch(/^XSRF-TOKEN=/);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.js';
 import { testApp } from './support/app.js';
 
 const email = 'reseller@demo.partner-panel.test';
@@ -17,6 +18,15 @@ describe('rate limits (per account and per IP)', () => {
     // Another account is not affected.
     const other = await t.post('/api/login', { email: 'admin@demo.partner-panel.test', password: 'DemoPass2026!', token: '' });
     expect(other.status).toBe(200);
+  });
+
+  it('lets at most ten of forty parallel guesses be checked', async () => {
+    const t = await testApp({ env: { RATE_LIMIT_LOGIN_PER_IP: '1000' } });
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => t.post('/api/login', { email, password: `Wrong!Password${i}`, token: '' })),
+    );
+    expect(answers.filter((a) => a.status === 401)).toHaveLength(10);
+    expect(answers.filter((a) => a.status === 429)).toHaveLength(30);
   });
 
   it('forgets failures after a successful sign-in ("in a row")', async () => {
@@ -39,6 +49,24 @@ describe('rate limits (per account and per IP)', () => {
     expect(await statuses('/api/password/forgot', (i) => ({ email: `f${i}@example.com`, token: '' }), 3)).toEqual([200, 200, 429]);
     const limited = await t.post('/api/login', { email, password: 'DemoPass2026!', token: '' });
     expect(limited.json.header.code).toBe('rspf-throttle-1007');
+  });
+
+  it('behind TRUST_PROXY=1, counts the address the proxy saw, not one the client wrote', async () => {
+    const t = await testApp({ env: { RATE_LIMIT_LOGIN_PER_IP: '3', TRUST_PROXY: '1' } });
+    const csrf = (await t.app.inject({ method: 'GET', url: '/api/csrf' })).json().body.csrf_token as string;
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        headers: { 'csrf-token': csrf, cookie: `XSRF-TOKEN=${csrf}`, 'x-forwarded-for': `10.9.9.${i}, 203.0.113.7` },
+        payload: { email: `p${i}@example.com`, password: 'Wrong!Password1', token: '' },
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses).toEqual([401, 401, 401, 429]);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/give the number of proxy hops/);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1']);
   });
 
   it('limits reset mails per address', async () => {

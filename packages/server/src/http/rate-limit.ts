@@ -39,23 +39,8 @@ export function createCounters(db: Db) {
     return { current: Number(row?.hits ?? 1), ttl: Math.ceil(Number(row?.ttl ?? windowMs)) };
   }
 
-  async function peek(key: string): Promise<Hit> {
-    const [row] = await rows<{ hits: number; ttl: number }>(
-      db,
-      sql`select hits, extract(epoch from (reset_at - now())) * 1000 as ttl
-          from rate_limits where key = ${key} and reset_at > now()`,
-    );
-    return row ? { current: Number(row.hits), ttl: Math.ceil(Number(row.ttl)) } : { current: 0, ttl: 0 };
-  }
-
   async function reset(key: string) {
     await db.delete(rateLimits).where(eq(rateLimits.key, key));
-  }
-
-  /** Refuses once the key has reached the limit (what counts is hit elsewhere: failures, say). */
-  async function check(key: string, limit: number) {
-    const seen = await peek(key);
-    if (seen.current >= limit) throw throttled(seen.ttl);
   }
 
   /** Counts one more for the key and refuses past the limit. */
@@ -84,7 +69,7 @@ export function createCounters(db: Db) {
     }
   }
 
-  return { hit, peek, check, take, reset, sweep, Store };
+  return { hit, take, reset, sweep, Store };
 }
 
 export type Counters = ReturnType<typeof createCounters>;

@@ -23,6 +23,12 @@ export const PONG_TIMEOUT_MS = 30_000;
 
 export const MAX_EVENT_BYTES = 10 * 1024;
 export const MAX_CHANNELS_PER_EVENT = 100;
+/** A portal tab needs one channel; a few spare for other clients of the same reseller. */
+export const MAX_CHANNELS_PER_CONNECTION = 20;
+/** Per process; measured at about 10 kB a connection (docs/performance.md). */
+export const MAX_CONNECTIONS = 50_000;
+/** Events queued for one client before it counts as not reading (4100). */
+export const MAX_BUFFERED_BYTES = 1024 * 1024;
 
 export function frame(event: string, data: unknown, channel?: string): string {
   return JSON.stringify({ event, ...(channel ? { channel } : {}), data: typeof data === 'string' ? data : JSON.stringify(data) });

@@ -10,7 +10,10 @@ import { WebSocket, WebSocketServer } from 'ws';
 import {
   CHANNEL_NAME,
   CLOSE,
+  MAX_BUFFERED_BYTES,
+  MAX_CHANNELS_PER_CONNECTION,
   MAX_CHANNELS_PER_EVENT,
+  MAX_CONNECTIONS,
   MAX_EVENT_BYTES,
   MIN_PROTOCOL_VERSION,
   PONG_TIMEOUT_MS,
@@ -27,6 +30,8 @@ export interface RealtimeServerOptions {
   /** Seconds of silence before the server pings a client (announced in connection_established). */
   activityTimeout: number;
   pongTimeoutMs?: number;
+  /** Connections this server holds at most; more are refused with 4100. */
+  maxConnections?: number;
   log?: { warn(obj: unknown, msg?: string): void };
 }
 
@@ -55,10 +60,23 @@ export class RealtimeServer {
   private listening = false;
 
   constructor(private readonly opts: RealtimeServerOptions) {
-    this.http = createServer((req, res) => void this.handleHttp(req, res));
+    // Nothing a client sends may take the process down: the API shares it.
+    this.http = createServer((req, res) => {
+      this.handleHttp(req, res).catch(() => {
+        if (!res.headersSent) res.writeHead(400, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: 'Bad request' }));
+      });
+    });
     this.http.on('upgrade', (req, socket, head) => {
+      socket.on('error', () => socket.destroy());
       if (!(req.url ?? '').startsWith('/app/')) return socket.destroy();
-      this.wss.handleUpgrade(req, socket, head, (ws) => this.accept(ws, req));
+      this.wss.handleUpgrade(req, socket, head, (ws) => {
+        try {
+          this.accept(ws, req);
+        } catch {
+          this.refuse(ws, CLOSE.appNotFound, 'Malformed connection URL');
+        }
+      });
     });
   }
 
@@ -108,6 +126,12 @@ export class RealtimeServer {
       const message = frame(event, data, channel);
       for (const conn of subscribers) {
         if (conn.id === exceptSocketId || conn.ws.readyState !== WebSocket.OPEN) continue;
+        // A client that stops reading would make the server queue its events without end.
+        if (conn.ws.bufferedAmount > MAX_BUFFERED_BYTES) {
+          conn.ws.close(CLOSE.overCapacity, 'Client is not reading its events');
+          this.drop(conn);
+          continue;
+        }
         conn.ws.send(message);
         delivered++;
       }
@@ -124,6 +148,9 @@ export class RealtimeServer {
     const key = decodeURIComponent(url.pathname.slice('/app/'.length));
     const protocol = Number(url.searchParams.get('protocol') ?? PROTOCOL_VERSION);
     if (key !== this.opts.key) return this.refuse(ws, CLOSE.appNotFound, `App key ${key} does not exist`);
+    if (this.connections.size >= (this.opts.maxConnections ?? MAX_CONNECTIONS)) {
+      return this.refuse(ws, CLOSE.overCapacity, 'Over capacity');
+    }
     if (!Number.isInteger(protocol) || protocol < MIN_PROTOCOL_VERSION || protocol > PROTOCOL_VERSION) {
       return this.refuse(ws, CLOSE.unsupportedProtocol, `Unsupported protocol version ${url.searchParams.get('protocol')}`);
     }
@@ -198,6 +225,9 @@ export class RealtimeServer {
     if (isPrivate(channel) && !channelAuthValid(this.opts.key, this.opts.secret, conn.id, channel, data.auth)) {
       return refuse('The connection is unauthorized: invalid signature for this channel and socket', 401);
     }
+    if (!conn.channels.has(channel) && conn.channels.size >= MAX_CHANNELS_PER_CONNECTION) {
+      return refuse(`A connection may subscribe to at most ${MAX_CHANNELS_PER_CONNECTION} channels`, 400);
+    }
     conn.channels.add(channel);
     let set = this.channels.get(channel);
     if (!set) this.channels.set(channel, (set = new Set()));
@@ -229,11 +259,15 @@ export class RealtimeServer {
     const route = /^\/apps\/([^/]+)\/(events|batch_events)$/.exec(url.pathname);
     if (!route || req.method !== 'POST') return reply(404, { error: 'Not found' });
     if (decodeURIComponent(route[1] as string) !== this.opts.appId) return reply(404, { error: 'Unknown app' });
-    let body = '';
-    for await (const chunk of req) {
-      body += chunk;
-      if (body.length > MAX_EVENT_BYTES * MAX_CHANNELS_PER_EVENT) return reply(413, { error: 'Payload too large' });
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of req as AsyncIterable<Buffer>) {
+      chunks.push(chunk);
+      size += chunk.length;
+      if (size > MAX_EVENT_BYTES * MAX_CHANNELS_PER_EVENT) return reply(413, { error: 'Payload too large' });
     }
+    // Joined as bytes: a character split across two chunks must not break the body's checksum.
+    const body = Buffer.concat(chunks).toString('utf8');
     const failure = checkApiRequest({ key: this.opts.key, secret: this.opts.secret, now: Date.now() }, 'POST', url.pathname, url.searchParams, body);
     if (failure) return reply(401, { error: `Unauthorized: bad ${failure}` });
     const parsed = safeJson(body) as (ApiEvent & { batch?: ApiEvent[] }) | undefined;

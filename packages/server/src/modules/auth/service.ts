@@ -41,7 +41,16 @@ async function findByEmail(ctx: Ctx, email: string): Promise<ResellerRow | undef
   return row;
 }
 
+/** Only the newest reset link works, and none once the password has changed. */
+async function spendResetLinks(tx: Tx, resellerId: number, now: Date) {
+  await tx
+    .update(accountTokens)
+    .set({ usedAt: now })
+    .where(and(eq(accountTokens.resellerId, resellerId), eq(accountTokens.purpose, 'reset_password'), isNull(accountTokens.usedAt)));
+}
+
 async function createAccountToken(tx: Tx, ctx: Ctx, resellerId: number, purpose: 'verify_email' | 'reset_password') {
+  if (purpose === 'reset_password') await spendResetLinks(tx, resellerId, ctx.clock.now());
   const token = newToken();
   const ttl = purpose === 'verify_email' ? VERIFY_TTL_HOURS * 3600_000 : RESET_TTL_MINUTES * 60_000;
   await tx.insert(accountTokens).values({
@@ -144,14 +153,13 @@ const loginKey = (email: string) => `login:${email.toLowerCase()}`;
 
 export async function login(ctx: Ctx, input: { email: string; password: string }, meta: Meta) {
   const key = loginKey(input.email);
-  await ctx.counters.check(key, ctx.config.rateLimits.loginPerAccount);
+  // Counted before the password is checked, in one atomic step, so parallel guesses cannot all
+  // slip in under the limit; a success clears the count ("in a row").
+  await ctx.counters.take(key, ctx.config.rateLimits.loginPerAccount, ctx.config.rateLimits.windowMs);
 
   const reseller = await findByEmail(ctx, input.email);
   const ok = reseller ? await verifyPassword(reseller.passwordHash, input.password) : (await burnPasswordCheck(input.password), false);
-  if (!reseller || !ok) {
-    await ctx.counters.hit(key, ctx.config.rateLimits.windowMs);
-    throw fail('invalidCredentials');
-  }
+  if (!reseller || !ok) throw fail('invalidCredentials');
   await ctx.counters.reset(key);
   if (!reseller.verifiedAt) {
     if (!(await recentlySentVerification(ctx, reseller.id))) {
@@ -219,6 +227,7 @@ export async function completeReset(ctx: Ctx, hash: string | undefined, clientId
       .set({ passwordHash, verifiedAt: reseller.verifiedAt ?? now, updatedAt: now })
       .where(eq(resellers.id, reseller.id));
     await revokeAllSessions(tx, reseller.id, now);
+    await spendResetLinks(tx, reseller.id, now);
     await ctx.mail.enqueue(tx, passwordChangedMail(reseller));
     await audit(tx, { actorId: reseller.id, action: 'reseller.password_reset', targetType: 'reseller', targetId: reseller.id, ip: meta.ip });
     await ctx.notifier.notify(unit, reseller.id, {
@@ -241,13 +250,11 @@ export async function changePassword(
     throw fail('accountMismatch');
   }
   const key = `password-change:${session.id}`;
-  await ctx.counters.check(key, ctx.config.rateLimits.loginPerAccount);
+  await ctx.counters.take(key, ctx.config.rateLimits.loginPerAccount, ctx.config.rateLimits.windowMs);
   const [reseller] = await ctx.db.select().from(resellers).where(eq(resellers.id, session.id));
   if (!reseller) throw fail('sessionExpired');
-  if (!(await verifyPassword(reseller.passwordHash, input.old_password))) {
-    await ctx.counters.hit(key, ctx.config.rateLimits.windowMs);
-    throw fail('oldPasswordWrong');
-  }
+  if (!(await verifyPassword(reseller.passwordHash, input.old_password))) throw fail('oldPasswordWrong');
+  await ctx.counters.reset(key);
   if (input.old_password === input.password) throw fail('samePassword');
   const passwordHash = await hashPassword(input.password);
   const now = ctx.clock.now();
@@ -255,6 +262,7 @@ export async function changePassword(
     const { tx } = unit;
     await tx.update(resellers).set({ passwordHash, updatedAt: now }).where(eq(resellers.id, reseller.id));
     await revokeAllSessions(tx, reseller.id, now);
+    await spendResetLinks(tx, reseller.id, now);
     await ctx.mail.enqueue(tx, passwordChangedMail(reseller));
     await audit(tx, { actorId: reseller.id, action: 'reseller.password_changed', targetType: 'reseller', targetId: reseller.id, ip: meta.ip });
     await ctx.notifier.notify(unit, reseller.id, {
