@@ -134,8 +134,6 @@ export function createDataProvider(client: Client, session: Session, extraLists:
     updateVpnStatus: (username: string, status: 'enable' | 'disable') => answered('updateVpnStatus', { username, status }),
     deleteVpnAccount: (username: string) => answered('deleteVpnAccount', { username, status: 'delete' as const }),
     /** Every subscription matching a search, for the CSV export. */
-    allVpnAccounts: (search: string, total: number) =>
-      attempt(() => client.listVpnAccounts({ search, page_limit: Math.max(1, total) }), errors.fetchVpnList),
     // --- public
     publicSettings: () => attempt(() => client.publicSettings(), errors.formInit),
     register: (input: { email: string; name: string; password: string; password_confirmation: string; token?: string }) =>

@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { capture, expectNoProblems, expectOnPhoneScreen, newTab, signIn } from './support/browser.js';
 import { startServer } from './support/server.js';
+import { createAccount } from '../../server/src/modules/vpn/service.js';
 
 const server = await startServer();
 
@@ -58,6 +59,7 @@ describe('a reseller’s coupons', () => {
     expect(await page.getByTestId('generate-total').textContent()).toBe('$540.00');
     await page.getByRole('button', { name: 'Generate', exact: true }).click();
     await page.getByTestId('generated').getByText('12 coupons generated successfully.').waitFor();
+    await page.locator('.MuiSnackbarContent-message').getByText('12 coupons generated successfully.').waitFor();
     await page.getByTestId('balance-tag').getByText('$4,460.00').waitFor();
     await capture(page, 'coupons-generated');
     await page.getByLabel('Quantity').fill('3');
@@ -127,8 +129,11 @@ describe('a reseller’s coupons', () => {
     await page.goto('/northwind/coupons/generate');
     await page.getByLabel('Quantity').fill('60');
     await page.getByRole('button', { name: 'Generate', exact: true }).click();
-    const alert = page.getByRole('alert');
-    await alert.getByText(/^Insufficient Balance! your current balance is: \$500\.00 and transaction amount is: \$2,700\.00/).waitFor();
+    const insufficient = /^Insufficient Balance! your current balance is: \$500\.00 and transaction amount is: \$2,700\.00/;
+    const alert = page.getByTestId('spend-failure');
+    await alert.getByText(insufficient).waitFor();
+    // 001 §8: the header message is also an error toast.
+    await page.locator('.MuiSnackbarContent-message').getByText(insufficient).waitFor();
     await capture(page, 'coupons-insufficient');
     await alert.getByRole('link', { name: 'Add Fund' }).click();
     await page.waitForURL(/\/northwind\/billing\/pay$/);
@@ -226,6 +231,27 @@ describe('an admin and its users', () => {
     await page.getByRole('tab', { name: 'Subscriptions' }).click();
     await page.getByRole('heading', { name: 'Admins VPN List' }).waitFor();
     await page.getByTestId('no-records').getByText('No Records Found!').waitFor();
+    // 001 §2.5, the same layout as the coupon list: filters behind a toggle, and Export CSV.
+    await createAccount(server.app.ctx, { id: 1002, isAdmin: false, name: 'Northwind', status: 1 }, {
+      billing_cycle: 'monthly',
+      product_id: 101,
+      billing_type: 1,
+      email: 'northwind-customer@example.com',
+      addon_id: null,
+    });
+    await page.reload();
+    const vpnRows = page.getByTestId('vpn-row');
+    await expect.poll(() => vpnRows.count()).toBe(1);
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await page.getByTestId('coupon-filters').getByLabel('Search').fill('NOSUCHCODE');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByTestId('no-records').waitFor();
+    // Hiding the filters lifts them: nothing stays filtered out of sight.
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await expect.poll(() => vpnRows.count()).toBe(1);
+    const exportedVpn = await readDownload(page, () => page.getByRole('button', { name: 'Export CSV' }).click());
+    expect(exportedVpn.name).toBe(`${today()}-vpn-subscriptions.csv`);
+    expect(exportedVpn.text).toContain(',northwind-customer@example.com,');
 
     await page.goto('/demo-admin/user/edit/abc/listcoupons');
     await page.getByTestId('user-undefined').getByText('User undefined').waitFor();

@@ -185,10 +185,14 @@ describe('a signed-in reseller', () => {
     await page.getByLabel('Status').click();
     await page.getByRole('option', { name: 'Inactive', exact: true }).click();
     await page.getByTestId('deactivated-banner').waitFor();
+    // 000 §2: an inactive account has no Generate Coupons button.
+    expect(await page.getByTestId('profile-generate').count()).toBe(0);
     await capture(page, 'profile-deactivated');
     await page.getByLabel('Status').click();
     await page.getByRole('option', { name: 'Active', exact: true }).click();
     await page.getByTestId('deactivated-banner').waitFor({ state: 'detached' });
+    await page.getByTestId('profile-generate').click();
+    await page.waitForURL(/\/demo-admin\/coupons\/generate$/);
   });
 
   it('is signed out when the server ends the session (header status forbidden)', async () => {

@@ -137,7 +137,7 @@ describe('VPN accounts', () => {
     const lines = readFileSync((await download.path()) as string, 'utf8').trim().split('\n');
     expect(lines[0]).toBe('Coupon,Email,VPN Username,Billing Cycle,Billing Type,Addon(s),Status,Start Date,End Date');
     expect(lines).toHaveLength(8);
-    expect(lines.some((l) => l.startsWith(`E2EVPNCOUPON1,moved@example.com,${username},Annually Plan (12 Months),Recurring,,Deleted`))).toBe(true);
+    expect(lines.some((l) => l.startsWith(`E2EVPNCOUPON1,moved@example.com,${username},Annually Plan (12 Months),Recursive,,Deleted`))).toBe(true);
     expectNoProblems(tab);
   });
 

@@ -48,6 +48,13 @@ const pp = {
     rows_per_page: 'Rows per page',
     range: '%{from}–%{to} of %{total}',
     range_capped: '%{from}–%{to} of %{total}+',
+    pagination: 'Pages',
+    first_page: 'Go to first page',
+    previous_page: 'Go to previous page',
+    next_page: 'Go to next page',
+    last_page: 'Go to last page',
+    go_to_page: 'Go to page %{page}',
+    current_page: 'Page %{page}',
   },
   coupons: {
     title: 'Coupons List',

@@ -1,5 +1,8 @@
-/** Page sizes and page numbers under a table (001 §9: coupons 10/20/30 with a range of 5 pages). */
-import { Box, MenuItem, Pagination, TextField, Typography } from '@mui/material';
+/**
+ * Page sizes and page numbers under a table (001 §9): a window of exactly `pages` page numbers
+ * around the current page (coupons 5, VPN lists 4), with first, previous, next and last.
+ */
+import { Box, MenuItem, PaginationItem, TextField, Typography } from '@mui/material';
 import { useListContext, useTranslate } from 'ra-core';
 
 export function ListPagination({ sizes, pages = 5 }: { sizes: readonly number[]; pages?: number }) {
@@ -32,16 +35,46 @@ export function ListPagination({ sizes, pages = 5 }: { sizes: readonly number[];
           {translate(meta?.capped ? 'pp.list.range_capped' : 'pp.list.range', { from, to, total: total.toLocaleString('en-US') })}
         </Typography>
       </Box>
-      <Pagination
-        count={count}
-        page={Math.min(page, count)}
-        onChange={(_, p) => setPage(p)}
-        // A range of five pages: the current one and two either side.
-        siblingCount={Math.floor((pages - 1) / 2)}
-        boundaryCount={1}
-        color="primary"
-        shape="rounded"
-      />
+      <PageNumbers page={Math.min(page, count)} count={count} pages={pages} onPage={setPage} />
+    </Box>
+  );
+}
+
+/** The page numbers shown: `pages` of them, the current one as central as the ends allow. */
+export function pageWindow(page: number, count: number, pages: number): number[] {
+  const size = Math.min(pages, count);
+  const start = Math.max(1, Math.min(page - Math.floor((size - 1) / 2), count - size + 1));
+  return Array.from({ length: size }, (_, i) => start + i);
+}
+
+function PageNumbers({ page, count, pages, onPage }: { page: number; count: number; pages: number; onPage: (page: number) => void }) {
+  const translate = useTranslate();
+  const edge = (type: 'first' | 'previous' | 'next' | 'last', target: number, disabled: boolean) => (
+    <li>
+      <PaginationItem type={type} shape="rounded" disabled={disabled} onClick={() => onPage(target)} aria-label={translate(`pp.list.${type}_page`)} />
+    </li>
+  );
+  return (
+    <Box component="nav" aria-label={translate('pp.list.pagination')}>
+      <Box component="ul" sx={{ display: 'flex', alignItems: 'center', listStyle: 'none', m: 0, p: 0 }}>
+        {edge('first', 1, page <= 1)}
+        {edge('previous', page - 1, page <= 1)}
+        {pageWindow(page, count, pages).map((n) => (
+          <li key={n}>
+            <PaginationItem
+              page={n}
+              shape="rounded"
+              color="primary"
+              selected={n === page}
+              onClick={() => onPage(n)}
+              aria-current={n === page ? 'page' : undefined}
+              aria-label={translate(n === page ? 'pp.list.current_page' : 'pp.list.go_to_page', { page: n })}
+            />
+          </li>
+        ))}
+        {edge('next', page + 1, page >= count)}
+        {edge('last', count, page >= count)}
+      </Box>
     </Box>
   );
 }

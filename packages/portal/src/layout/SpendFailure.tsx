@@ -2,8 +2,9 @@
  * A purchase that failed (001 §2.1, §2.7): the server's message and, after an insufficient balance,
  * an 'Add Fund' link to /billing/pay for resellers who have billing.
  */
+import { useState } from 'react';
 import { Alert, Link } from '@mui/material';
-import { useTranslate } from 'ra-core';
+import { useNotify, useTranslate } from 'ra-core';
 import { Link as RouterLink } from 'react-router-dom';
 import { errors, fallbackMessage, type CatalogueEntry } from '@partner-panel/sdk';
 import { paths } from '../routing/paths';
@@ -14,11 +15,29 @@ export interface SpendFailure {
   addFunds: boolean;
 }
 
-export function spendFailure(error: unknown, fallback: CatalogueEntry, mayAddFunds: boolean): SpendFailure {
+function spendFailure(error: unknown, fallback: CatalogueEntry, mayAddFunds: boolean): SpendFailure {
   const code = (error as { body?: { code?: string } }).body?.code;
   return {
     message: error instanceof Error && error.message ? error.message : fallbackMessage(fallback),
     addFunds: mayAddFunds && code === errors.insufficientBalance.code,
+  };
+}
+
+/**
+ * The failure of the last purchase: shown as an error toast (001 §8) and kept under the form, where
+ * the Add Fund link can be.
+ */
+export function useSpendFailure() {
+  const notify = useNotify();
+  const [failure, setFailure] = useState<SpendFailure | null>(null);
+  return {
+    failure,
+    clear: () => setFailure(null),
+    report(error: unknown, fallback: CatalogueEntry, mayAddFunds: boolean) {
+      const found = spendFailure(error, fallback, mayAddFunds);
+      setFailure(found);
+      notify(found.message, { type: 'error' });
+    },
   };
 }
 
@@ -27,7 +46,7 @@ export function SpendFailureAlert({ failure }: { failure: SpendFailure | null })
   const user = useSessionUser();
   if (!failure || !user) return null;
   return (
-    <Alert severity="error" sx={{ mt: 2 }} role="alert">
+    <Alert severity="error" sx={{ mt: 2 }} role="alert" data-testid="spend-failure">
       {failure.message}{' '}
       {failure.addFunds ? (
         <Link component={RouterLink} to={paths(user.custom_url).pay} sx={{ fontWeight: 700 }}>

@@ -16,7 +16,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslate } from 'ra-core';
+import { useNotify, useTranslate } from 'ra-core';
 import { canAccess, isPartner } from '@partner-panel/data-provider';
 import { ACCOUNT_STATUS, COUPON_QUANTITY, errors, fallbackMessage, generateCouponsBody } from '@partner-panel/sdk';
 import { dataProvider } from '../../providers';
@@ -25,7 +25,7 @@ import { useSessionUser } from '../../routing/useSessionUser';
 import { paths } from '../../routing/paths';
 import { PageHeader } from '../PageHeader';
 import { Faq } from '../../layout/Faq';
-import { SpendFailureAlert, spendFailure, type SpendFailure } from '../../layout/SpendFailure';
+import { SpendFailureAlert, useSpendFailure } from '../../layout/SpendFailure';
 import { GeneratedCodes } from './GeneratedCodes';
 import { PricingDialog } from './PricingDialog';
 import { ProductChoiceFields, useProductChoice } from './ProductChoice';
@@ -48,7 +48,8 @@ export default function GeneratePage({ userId }: { userId?: number }) {
   const [prefix, setPrefix] = useState('');
   const [quantity, setQuantity] = useState(String(COUPON_QUANTITY.default));
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<SpendFailure | null>(null);
+  const spend = useSpendFailure();
+  const notify = useNotify();
   const [result, setResult] = useState<Result | null>(null);
   const [busy, setBusy] = useState(false);
   const [pricing, setPricing] = useState(false);
@@ -64,7 +65,7 @@ export default function GeneratePage({ userId }: { userId?: number }) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setFailure(null);
+    spend.clear();
     setResult(null);
     const input = {
       quantity: Number(quantity),
@@ -82,10 +83,11 @@ export default function GeneratePage({ userId }: { userId?: number }) {
     try {
       const { message, body } = userId ? await dataProvider.generateUserCoupons(userId, input) : await dataProvider.generateCoupons(input);
       setResult({ message, codes: body.codes, amount: body.amount });
+      notify(message, { type: 'success' });
       void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
       if (!userId) void dataProvider.refreshProfile().catch(() => undefined);
     } catch (error) {
-      setFailure(spendFailure(error, errors.generateCoupons, !userId && canAccess(user, { resource: 'billing' })));
+      spend.report(error, errors.generateCoupons, !userId && canAccess(user, { resource: 'billing' }));
     } finally {
       setBusy(false);
     }
@@ -150,7 +152,7 @@ export default function GeneratePage({ userId }: { userId?: number }) {
                   </Typography>
                 </Box>
               ) : null}
-              <SpendFailureAlert failure={failure} />
+              <SpendFailureAlert failure={spend.failure} />
               {active ? (
                 <Button type="submit" variant="contained" size="large" fullWidth disabled={busy || !group} sx={{ mt: 2 }}>
                   {translate('pp.generate.submit')}

@@ -17,10 +17,12 @@ import {
   Typography,
 } from '@mui/material';
 import { useNotify, useTranslate } from 'ra-core';
+import { Link } from 'react-router-dom';
 import { ACCOUNT_STATUS, messages } from '@partner-panel/sdk';
 import { dataProvider } from '../../providers';
 import { formatUsd } from '../../layout/money';
 import { useSessionUser } from '../../routing/useSessionUser';
+import { paths } from '../../routing/paths';
 import { PageHeader } from '../PageHeader';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
 
@@ -78,7 +80,16 @@ export default function ProfilePage() {
   const inactive = user.status !== ACCOUNT_STATUS.active;
   return (
     <>
-      <PageHeader title={translate('pp.profile.title')} />
+      <PageHeader
+        title={translate('pp.profile.title')}
+        actions={
+          inactive ? undefined : (
+            <Button component={Link} to={paths(user.custom_url).generate} variant="contained" data-testid="profile-generate">
+              {translate('pp.nav.generate')}
+            </Button>
+          )
+        }
+      />
       {inactive ? (
         <Alert severity="warning" sx={{ mb: 2 }} data-testid="deactivated-banner">
           {translate('pp.profile.deactivated')}

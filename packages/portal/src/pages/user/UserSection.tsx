@@ -3,12 +3,13 @@
  * must be numeric, else 'User undefined' (001 §5); the server refuses any user not the admin's own.
  */
 import { lazy, useState, type ReactNode } from 'react';
-import { Alert, Box, Button, Tab, Tabs, Typography } from '@mui/material';
+import { Alert, Box, Tab, Tabs, Typography } from '@mui/material';
 import { ListBase, useTranslate } from 'ra-core';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { messages, PAGE_SIZES } from '@partner-panel/sdk';
 import { ListPagination } from '../../layout/ListPagination';
-import { CouponFilters } from '../../resources/coupons/CouponFilters';
+import { CouponFilters, FilterToggle } from '../../resources/coupons/CouponFilters';
+import { VpnExportButton } from '../../resources/vpn/VpnExportButton';
 import { CouponTable } from '../../resources/coupons/CouponTable';
 import { VpnTable } from '../../resources/vpn/VpnTable';
 import { paths } from '../../routing/paths';
@@ -61,10 +62,9 @@ function AdminVpnList({ id }: { id: number }) {
         <VpnTable
           toolbar={
             <>
-              <Box sx={{ display: 'flex', justifyContent: 'flex-end', p: 2, pb: 0 }}>
-                <Button variant={filters ? 'contained' : 'outlined'} onClick={() => setFilters((f) => !f)} aria-pressed={filters}>
-                  {translate('pp.coupons.filter')}
-                </Button>
+              <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, p: 2, pb: 0, flexWrap: 'wrap' }}>
+                <FilterToggle open={filters} onToggle={setFilters} />
+                <VpnExportButton meta={{ userId: id }} />
               </Box>
               {filters ? <CouponFilters billingType codeLabel="pp.vpn.search" /> : null}
             </>

@@ -23,7 +23,6 @@ import {
 } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import MailIcon from '@mui/icons-material/MailOutlined';
-import FilterIcon from '@mui/icons-material/FilterList';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useQueryClient } from '@tanstack/react-query';
 import { ListBase, useListContext, useNotify, useTranslate } from 'ra-core';
@@ -31,7 +30,7 @@ import { PAGE_SIZES, errors, fallbackMessage, type CouponRow } from '@partner-pa
 import { dataProvider } from '../../providers';
 import { ListPagination } from '../../layout/ListPagination';
 import { DataTable } from '../../layout/DataTable';
-import { CouponFilters } from './CouponFilters';
+import { CouponFilters, FilterToggle } from './CouponFilters';
 import { EmailCouponDialog, type EmailTarget } from './EmailCouponDialog';
 import { exportCoupons } from './exportCoupons';
 
@@ -105,9 +104,7 @@ function CouponRows({ userId, partner = false, browserConfirm = false }: CouponT
   return (
     <Card>
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, p: 2, pb: 0, flexWrap: 'wrap' }}>
-        <Button startIcon={<FilterIcon />} onClick={() => setShowFilters((s) => !s)} aria-pressed={showFilters} variant={showFilters ? 'contained' : 'outlined'}>
-          {translate('pp.coupons.filter')}
-        </Button>
+        <FilterToggle open={showFilters} onToggle={setShowFilters} />
         <Button startIcon={exporting ? <CircularProgress size={16} /> : <DownloadIcon />} onClick={exportCsv} disabled={exporting || total === 0} variant="outlined">
           {translate('pp.coupons.export')}
         </Button>

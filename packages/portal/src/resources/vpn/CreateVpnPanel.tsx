@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNotify, useTranslate } from 'ra-core';
 import { ACCOUNT_STATUS, contract, errors, type VpnAccount } from '@partner-panel/sdk';
 import { dataProvider } from '../../providers';
-import { SpendFailureAlert, spendFailure, type SpendFailure } from '../../layout/SpendFailure';
+import { SpendFailureAlert, useSpendFailure } from '../../layout/SpendFailure';
 import { validate } from '../../public/forms';
 import { useSessionUser } from '../../routing/useSessionUser';
 import { PricingDialog } from '../../pages/generate/PricingDialog';
@@ -21,7 +21,7 @@ export function CreateVpnPanel({ onCreated }: { onCreated: (account: VpnAccount)
   const choice = useProductChoice(products.data);
   const [email, setEmail] = useState('');
   const [emailError, setEmailError] = useState<string | null>(null);
-  const [failure, setFailure] = useState<SpendFailure | null>(null);
+  const spend = useSpendFailure();
   const [created, setCreated] = useState<VpnAccount | null>(null);
   const [busy, setBusy] = useState(false);
   const [pricing, setPricing] = useState(false);
@@ -29,7 +29,7 @@ export function CreateVpnPanel({ onCreated }: { onCreated: (account: VpnAccount)
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setFailure(null);
+    spend.clear();
     const input = { billing_cycle: choice.cycle, product_id: choice.productId, billing_type: choice.billingType, email: email.trim(), addon_id: choice.addon || ('' as const) };
     const invalid = validate(contract.createVpnAccount.body, input);
     setEmailError(invalid.email ?? null);
@@ -45,7 +45,7 @@ export function CreateVpnPanel({ onCreated }: { onCreated: (account: VpnAccount)
       void dataProvider.refreshProfile().catch(() => undefined);
       void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
     } catch (error) {
-      setFailure(spendFailure(error, errors.createCoupons, true));
+      spend.report(error, errors.createCoupons, true);
     } finally {
       setBusy(false);
     }
@@ -63,7 +63,7 @@ export function CreateVpnPanel({ onCreated }: { onCreated: (account: VpnAccount)
       <Typography sx={{ mt: 1 }} color="text.secondary">
         {translate('pp.vpn.price', { price: money(choice.unit) })}
       </Typography>
-      <SpendFailureAlert failure={failure} />
+      <SpendFailureAlert failure={spend.failure} />
       {created ? (
         <Alert severity="success" sx={{ mt: 2 }} data-testid="vpn-created">
           {translate('pp.vpn.created', { username: created.vpn_username, email: created.email })}

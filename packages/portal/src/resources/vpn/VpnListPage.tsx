@@ -3,14 +3,12 @@
  * (default 5) with a range of 4 pages.
  */
 import { useState, type FormEvent } from 'react';
-import { Box, Button, CircularProgress, TextField } from '@mui/material';
-import DownloadIcon from '@mui/icons-material/Download';
-import { ListBase, useListContext, useNotify, useTranslate } from 'ra-core';
-import { CYCLES, PAGE_SIZES, errors, fallbackMessage } from '@partner-panel/sdk';
-import { dataProvider } from '../../providers';
-import { download, toCsv, today } from '../../layout/csv';
+import { Box, Button, TextField } from '@mui/material';
+import { ListBase, useListContext, useTranslate } from 'ra-core';
+import { PAGE_SIZES } from '@partner-panel/sdk';
 import { ListPagination } from '../../layout/ListPagination';
 import { PageHeader } from '../../pages/PageHeader';
+import { VpnExportButton } from './VpnExportButton';
 import { VpnTable } from './VpnTable';
 
 export default function VpnListPage() {
@@ -27,37 +25,12 @@ export default function VpnListPage() {
 
 function Toolbar() {
   const translate = useTranslate();
-  const notify = useNotify();
-  const { filterValues, setFilters, total = 0 } = useListContext();
+  const { filterValues, setFilters } = useListContext();
   const [search, setSearch] = useState(String(filterValues.search ?? ''));
-  const [exporting, setExporting] = useState(false);
   const apply = (event: FormEvent) => {
     event.preventDefault();
     setFilters(search.trim() ? { search: search.trim() } : {}, {});
   };
-  async function exportCsv() {
-    setExporting(true);
-    try {
-      const { data } = await dataProvider.allVpnAccounts(String(filterValues.search ?? ''), total);
-      const header = ['Coupon', 'Email', 'VPN Username', 'Billing Cycle', 'Billing Type', 'Addon(s)', 'Status', 'Start Date', 'End Date'];
-      const rows = data.map((r) => [
-        r.coupon ?? '',
-        r.email,
-        r.vpn_username,
-        CYCLES[r.billing_cycle].label,
-        r.billing_type === 1 ? 'Recurring' : 'Onetime',
-        r.addons.join('; '),
-        r.status,
-        r.start_date.slice(0, 10),
-        r.end_date.slice(0, 10),
-      ]);
-      download(`${today()}-vpn-subscriptions.csv`, toCsv(header, rows));
-    } catch (e) {
-      notify(e instanceof Error ? e.message : fallbackMessage(errors.fetchVpnList), { type: 'error' });
-    } finally {
-      setExporting(false);
-    }
-  }
   return (
     <Box sx={{ display: 'flex', gap: 2, p: 2, flexWrap: 'wrap', alignItems: 'center' }}>
       <Box component="form" onSubmit={apply} sx={{ display: 'flex', gap: 1, flex: '1 1 320px' }}>
@@ -66,9 +39,7 @@ function Toolbar() {
           {translate('pp.vpn.search')}
         </Button>
       </Box>
-      <Button variant="outlined" startIcon={exporting ? <CircularProgress size={16} /> : <DownloadIcon />} disabled={exporting || total === 0} onClick={exportCsv}>
-        {translate('pp.coupons.export')}
-      </Button>
+      <VpnExportButton />
     </Box>
   );
 }
