@@ -20,6 +20,8 @@ describe('a new reseller', () => {
     // --- register, with every validation message of 000 §5
     await page.goto('/register');
     await capture(page, 'register');
+    // The password rule is shown before anything goes wrong.
+    await page.getByText(/^At least 12 characters, with a number/).waitFor();
     await page.getByRole('button', { name: 'Sign up' }).click();
     await expect.poll(() => page.getByText('Email address is required').count()).toBe(1);
     expect(await page.getByText('Full Name is required').count()).toBe(1);
@@ -165,5 +167,7 @@ describe('a new reseller', () => {
     await page.getByRole('button', { name: 'Send a new link' }).click();
     await page.getByText(/^If this address is waiting for verification/).first().waitFor();
     await capture(page, 'verification-failed');
+    // Not a dead end: back to sign in.
+    await page.getByRole('link', { name: 'Back to sign in' }).waitFor();
   });
 });

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { capture, expectNoProblems, expectOnPhoneScreen, newTab, signIn } from './support/browser.js';
+import { DESKTOP, MOBILE, capture, expectNoProblems, expectOnPhoneScreen, newTab, signIn } from './support/browser.js';
 import { startServer } from './support/server.js';
 import { createAccount } from '../../server/src/modules/vpn/service.js';
 
@@ -111,6 +111,7 @@ describe('a reseller’s coupons', () => {
     const confirm = page.getByRole('dialog');
     await confirm.getByText('Are you sure?').waitFor();
     await confirm.getByText("You won't be able to revert this!").waitFor();
+    await confirm.getByText(/^Coupon [0-9A-Z-]+ will be deleted and its price returned to your wallet\.$/).waitFor();
     await capture(page, 'coupons-delete-confirm');
     await confirm.getByRole('button', { name: 'delete it!' }).click();
     await page.getByText('Coupon deleted successfully').waitFor();
@@ -200,7 +201,11 @@ describe('an admin and its users', () => {
     const tab = await newTab(server.url);
     const { page } = tab;
     await signIn(page, 'admin@demo.partner-panel.test');
-    await page.goto('/demo-admin/users/all');
+    // On a phone, an admin reaches its users from the top navbar.
+    await page.setViewportSize(MOBILE);
+    await page.getByTestId('mobile-nav').getByText('Users').click();
+    await page.waitForURL(/\/demo-admin\/users\/all$/);
+    await page.setViewportSize(DESKTOP);
     await page.getByRole('heading', { name: 'Resellers List' }).waitFor();
     await expect.poll(() => page.getByTestId('user-row').count()).toBe(2);
     await page.getByLabel('Email').fill('sub1');

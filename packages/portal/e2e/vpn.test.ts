@@ -29,6 +29,7 @@ describe('VPN accounts', () => {
     await page.goto('/vpn');
     await page.waitForURL(/\/demo-reseller\/vpn\/subscriptions$/);
     await page.getByRole('tab', { name: 'Create', selected: true }).waitFor();
+    await page.getByRole('heading', { name: 'Create new VPN Account' }).waitFor();
     await capture(page, 'vpn-create');
     await page.getByRole('button', { name: 'Create VPN Account' }).click();
     await page.getByText('Please enter email').waitFor();
@@ -62,6 +63,7 @@ describe('VPN accounts', () => {
     await page.getByTestId('update-vpn').getByLabel('VPN Username').click();
     await page.getByRole('option', { name: new RegExp(`^${username}`) }).click();
     expect(await page.getByTestId('update-vpn').getByLabel('Coupon').inputValue()).toBe('E2EVPNCOUPON1');
+    await page.getByRole('heading', { name: 'Update VPN Account' }).waitFor();
     await capture(page, 'vpn-update');
 
     // E-mail mode, then Password mode.

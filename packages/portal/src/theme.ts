@@ -8,7 +8,12 @@ const shared: ThemeOptions = {
     MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { textTransform: 'none', fontWeight: 600 } } },
     MuiCard: { defaultProps: { variant: 'outlined' } },
     MuiTextField: { defaultProps: { fullWidth: true, margin: 'normal' } },
-    MuiTab: { styleOverrides: { root: { textTransform: 'none', fontWeight: 600 } } },
+    MuiTab: {
+      styleOverrides: {
+        // Tabs that share a phone's width wrap a long label (even at a slash) instead of clipping it.
+        root: { textTransform: 'none', fontWeight: 600, '&.MuiTab-fullWidth': { minWidth: 0, paddingLeft: 6, paddingRight: 6, overflowWrap: 'anywhere' } },
+      },
+    },
   },
 };
 

@@ -50,8 +50,11 @@ export async function newTab(baseURL: string, viewport = DESKTOP): Promise<Tab> 
 export async function capture(page: Page, name: string) {
   mkdirSync(ARTIFACTS, { recursive: true });
   const original = page.viewportSize() ?? DESKTOP;
+  // Lazily loaded screens finish loading first; from the top, fixed bars sit where a person sees them.
+  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
   for (const [label, size] of [['desktop', DESKTOP], ['mobile', MOBILE]] as const) {
     await page.setViewportSize(size);
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.waitForTimeout(150);
     await page.screenshot({ path: `${ARTIFACTS}${name}-${label}.png`, fullPage: true });
   }

@@ -28,7 +28,8 @@ export function Layout({ children }: { children?: ReactNode }) {
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
           <Toolbar sx={{ gap: 1 }}>
-            <Typography variant="h6" component="div" noWrap sx={{ fontWeight: 700, flex: 1, minWidth: 0 }}>
+            {/* On a phone the bar's room goes to the bell, balance and menu; each page names itself below. */}
+            <Typography variant="h6" component="div" noWrap sx={{ fontWeight: 700, flex: 1, minWidth: 0, visibility: { xs: 'hidden', sm: 'visible' } }}>
               {translate('pp.app.title')}
             </Typography>
             <NotificationBell />

@@ -21,7 +21,7 @@ export default function RegisterPage() {
   const [done, setDone] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const field = fieldBinder(values, setValues, fieldErrors);
+  const field = fieldBinder(values, setValues, fieldErrors, { password: translate('pp.register.password_hint') });
 
   async function submit(event: FormEvent) {
     event.preventDefault();

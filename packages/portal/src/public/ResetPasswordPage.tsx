@@ -55,7 +55,7 @@ export default function ResetPasswordPage() {
     }
   }
 
-  const field = fieldBinder(values, setValues, fieldErrors);
+  const field = fieldBinder(values, setValues, fieldErrors, { password: translate('pp.register.password_hint') });
 
   return (
     <>

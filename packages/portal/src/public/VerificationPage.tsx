@@ -59,6 +59,9 @@ export default function VerificationPage() {
             {state.message}
           </Alert>
           <Resend />
+          <Button component={RouterLink} to="/login" fullWidth sx={{ mt: 1 }}>
+            {translate('pp.forgot.back')}
+          </Button>
         </>
       ) : null}
     </>

@@ -27,12 +27,18 @@ export const messageOf = (error: unknown, fallback: string) =>
   error instanceof Error && error.message ? error.message : fallback;
 
 /** The props that bind a text field to one key of a form's values and its errors. */
-export function fieldBinder<V extends Record<string, string>>(values: V, setValues: (update: (v: V) => V) => void, errors: FieldErrors) {
+/** A field's props; a hint (the password rule, say) shows under it until there is an error to show. */
+export function fieldBinder<V extends Record<string, string>>(
+  values: V,
+  setValues: (update: (v: V) => V) => void,
+  errors: FieldErrors,
+  hints: Partial<Record<keyof V & string, string>> = {},
+) {
   return (name: keyof V & string) => ({
     name,
     value: values[name],
     onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value })),
     error: Boolean(errors[name]),
-    helperText: errors[name] ?? ' ',
+    helperText: errors[name] ?? hints[name] ?? ' ',
   });
 }

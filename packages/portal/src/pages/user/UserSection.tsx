@@ -14,6 +14,7 @@ import { CouponTable } from '../../resources/coupons/CouponTable';
 import { VpnTable } from '../../resources/vpn/VpnTable';
 import { paths } from '../../routing/paths';
 import { useSessionUser } from '../../routing/useSessionUser';
+import { useTabStrip } from '../../layout/tabStrip';
 import { PageHeader } from '../PageHeader';
 
 const GeneratePage = lazy(() => import('../generate/GeneratePage'));
@@ -30,6 +31,7 @@ function UserTabs({ id }: { id: number }) {
   const translate = useTranslate();
   const user = useSessionUser();
   const { pathname } = useLocation();
+  const strip = useTabStrip(4);
   if (!user) return null;
   const base = paths(user.custom_url).userEdit(id);
   const tabs = [
@@ -43,7 +45,7 @@ function UserTabs({ id }: { id: number }) {
       <Typography variant="body2" color="text.secondary">
         {translate('pp.users.user_number', { id })}
       </Typography>
-      <Tabs value={tabs.find((t) => t.to === pathname)?.to ?? false} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile sx={{ borderBottom: 1, borderColor: 'divider' }}>
+      <Tabs value={tabs.find((t) => t.to === pathname)?.to ?? false} {...strip} sx={{ borderBottom: 1, borderColor: 'divider' }}>
         {tabs.map((t) => (
           <Tab key={t.to} value={t.to} label={translate(t.label)} component={Link} to={t.to} />
         ))}

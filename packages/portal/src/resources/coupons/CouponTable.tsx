@@ -159,6 +159,9 @@ function CouponRows({ userId, partner = false, browserConfirm = false }: CouponT
         <DialogTitle id="delete-coupon-title">{translate('pp.coupons.confirm_title')}</DialogTitle>
         <DialogContent>
           <DialogContentText>{translate('pp.coupons.confirm_text')}</DialogContentText>
+          <DialogContentText sx={{ mt: 1 }} data-testid="delete-coupon-detail">
+            {translate('pp.coupons.confirm_detail', { code: deleting?.code ?? '' })}
+          </DialogContentText>
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setDeleting(null)}>{translate('pp.password_dialog.cancel')}</Button>

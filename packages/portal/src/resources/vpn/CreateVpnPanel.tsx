@@ -53,7 +53,10 @@ export function CreateVpnPanel({ onCreated }: { onCreated: (account: VpnAccount)
 
   return (
     <Box component="form" onSubmit={submit} noValidate data-testid="create-vpn">
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700 }}>
+          {translate('pp.vpn.create_title')}
+        </Typography>
         <Button variant="outlined" onClick={() => setPricing(true)}>
           {translate('pp.generate.view_pricing')}
         </Button>

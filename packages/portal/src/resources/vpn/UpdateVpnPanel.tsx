@@ -11,7 +11,9 @@ export function UpdateVpnPanel({ accounts, onChanged }: { accounts: VpnAccount[]
   const translate = useTranslate();
   const notify = useNotify();
   const live = accounts.filter((a) => a.status !== 'Deleted');
-  const [username, setUsername] = useState('');
+  const [chosen, setUsername] = useState('');
+  // One account found: it is the one to update.
+  const username = chosen || (live.length === 1 ? (live[0]?.vpn_username ?? '') : '');
   const [mode, setMode] = useState<'email' | 'password'>('email');
   const [values, setValues] = useState({ email: '', password: '', password_confirmation: '' });
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
@@ -47,7 +49,7 @@ export function UpdateVpnPanel({ accounts, onChanged }: { accounts: VpnAccount[]
     }
   }
 
-  const field = fieldBinder(values, setValues, fieldErrors);
+  const field = fieldBinder(values, setValues, fieldErrors, { password: translate('pp.register.password_hint') });
 
   return (
     <Box component="form" onSubmit={submit} noValidate data-testid="update-vpn">
@@ -58,8 +60,8 @@ export function UpdateVpnPanel({ accounts, onChanged }: { accounts: VpnAccount[]
           </MenuItem>
         ))}
       </TextField>
-      <TextField name="coupon" label={translate('pp.vpn.col_coupon')} value={selected?.coupon ?? ''} slotProps={{ input: { readOnly: true } }} helperText=" " />
-      <ToggleButtonGroup exclusive value={mode} onChange={(_, m: 'email' | 'password' | null) => m && setMode(m)} size="small" sx={{ my: 1 }}>
+      <TextField name="coupon" variant="filled" label={translate('pp.vpn.col_coupon')} value={selected?.coupon ?? '—'} slotProps={{ input: { readOnly: true } }} helperText={translate('pp.vpn.read_only')} />
+      <ToggleButtonGroup exclusive fullWidth color="primary" value={mode} onChange={(_, m: 'email' | 'password' | null) => m && setMode(m)} sx={{ my: 1 }}>
         <ToggleButton value="email">{translate('pp.vpn.mode_email')}</ToggleButton>
         <ToggleButton value="password">{translate('pp.vpn.mode_password')}</ToggleButton>
       </ToggleButtonGroup>
@@ -71,7 +73,7 @@ export function UpdateVpnPanel({ accounts, onChanged }: { accounts: VpnAccount[]
           <PasswordField {...field('password_confirmation')} label={translate('pp.password_dialog.confirm')} autoComplete="new-password" />
         </>
       )}
-      <Button type="submit" variant="contained" disabled={busy}>
+      <Button type="submit" variant="contained" size="large" fullWidth disabled={busy} sx={{ mt: 1 }}>
         {translate('pp.vpn.update')}
       </Button>
     </Box>
