@@ -36,6 +36,10 @@ describe('a reseller’s coupons', () => {
     await page.getByRole('button', { name: 'View pricing for products' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Biennially Plan (2 Years)').waitFor();
+    // The addons' monthly prices (001 §9).
+    expect(await dialog.getByTestId('addon-price-dedicated_ip').textContent()).toBe('Dedicated IP$1.00 per month');
+    expect(await dialog.getByTestId('addon-price-port_forwarding').textContent()).toBe('Port Forwarding$0.25 per month');
+    expect(await dialog.getByTestId('addon-price-multi_login_20_sessions').textContent()).toBe('Multi Login (20 sessions)$0.50 per month');
     await dialog.getByRole('tab', { name: 'Non-Recursive' }).click();
     await dialog.getByText('Lifetime Plan (5 Years)').waitFor();
     await capture(page, 'coupons-pricing-modal');
@@ -161,6 +165,9 @@ describe('reseller 903', () => {
     expect(await page.getByLabel('Addon').count()).toBe(0);
     expect(await page.getByRole('button', { name: 'View pricing for products' }).count()).toBe(0);
     expect(await page.getByLabel('Billing cycle').inputValue()).toBe('Biennially Plan (2 Years)');
+    // Its FAQ speaks of its own plan and limit.
+    await page.getByText('Which plan are my coupons?').waitFor();
+    expect(await page.getByText('What do the addons add?').count()).toBe(0);
     await page.getByLabel('Quantity').fill('10000');
     // On a real network the answer takes a moment: hold it for one, to see the progress.
     await page.route('**/api/v1/coupons/create', async (route) => {

@@ -7,6 +7,7 @@ import {
   errors,
   fallbackMessage,
   formatMessage,
+  fullNameField,
   hashField,
   invoiceAmountField,
   isEmail,
@@ -70,6 +71,15 @@ describe('e-mail format (000 §5)', () => {
     const long = `${'a'.repeat(41)}@mail.com`; // 50
     expect(registerEmailField.safeParse(long).success).toBe(true);
     expect(firstError(registerEmailField.safeParse(`a${long}`))).toBe(messages.emailTooLong);
+  });
+});
+
+describe('names', () => {
+  it('needs one line of text without control characters', () => {
+    expect(fullNameField.safeParse('  Ann Example  ').data).toBe('Ann Example');
+    expect(firstError(fullNameField.safeParse('   '))).toBe(messages.fullNameRequired);
+    expect(firstError(fullNameField.safeParse('Ann\nBcc: x@evil.test'))).toBe('The name may not contain line breaks or control characters');
+    expect(firstError(fullNameField.safeParse('Ann\u0007'))).toBe('The name may not contain line breaks or control characters');
   });
 });
 

@@ -81,6 +81,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     mail: createMail({ db, transport: config.mail.transport, smtpUrl: config.mail.smtpUrl, from: config.mail.from, log: app.log }),
     captcha: createCaptcha({
       ...config.captcha,
+      hostname: new URL(config.publicUrl).hostname,
       ...(options.fetch ? { fetch: options.fetch } : {}),
       log: (message, detail) => app.log.warn({ err: detail }, message),
     }),

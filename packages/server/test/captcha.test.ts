@@ -60,6 +60,14 @@ describe('captcha verifiers', () => {
     expect(await c.verify('bad', 'verification')).toBe(false);
   });
 
+  it('refuses a token solved on another site, except for the embeddable redeem page', async () => {
+    const ours = createCaptcha({ provider: 'recaptcha', siteKey: 'site-key', secretKey: 'server-secret', verifyUrl: peer.url, minScore: 0.5, hostname: 'panel.test' });
+    expect(await ours.verify('ok:login:0.9', 'login')).toBe(true);
+    const elsewhere = createCaptcha({ provider: 'recaptcha', siteKey: 'site-key', secretKey: 'server-secret', verifyUrl: peer.url, minScore: 0.5, hostname: 'panel.example.com' });
+    expect(await elsewhere.verify('ok:login:0.9', 'login')).toBe(false);
+    expect(await elsewhere.verify('ok:redeem:0.9', 'redeem')).toBe(true);
+  });
+
   it('refuses when the secret is wrong or the provider is unreachable', async () => {
     expect(await make('recaptcha', 'wrong').verify('ok:login:0.9', 'login')).toBe(false);
     const unreachable = createCaptcha({ provider: 'turnstile', siteKey: 's', secretKey: 'server-secret', verifyUrl: 'http://127.0.0.1:1/x', minScore: 0.5 });

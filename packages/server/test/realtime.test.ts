@@ -12,6 +12,7 @@ import { loadConfig } from '../src/config.js';
 import { transact } from '../src/db/unit.js';
 import { connected, pusherClient, rawSocket } from './support/realtime.js';
 import { testApp } from './support/app.js';
+import { fundedReseller } from './support/sql.js';
 import { md5 } from '../src/adapters/realtime/signature.js';
 import { MAX_CHANNELS_PER_CONNECTION } from '../src/adapters/realtime/protocol.js';
 import { RealtimeServer } from '../src/adapters/realtime/server.js';
@@ -227,6 +228,18 @@ describe('bounds: what a client sends cannot take the server down or make it hoa
     expect(server.subscriberCount('firehose')).toBe(0);
     expect(sent).toBeLessThan(3000);
     raw.ws.terminate();
+  });
+
+  it('closes the sockets of a reseller whose sessions end with a password change (4009)', async () => {
+    const who = await fundedReseller(t, 'socket-owner@example.com', 0);
+    const raw = await rawSocket(wsUrl());
+    const established = (await raw.next('pusher:connection_established')).data as { socket_id: string };
+    const own = `private-reseller.${who.id}`;
+    raw.send('pusher:subscribe', { channel: own, auth: t.app.ctx.realtime.authorize(established.socket_id, own) });
+    await raw.next('pusher_internal:subscription_succeeded', own);
+    await who.api.changePassword({ email: 'socket-owner@example.com', client_id: who.user.client_id, old_password: 'Funded!Password1', password: 'Brand!New1234', password_confirmation: 'Brand!New1234' });
+    expect((await raw.closed).code).toBe(4009);
+    expect(server.subscriberCount(own)).toBe(0);
   });
 
   it('refuses connections past its capacity with 4100', async () => {

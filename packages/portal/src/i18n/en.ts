@@ -112,7 +112,15 @@ const pp = {
     copied: 'Copied!',
     download: 'Download',
   },
-  pricing: { recursive: 'RECURSIVE', non_recursive: 'NON-RECURSIVE' },
+  pricing: {
+    recursive: 'RECURSIVE',
+    non_recursive: 'NON-RECURSIVE',
+    addons: 'ADDONS',
+    addon_dedicated_ip: 'Dedicated IP',
+    addon_port_forwarding: 'Port Forwarding',
+    addon_multi_login_20_sessions: 'Multi Login (20 sessions)',
+    per_month: '%{price} per month',
+  },
   faq: {
     title: 'Frequently asked questions',
     how_q: 'How do coupons work?',
@@ -127,6 +135,10 @@ const pp = {
     addons_a: 'A dedicated IP (with port forwarding free), port forwarding alone, or multi-login for 20 sessions. An addon costs its monthly price for every month of the cycle.',
     bulk_q: 'How many coupons can I generate at once?',
     bulk_a: 'Up to 60 at a time; all are generated and paid together, or none are. Export your list to CSV at any time.',
+    partner_plan_q: 'Which plan are my coupons?',
+    partner_plan_a: 'Every coupon is the recurring Biennially Plan (2 Years), without addons.',
+    partner_bulk_q: 'How many coupons can I generate at once?',
+    partner_bulk_a: 'Up to 10,000 at a time; you see the progress while they are made. All are generated and paid together, or none are. Export your list to CSV at any time.',
   },
   vpn_faq: {
     create_q: 'How does an end user get their login?',

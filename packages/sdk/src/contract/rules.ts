@@ -100,7 +100,11 @@ export const strongPasswordField = z
 
 export const fullNameField = trimmed()
   .min(1, { error: messages.fullNameRequired })
-  .max(100, { error: 'The name may not be greater than 100 characters' });
+  .max(100, { error: 'The name may not be greater than 100 characters' })
+  // A name is shown on screens and written into mails: one line, no control characters.
+  .refine((name) => ![...name].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f), {
+    error: 'The name may not contain line breaks or control characters',
+  });
 
 export const hashField = z.string().min(HASH_MIN_LENGTH, { error: messages.hashInvalid }).max(200);
 

@@ -165,7 +165,8 @@ export default function GeneratePage({ userId }: { userId?: number }) {
           {result ? <GeneratedCodes {...result} listTo={userId ? undefined : paths(user.custom_url).couponsList} /> : null}
         </Grid>
       </Grid>
-      <Faq namespace="pp.faq" keys={['how', 'expiry', 'refund', 'types', 'addons', 'bulk']} />
+      {/* Reseller 903 sells one plan, up to 10 000 at a time, with no type or addon to choose (000 §6). */}
+      <Faq namespace="pp.faq" keys={partner ? ['how', 'partner_plan', 'expiry', 'refund', 'partner_bulk'] : ['how', 'expiry', 'refund', 'types', 'addons', 'bulk']} />
       <PricingDialog open={pricing} onClose={() => setPricing(false)} products={products.data} />
     </>
   );

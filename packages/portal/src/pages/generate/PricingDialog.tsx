@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Tab, Tabs } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import type { Products } from '@partner-panel/sdk';
-import { PriceTable } from './PricingTables';
+import { AddonPriceTable, PriceTable } from './PricingTables';
 
 export function PricingDialog({ open, onClose, products }: { open: boolean; onClose: () => void; products: Products | undefined }) {
   const translate = useTranslate();
@@ -20,6 +20,7 @@ export function PricingDialog({ open, onClose, products }: { open: boolean; onCl
           group={tab === 'recurring' ? products?.recurring : products?.onetime}
           title={translate(tab === 'recurring' ? 'pp.pricing.recursive' : 'pp.pricing.non_recursive')}
         />
+        <AddonPriceTable group={tab === 'recurring' ? products?.recurring : products?.onetime} />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{translate('pp.generate.close')}</Button>

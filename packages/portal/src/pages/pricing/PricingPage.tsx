@@ -2,7 +2,7 @@
 import { Alert, Card, CardContent, Grid } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { errors, fallbackMessage } from '@partner-panel/sdk';
-import { PriceTable } from '../generate/PricingTables';
+import { AddonPriceTable, PriceTable } from '../generate/PricingTables';
 import { useProducts } from '../generate/useProducts';
 import { PageHeader } from '../PageHeader';
 
@@ -18,6 +18,7 @@ export default function PricingPage() {
           <Card>
             <CardContent>
               <PriceTable group={data?.recurring} title={translate('pp.pricing.recursive')} />
+              <AddonPriceTable group={data?.recurring} />
             </CardContent>
           </Card>
         </Grid>
@@ -25,6 +26,7 @@ export default function PricingPage() {
           <Card>
             <CardContent>
               <PriceTable group={data?.onetime} title={translate('pp.pricing.non_recursive')} />
+              <AddonPriceTable group={data?.onetime} />
             </CardContent>
           </Card>
         </Grid>

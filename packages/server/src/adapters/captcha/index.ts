@@ -2,7 +2,8 @@
  * Captcha: one verifier, chosen by configuration. Off by default; reCAPTCHA v3, Turnstile and
  * hCaptcha check the token with their siteverify endpoint. reCAPTCHA and Turnstile also report the
  * action the token was made for, which must be the call's action name (000 §7); hCaptcha's answer
- * carries no action, so only its success (and hostname) is checked.
+ * carries no action, so only its success is checked. Every provider reports the host the token
+ * was solved on; it must be ours, except for the redeem page, which partners embed on their sites.
  */
 import type { CaptchaAction } from '@partner-panel/sdk';
 
@@ -34,6 +35,8 @@ export function createCaptcha(options: {
   secretKey?: string | undefined;
   verifyUrl?: string | undefined;
   minScore: number;
+  /** Our host (from PUBLIC_URL); tokens solved elsewhere are refused. */
+  hostname?: string | undefined;
   fetch?: typeof fetch;
   log?: (message: string, detail: unknown) => void;
 }): Captcha {
@@ -67,6 +70,7 @@ export function createCaptcha(options: {
       return false;
     }
     if (answer.success !== true) return false;
+    if (options.hostname && answer.hostname && action !== 'redeem' && answer.hostname !== options.hostname) return false;
     if (provider === 'recaptcha') {
       return answer.action === action && (answer.score ?? 0) >= options.minScore;
     }

@@ -66,6 +66,13 @@ export function createRealtime(settings: RealtimeSettings, log: { warn(obj: unkn
         log.warn({ err: error, channel, event }, 'realtime publish failed');
       }
     },
+    /**
+     * Closes every socket on the channel (4009: authorise again). Embedded server only: the Pusher
+     * HTTP API has no call that closes a channel's sockets.
+     */
+    disconnect(channel: string) {
+      server?.disconnectChannel(channel);
+    },
     /** `{ auth }` for a socket's subscription to a private channel. */
     authorize(socketId: string, channel: string): string {
       return signer.authorizeChannel(socketId, channel).auth;

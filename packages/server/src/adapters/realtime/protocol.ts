@@ -9,6 +9,7 @@ export const MIN_PROTOCOL_VERSION = 5;
 export const CLOSE = {
   appNotFound: 4001,
   unsupportedProtocol: 4007,
+  unauthorized: 4009,
   overCapacity: 4100,
   reconnect: 4200,
   pongNotReceived: 4201,

@@ -139,6 +139,14 @@ export class RealtimeServer {
     return delivered;
   }
 
+  /** Closes the sockets subscribed to a channel whose sessions have ended; they must authorise again. */
+  disconnectChannel(channel: string) {
+    for (const conn of [...(this.channels.get(channel) ?? [])]) {
+      conn.ws.close(CLOSE.unauthorized, 'The session behind this connection has ended');
+      this.drop(conn);
+    }
+  }
+
   private get pongTimeout() {
     return this.opts.pongTimeoutMs ?? PONG_TIMEOUT_MS;
   }

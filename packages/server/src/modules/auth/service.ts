@@ -13,11 +13,12 @@ import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { ACCOUNT_STATUS } from '@partner-panel/sdk';
 import type { AppContext, SessionReseller } from '../../context.js';
 import type { Tx } from '../../db/index.js';
-import { transact } from '../../db/unit.js';
+import { transact, type Unit } from '../../db/unit.js';
 import { accountTokens, resellers } from '../../db/schema/index.js';
 import { fail, isUniqueViolation } from '../../http/errors.js';
 import { passwordChangedMail, resetMail, verificationMail } from '../../adapters/mail/templates.js';
 import { audit } from '../audit/index.js';
+import { pusherChannel } from '../notifications/notifier.js';
 import { presentUser, type ResellerRow } from '../profile/present.js';
 import { freeCustomUrl, newClientId } from './identity.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.js';
@@ -28,7 +29,7 @@ export const VERIFY_TTL_HOURS = 48;
 export const RESET_TTL_MINUTES = 60;
 const RESEND_GAP_MS = 2 * 60_000;
 
-type Ctx = Pick<AppContext, 'db' | 'clock' | 'config' | 'mail' | 'counters' | 'notifier' | 'log'>;
+type Ctx = Pick<AppContext, 'db' | 'clock' | 'config' | 'mail' | 'counters' | 'notifier' | 'realtime' | 'log'>;
 interface Meta {
   ip?: string;
   userAgent?: string;
@@ -39,6 +40,16 @@ const byEmail = (email: string) => sql`lower(${resellers.email}) = lower(${email
 async function findByEmail(ctx: Ctx, email: string): Promise<ResellerRow | undefined> {
   const [row] = await ctx.db.select().from(resellers).where(byEmail(email)).limit(1);
   return row;
+}
+
+/**
+ * After a password change or reset: every session and reset link is spent, and once that commits,
+ * the reseller's live sockets are closed so none goes on hearing its events.
+ */
+async function endEverySession(ctx: Ctx, unit: Unit, resellerId: number, now: Date) {
+  await revokeAllSessions(unit.tx, resellerId, now);
+  await spendResetLinks(unit.tx, resellerId, now);
+  unit.afterCommit(() => ctx.realtime.disconnect(pusherChannel(resellerId)));
 }
 
 /** Only the newest reset link works, and none once the password has changed. */
@@ -226,8 +237,7 @@ export async function completeReset(ctx: Ctx, hash: string | undefined, clientId
       .update(resellers)
       .set({ passwordHash, verifiedAt: reseller.verifiedAt ?? now, updatedAt: now })
       .where(eq(resellers.id, reseller.id));
-    await revokeAllSessions(tx, reseller.id, now);
-    await spendResetLinks(tx, reseller.id, now);
+    await endEverySession(ctx, unit, reseller.id, now);
     await ctx.mail.enqueue(tx, passwordChangedMail(reseller));
     await audit(tx, { actorId: reseller.id, action: 'reseller.password_reset', targetType: 'reseller', targetId: reseller.id, ip: meta.ip });
     await ctx.notifier.notify(unit, reseller.id, {
@@ -261,8 +271,7 @@ export async function changePassword(
   await transact(ctx, async (unit) => {
     const { tx } = unit;
     await tx.update(resellers).set({ passwordHash, updatedAt: now }).where(eq(resellers.id, reseller.id));
-    await revokeAllSessions(tx, reseller.id, now);
-    await spendResetLinks(tx, reseller.id, now);
+    await endEverySession(ctx, unit, reseller.id, now);
     await ctx.mail.enqueue(tx, passwordChangedMail(reseller));
     await audit(tx, { actorId: reseller.id, action: 'reseller.password_changed', targetType: 'reseller', targetId: reseller.id, ip: meta.ip });
     await ctx.notifier.notify(unit, reseller.id, {
