@@ -26,7 +26,7 @@ export const MAX_EVENT_BYTES = 10 * 1024;
 export const MAX_CHANNELS_PER_EVENT = 100;
 /** A portal tab needs one channel; a few spare for other clients of the same reseller. */
 export const MAX_CHANNELS_PER_CONNECTION = 20;
-/** Per process; measured at about 10 kB a connection (docs/performance.md). */
+/** Per process; at about 15 kB a connection (docs/performance.md), some 750 MB at the cap. */
 export const MAX_CONNECTIONS = 50_000;
 /** Events queued for one client before it counts as not reading (4100). */
 export const MAX_BUFFERED_BYTES = 1024 * 1024;
