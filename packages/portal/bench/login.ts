@@ -11,12 +11,13 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { buildApp } from '../../server/src/app.js';
 import { loadConfig } from '../../server/src/config.js';
+import { PRODUCTION } from '../../server/bench/harness.js';
 
 const dist = fileURLToPath(new URL('../dist/index.html', import.meta.url));
 if (!existsSync(dist)) throw new Error('Build the portal first: pnpm build');
 
 const dataDir = mkdtempSync(join(tmpdir(), 'pp-bench-login-'));
-const app = await buildApp(loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: dataDir }));
+const app = await buildApp(loadConfig({ ...PRODUCTION, DATA_DIR: dataDir }));
 const url = await app.listen({ port: 0, host: '127.0.0.1' });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -15,7 +15,7 @@ import { loadConfig } from '../src/config.js';
 import { openPglite, openPostgres, type Database } from '../src/db/index.js';
 import { seedDemo } from '../src/modules/demo/seed.js';
 import { startThrowawayPostgres } from '../test/support/postgres.js';
-import { load, row } from './harness.js';
+import { PRODUCTION, load, row } from './harness.js';
 
 const ROWS = Number(process.env.BENCH_COUPONS ?? 1_000_000);
 const HOLDER = 1000; // the demo reseller
@@ -47,7 +47,7 @@ async function csrfHeaders(url: string) {
 async function run(kind: 'postgres' | 'pglite', database: Database) {
   console.log(`\ncoupons on ${kind === 'postgres' ? 'PostgreSQL 15 (fsync on)' : 'PGlite'}`);
   const dataDir = mkdtempSync(join(tmpdir(), 'pp-bench-app-'));
-  const app = await buildApp(loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: dataDir, RATE_LIMIT_LOGIN_PER_IP: '100000' }), { database });
+  const app = await buildApp(loadConfig({ ...PRODUCTION, DATA_DIR: dataDir, RATE_LIMIT_LOGIN_PER_IP: '100000' }), { database });
   await seedDemo(database.db);
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   try {

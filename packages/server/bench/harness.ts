@@ -14,11 +14,13 @@ export interface Bench {
   close(): Promise<void>;
 }
 
+/** Production mode, as the product runs; it needs SMTP, though no bench sends mail. */
+export const PRODUCTION: Env = { NODE_ENV: 'production', LOG_LEVEL: 'warn', MAIL_TRANSPORT: 'smtp', SMTP_URL: 'smtp://127.0.0.1:9' };
+
 export async function startServer(env: Env = {}): Promise<Bench> {
   const dataDir = mkdtempSync(join(tmpdir(), 'pp-bench-'));
   const config = loadConfig({
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
+    ...PRODUCTION,
     DATA_DIR: dataDir,
     PORT: '0',
     RATE_LIMIT_LOGIN_PER_IP: '1000000',

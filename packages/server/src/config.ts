@@ -72,6 +72,10 @@ const envSchema = z
     if (env.MAIL_TRANSPORT === 'smtp' && !env.SMTP_URL) {
       ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'SMTP_URL is required when MAIL_TRANSPORT=smtp' });
     }
+    // The outbox only keeps mail: in production no verification or reset link would ever arrive.
+    if (env.NODE_ENV === 'production' && env.MAIL_TRANSPORT !== 'smtp') {
+      ctx.addIssue({ code: 'custom', path: ['MAIL_TRANSPORT'], message: 'In production MAIL_TRANSPORT must be smtp (with SMTP_URL): the outbox never sends mail' });
+    }
     if (env.REALTIME_DRIVER === 'pusher' && (!env.REALTIME_API_URL || !env.REALTIME_SECRET)) {
       ctx.addIssue({
         code: 'custom',

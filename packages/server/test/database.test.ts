@@ -77,7 +77,9 @@ describe('configuration', () => {
   });
 
   it('turns demo data off in production unless asked', () => {
-    expect(loadConfig({ NODE_ENV: 'production' }).demoData).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', DEMO_DATA: 'true' }).demoData).toBe(true);
+    const smtp = { MAIL_TRANSPORT: 'smtp', SMTP_URL: 'smtp://mail.example.com:587' };
+    expect(loadConfig({ NODE_ENV: 'production', ...smtp }).demoData).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', DEMO_DATA: 'true', ...smtp }).demoData).toBe(true);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/In production MAIL_TRANSPORT must be smtp/);
   });
 });

@@ -85,7 +85,7 @@ describe('the dev inbox', () => {
   });
 
   it('does not exist in production or with SMTP', async () => {
-    const prod = await testApp({ env: { NODE_ENV: 'production' } });
+    const prod = await testApp({ env: { NODE_ENV: 'production', MAIL_TRANSPORT: 'smtp', SMTP_URL: 'smtp://127.0.0.1:1' } });
     expect((await prod.app.inject({ method: 'GET', url: '/dev/mail' })).statusCode).toBe(404);
     const smtp = await testApp({ env: { MAIL_TRANSPORT: 'smtp', SMTP_URL: 'smtp://127.0.0.1:1' } });
     expect((await smtp.app.inject({ method: 'GET', url: '/dev/mail' })).statusCode).toBe(404);
