@@ -6,6 +6,11 @@ import { AddonPriceTable, PriceTable } from '../generate/PricingTables';
 import { useProducts } from '../generate/useProducts';
 import { PageHeader } from '../PageHeader';
 
+const GROUPS = [
+  ['recurring', 'pp.pricing.recursive'],
+  ['onetime', 'pp.pricing.non_recursive'],
+] as const;
+
 export default function PricingPage() {
   const translate = useTranslate();
   const { data, error } = useProducts();
@@ -14,22 +19,16 @@ export default function PricingPage() {
       <PageHeader title={translate('pp.nav.price')} />
       {error ? <Alert severity="error">{error.message || fallbackMessage(errors.fetchProducts)}</Alert> : null}
       <Grid container spacing={2}>
-        <Grid size={{ xs: 12, md: 6 }}>
-          <Card>
-            <CardContent>
-              <PriceTable group={data?.recurring} title={translate('pp.pricing.recursive')} />
-              <AddonPriceTable group={data?.recurring} />
-            </CardContent>
-          </Card>
-        </Grid>
-        <Grid size={{ xs: 12, md: 6 }}>
-          <Card>
-            <CardContent>
-              <PriceTable group={data?.onetime} title={translate('pp.pricing.non_recursive')} />
-              <AddonPriceTable group={data?.onetime} />
-            </CardContent>
-          </Card>
-        </Grid>
+        {GROUPS.map(([key, title]) => (
+          <Grid key={key} size={{ xs: 12, md: 6 }}>
+            <Card>
+              <CardContent>
+                <PriceTable group={data?.[key]} title={translate(title)} />
+                <AddonPriceTable group={data?.[key]} />
+              </CardContent>
+            </Card>
+          </Grid>
+        ))}
       </Grid>
     </>
   );

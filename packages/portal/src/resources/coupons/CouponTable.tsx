@@ -11,11 +11,7 @@ import {
   Card,
   Chip,
   CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
   DialogContentText,
-  DialogTitle,
   IconButton,
   TableCell,
   TableRow,
@@ -29,6 +25,7 @@ import { ListBase, useListContext, useNotify, useTranslate } from 'ra-core';
 import { PAGE_SIZES, errors, fallbackMessage, type CouponRow } from '@partner-panel/sdk';
 import { dataProvider } from '../../providers';
 import { ListPagination } from '../../layout/ListPagination';
+import { ConfirmDelete } from '../../layout/ConfirmDelete';
 import { DataTable } from '../../layout/DataTable';
 import { CouponFilters, FilterToggle } from './CouponFilters';
 import { EmailCouponDialog, type EmailTarget } from './EmailCouponDialog';
@@ -155,29 +152,12 @@ function CouponRows({ userId, partner = false, browserConfirm = false }: CouponT
       </DataTable>
       <ListPagination sizes={PAGE_SIZES.coupons.options} pages={PAGE_SIZES.coupons.paginationRange} />
       <EmailCouponDialog coupon={emailing} onClose={() => setEmailing(null)} withName={partner} {...(userId ? { userId } : {})} />
-      <Dialog open={deleting !== null} onClose={() => setDeleting(null)} aria-labelledby="delete-coupon-title">
-        <DialogTitle id="delete-coupon-title">{translate('pp.coupons.confirm_title')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{translate('pp.coupons.confirm_text')}</DialogContentText>
-          <DialogContentText sx={{ mt: 1 }} data-testid="delete-coupon-detail">
-            {translate('pp.coupons.confirm_detail', { code: deleting?.code ?? '' })}
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setDeleting(null)}>{translate('pp.password_dialog.cancel')}</Button>
-          <Button
-            color="error"
-            variant="contained"
-            onClick={() => {
-              const row = deleting;
-              setDeleting(null);
-              if (row) void remove(row);
-            }}
-          >
-            {translate('pp.coupons.confirm_button')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDelete target={deleting} onClose={() => setDeleting(null)} onConfirm={(row) => void remove(row)} labelId="delete-coupon-title">
+        <DialogContentText>{translate('pp.coupons.confirm_text')}</DialogContentText>
+        <DialogContentText sx={{ mt: 1 }} data-testid="delete-coupon-detail">
+          {translate('pp.coupons.confirm_detail', { code: deleting?.code ?? '' })}
+        </DialogContentText>
+      </ConfirmDelete>
     </Card>
   );
 }

@@ -4,10 +4,11 @@
  * after 600 ms.
  */
 import { useState } from 'react';
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TableCell, TableRow, Typography } from '@mui/material';
+import { Button, DialogContentText, TableCell, TableRow, Typography } from '@mui/material';
 import { useNotify, useTranslate } from 'ra-core';
 import { TIMINGS_MS, type VpnAccount } from '@partner-panel/sdk';
 import { dataProvider } from '../../providers';
+import { ConfirmDelete } from '../../layout/ConfirmDelete';
 import { DataTable } from '../../layout/DataTable';
 import { StatusChip } from './VpnTable';
 
@@ -80,26 +81,9 @@ export function VpnActionsTable({ accounts, mode, onChanged }: { accounts: VpnAc
           );
         })}
       </DataTable>
-      <Dialog open={confirming !== null} onClose={() => setConfirming(null)} aria-labelledby="delete-vpn-title">
-        <DialogTitle id="delete-vpn-title">{translate('pp.coupons.confirm_title')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{translate('pp.vpn.delete_warning', { username: confirming?.vpn_username ?? '' })}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setConfirming(null)}>{translate('pp.password_dialog.cancel')}</Button>
-          <Button
-            color="error"
-            variant="contained"
-            onClick={() => {
-              const account = confirming;
-              setConfirming(null);
-              if (account) void act(account, 'delete');
-            }}
-          >
-            {translate('pp.coupons.confirm_button')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDelete target={confirming} onClose={() => setConfirming(null)} onConfirm={(account) => void act(account, 'delete')} labelId="delete-vpn-title">
+        <DialogContentText>{translate('pp.vpn.delete_warning', { username: confirming?.vpn_username ?? '' })}</DialogContentText>
+      </ConfirmDelete>
     </>
   );
 }
