@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `pnpm test`: build, static checks, then every test: unit, API on PGlite and PostgreSQL, and the
-// browser tests in Chromium (installed from Debian's packages when missing and allowed).
+// `pnpm test`: build, static checks, then every test: unit, API and browser tests (Chromium, installed
+// from Debian's packages when missing and allowed), on the embedded PostgreSQL 15.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 

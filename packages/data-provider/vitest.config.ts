@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-/** Runs against the real server, built in each test file on a migrated PGlite snapshot. */
+/** Runs against the real server, built in each test file on a fresh PostgreSQL database. */
 export default defineConfig({
   resolve: {
     alias: { '@partner-panel/sdk': fileURLToPath(new URL('../sdk/src/index.ts', import.meta.url)) },

@@ -1,12 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-/** The server suite; the workspace runs it once on PGlite and once on PostgreSQL (PP_TEST_DB). */
+/** The server suite, on a fresh PostgreSQL database per test file. */
 export default defineConfig({
   resolve: {
     alias: { '@partner-panel/sdk': fileURLToPath(new URL('../sdk/src/index.ts', import.meta.url)) },
   },
   test: {
+    name: 'server',
     include: ['test/**/*.test.ts'],
     globalSetup: ['test/support/global-setup.ts'],
     testTimeout: 30_000,

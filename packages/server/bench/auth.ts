@@ -17,7 +17,7 @@ export async function authBench() {
     const user = (await server.app.inject({ method: 'POST', url: '/api/login', headers: await csrfHeaders(server.url), payload: { email: 'reseller@demo.partner-panel.test', password: 'DemoPass2026!' } })).json();
     const token = user.body.access_token as string;
     const profile = await load({ url: `${server.url}/api/v1/resellers/profile`, headers: { authorization: `Bearer ${token}` } });
-    row('GET /api/v1/resellers/profile (session + row), PGlite', `${profile.rps} req/s, p99 ${profile.p99} ms, errors ${profile.errors}`);
+    row('GET /api/v1/resellers/profile (session + row)', `${profile.rps} req/s, p99 ${profile.p99} ms, errors ${profile.errors}`);
   } finally {
     await server.close();
   }

@@ -1,21 +1,17 @@
 /**
- * Coupons at scale, on PostgreSQL (a throwaway cluster with fsync on) and on PGlite:
+ * Coupons at scale, on the embedded PostgreSQL 15 as the product runs it (fsync on):
  * - generating 10 000 coupons in one call (goal ≤ 0.5 s on PostgreSQL);
  * - the list page with 1 000 000 coupons in the table, filtered by code and date (p50/p99, req/s);
  * - the streamed CSV export of 1 000 000 rows (rows/s, peak memory).
  * All 1 000 000 coupons belong to one reseller, so the export has a million rows to stream.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import { openPglite, openPostgres, type Database } from '../src/db/index.js';
+import { openEmbedded, type Database } from '../src/db/index.js';
 import { seedDemo } from '../src/modules/demo/seed.js';
-import { startThrowawayPostgres } from '../test/support/postgres.js';
-import { PRODUCTION, load, row } from './harness.js';
+import { PRODUCTION, benchDataDir, load, row } from './harness.js';
 
 const ROWS = Number(process.env.BENCH_COUPONS ?? 1_000_000);
 const HOLDER = 1000; // the demo reseller
@@ -44,10 +40,9 @@ async function csrfHeaders(url: string) {
   return { 'csrf-token': token, cookie: `XSRF-TOKEN=${token}` };
 }
 
-async function run(kind: 'postgres' | 'pglite', database: Database) {
-  console.log(`\ncoupons on ${kind === 'postgres' ? 'PostgreSQL 15 (fsync on)' : 'PGlite'}`);
-  const dataDir = mkdtempSync(join(tmpdir(), 'pp-bench-app-'));
-  const app = await buildApp(loadConfig({ ...PRODUCTION, DATA_DIR: dataDir, RATE_LIMIT_LOGIN_PER_IP: '100000' }), { database });
+async function run(database: Database) {
+  console.log('\ncoupons on the embedded PostgreSQL 15 (fsync on)');
+  const app = await buildApp(loadConfig({ ...PRODUCTION, RATE_LIMIT_LOGIN_PER_IP: '100000' }), { database });
   await seedDemo(database.db);
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   try {
@@ -133,32 +128,16 @@ async function run(kind: 'postgres' | 'pglite', database: Database) {
     row('export: peak memory of the process above its start', `${((peak - baseline) / 2 ** 20).toFixed(0)} MB (RSS ${(baseline / 2 ** 20).toFixed(0)} → ${(peak / 2 ** 20).toFixed(0)} MB)`);
   } finally {
     await app.close();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
 export async function couponsBench() {
-  const cluster = await startThrowawayPostgres({ durable: true });
+  const dataDir = benchDataDir();
+  const database = await openEmbedded(dataDir, 10);
   try {
-    const admin = new pg.Client({ connectionString: cluster.url });
-    await admin.connect();
-    await admin.query('create database bench');
-    await admin.end();
-    const database = await openPostgres(cluster.url.replace(/\/postgres$/, '/bench'), 10);
-    try {
-      await run('postgres', database);
-    } finally {
-      await database.close();
-    }
-  } finally {
-    cluster.stop();
-  }
-  const dir = mkdtempSync(join(tmpdir(), 'pp-bench-pglite-'));
-  const database = await openPglite(dir);
-  try {
-    await run('pglite', database);
+    await run(database);
   } finally {
     await database.close();
-    rmSync(dir, { recursive: true, force: true });
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -1,5 +1,5 @@
 /** What every benchmark shares: a real server on a fresh database, listening on loopback. */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -17,8 +17,15 @@ export interface Bench {
 /** Production mode, as the product runs; it needs SMTP, though no bench sends mail. */
 export const PRODUCTION: Env = { NODE_ENV: 'production', LOG_LEVEL: 'warn', MAIL_TRANSPORT: 'smtp', SMTP_URL: 'smtp://127.0.0.1:9' };
 
+/** A data folder for one bench; as root, the postgres user must be able to enter it (mkdtemp makes 0700). */
+export function benchDataDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'pp-bench-'));
+  chmodSync(dir, 0o755);
+  return dir;
+}
+
 export async function startServer(env: Env = {}): Promise<Bench> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'pp-bench-'));
+  const dataDir = benchDataDir();
   const config = loadConfig({
     ...PRODUCTION,
     DATA_DIR: dataDir,

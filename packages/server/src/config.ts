@@ -109,6 +109,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     host: e.HOST,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrlSet: e.PUBLIC_URL !== undefined,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
@@ -147,7 +148,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       apiUrl: e.REALTIME_API_URL,
       /** What the browser connects to; host unset means the page's own host name. */
       publicHost: e.REALTIME_PUBLIC_HOST,
-      publicPort: e.REALTIME_PUBLIC_PORT ?? e.REALTIME_PORT,
+      /** Unset: the port the embedded server listens on (the one it got, with REALTIME_PORT=0). */
+      publicPort: e.REALTIME_PUBLIC_PORT,
       publicTls: e.REALTIME_PUBLIC_TLS,
       activityTimeout: e.REALTIME_ACTIVITY_TIMEOUT,
     },

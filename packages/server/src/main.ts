@@ -13,13 +13,15 @@ if (config.renewalsIntervalMs > 0) {
   const stop = scheduleRenewals(app.ctx, config.renewalsIntervalMs);
   app.addHook('onClose', async () => stop());
 }
-await app.listen({ port: config.port, host: config.host });
+const address = await app.listen({ port: config.port, host: config.host });
+// PORT=0 lets the system choose (several servers on one machine): links then name the port it chose.
+if (config.port === 0 && !config.publicUrlSet) config.publicUrl = `http://localhost:${new URL(address).port}`;
 const realtimePort = app.ctx.realtime.server ? await app.ctx.realtime.server.listen(config.realtime.port, config.realtime.host) : null;
 
 const lines = [
   '',
   `  Partner Panel is running at ${config.publicUrl}`,
-  `  Database: ${app.ctx.database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`}`,
+  `  Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PostgreSQL 15, embedded, in ${app.ctx.database.location}`}`,
   realtimePort ? `  Realtime (Pusher protocol): ws://${config.realtime.host}:${realtimePort}` : `  Realtime: publishing to ${config.realtime.apiUrl}`,
 ];
 if (config.demoData) {

@@ -1,63 +1,91 @@
-/** The start command: main listens, seeds demo data, prints the URL and the sign-in, answers curl. */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+/**
+ * The start command: main starts its embedded PostgreSQL 15 in DATA_DIR, listens, seeds demo data,
+ * prints the URL and the sign-in, answers curl — and starts again after being SIGKILLed.
+ */
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freshDatabase } from './support/db.js';
+import { EMBEDDED_DATABASE } from '../src/db/index.js';
+import { startMain } from './support/process.js';
 
-const serverDir = fileURLToPath(new URL('..', import.meta.url));
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+const postmasterPid = (dataDir: string) => Number(readFileSync(join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
 
 describe('main', () => {
-  it('starts on an empty database, prints the URL and the demo sign-in, and serves the API', async () => {
-    const database = await freshDatabase(1);
-    // PGlite runs need the folder; PostgreSQL runs use this file's database.
-    await database.close();
-    const dataDir = mkdtempSync(join(tmpdir(), 'pp-main-'));
-    afterAll(async () => {
-      rmSync(dataDir, { recursive: true, force: true });
-      await database.drop().catch(() => undefined);
-    });
-    const port = 20_000 + Math.floor(Math.random() * 20_000);
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      cwd: serverDir,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        DATABASE_URL: database.url ?? '',
-        LOG_LEVEL: 'warn',
-        NODE_ENV: 'development',
-        PORTAL_DIR: dataDir,
-        REALTIME_PORT: '0',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+  const dataDir = mkdtempSync(join(tmpdir(), 'pp-main-'));
+  chmodSync(dataDir, 0o755); // a folder the postgres user can enter when the tests run as root
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  const env = { DATA_DIR: dataDir, DATABASE_URL: '', PORTAL_DIR: dataDir, NODE_ENV: 'development' };
+
+  it('starts on an empty data folder with the embedded PostgreSQL 15, prints the URL and the demo sign-in, and serves the API', async () => {
+    const main = await startMain(env);
     try {
-      const started = Date.now();
-      while (!output.includes('Password for every demo account') && Date.now() - started < 60_000) {
-        if (child.exitCode !== null) throw new Error(output);
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      expect(output).toContain(`Partner Panel is running at http://localhost:${port}`);
-      expect(output).toContain('reseller@demo.partner-panel.test');
-      expect(output).toContain('DemoPass2026!');
-      expect(output).toContain(`http://localhost:${port}/dev/mail`);
-      expect(output).toMatch(/Realtime \(Pusher protocol\): ws:\/\/127\.0\.0\.1:\d+/);
-      const res = await fetch(`http://127.0.0.1:${port}/api/csrf`);
+      expect(main.output).toMatch(/Partner Panel is running at http:\/\/localhost:\d+\n/);
+      expect(main.url).not.toMatch(/:0$/);
+      expect(main.output).toContain(`Database: PostgreSQL 15, embedded, in ${join(dataDir, 'postgres')}`);
+      expect(main.output).toContain('Demo data was created');
+      expect(main.output).toContain('reseller@demo.partner-panel.test');
+      expect(main.output).toContain('DemoPass2026!');
+      expect(main.output).toContain(`${main.url}/dev/mail`);
+      expect(main.output).toMatch(/Realtime \(Pusher protocol\): ws:\/\/127\.0\.0\.1:\d+/);
+      const res = await fetch(`${main.url}/api/csrf`);
       expect(res.status).toBe(200);
       expect(res.headers.get('set-cookie')).toMatch(/^XSRF-TOKEN=/);
+      // The data is in a real PostgreSQL 15, reached over its socket only (no TCP port).
+      const client = new pg.Client({ host: join(dataDir, 'postgres'), user: 'postgres', database: EMBEDDED_DATABASE });
+      await client.connect();
+      const [row] = (await client.query<{ v: string; listen: string; n: number }>(
+        `select current_setting('server_version_num') as v, current_setting('listen_addresses') as listen, (select count(*)::int from resellers) as n`,
+      )).rows;
+      await client.end();
+      expect(row?.v).toMatch(/^15\d{4}$/);
+      expect(row?.listen).toBe('');
+      expect(row?.n).toBeGreaterThan(0);
     } finally {
-      if (child.exitCode === null && child.signalCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await exited;
-      }
+      await main.stop();
     }
-    expect(child.exitCode === 0 || child.signalCode === 'SIGTERM').toBe(true);
+    expect(main.exitCode === 0 || main.signal === 'SIGTERM').toBe(true);
+  }, 120_000);
+
+  it('stops its PostgreSQL when it is SIGKILLed, and the next start works on the same data', async () => {
+    const first = await startMain(env);
+    const postmaster = postmasterPid(dataDir);
+    expect(alive(postmaster)).toBe(true);
+    first.child.kill('SIGKILL');
+    await first.exited;
+    // Nothing can run in a SIGKILLed process: its supervisor stops the database once the server is gone.
+    await expect.poll(() => alive(postmaster), { timeout: 10_000 }).toBe(false);
+
+    const second = await startMain(env);
+    try {
+      // The demo data of the first start is still there: it is not created again.
+      expect(second.output).toContain('Demo sign-ins (created on the first start)');
+      expect((await fetch(`${second.url}/api/csrf`)).status).toBe(200);
+    } finally {
+      await second.stop();
+    }
+    // A clean stop leaves no lock behind.
+    expect(existsSync(join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+  }, 120_000);
+
+  it('starts at once after a SIGKILL, while the previous database is still shutting down', async () => {
+    const first = await startMain(env);
+    first.child.kill('SIGKILL');
+    await first.exited;
+    const second = await startMain(env);
+    try {
+      expect((await fetch(`${second.url}/api/csrf`)).status).toBe(200);
+    } finally {
+      await second.stop();
+    }
   }, 120_000);
 });

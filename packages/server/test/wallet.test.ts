@@ -1,7 +1,7 @@
 /**
  * The wallet under contention: 200 generate calls at once on a wallet that affords 50. Exactly 50
- * succeed, and the balance is the start minus the ledger's debits. On PostgreSQL the calls really
- * run in parallel (a pool of 20 connections); on PGlite they queue on its one connection.
+ * succeed, and the balance is the start minus the ledger's debits. The calls really run in parallel
+ * (a pool of 20 connections).
  */
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';

@@ -5,7 +5,6 @@ import { buildApp } from '../../../server/src/app.js';
 import { loadConfig, type Env } from '../../../server/src/config.js';
 import { seedDemo } from '../../../server/src/modules/demo/seed.js';
 import { freshDatabase } from '../../../server/test/support/db.js';
-import { freePort } from '../../../server/test/support/postgres.js';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -15,9 +14,9 @@ export interface RunningServer {
 
 export async function startServer(env: Env = {}): Promise<RunningServer> {
   const database = await freshDatabase();
-  const realtimePort = await freePort();
   const config = loadConfig({
-    REALTIME_PORT: String(realtimePort),
+    // Port 0 everywhere: the system picks free ports, and /api/settings tells the browser the one it got.
+    REALTIME_PORT: '0',
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATA_DIR: '/nonexistent',
@@ -29,7 +28,7 @@ export async function startServer(env: Env = {}): Promise<RunningServer> {
   const app = await buildApp(config, { database, logger: false });
   await seedDemo(database.db);
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  await app.ctx.realtime.server?.listen(realtimePort, '127.0.0.1');
+  const realtimePort = (await app.ctx.realtime.server?.listen(0, '127.0.0.1')) ?? 0;
   afterAll(async () => {
     await app.close();
     await database.drop();

@@ -1,21 +1,17 @@
 /**
- * The database: PGlite in DATA_DIR by default, PostgreSQL when DATABASE_URL is set. Both are driven
- * through the same Drizzle API; SQL stays within what PostgreSQL 15 runs.
+ * The database: PostgreSQL 15, embedded in DATA_DIR by default (started and stopped with the
+ * server), or external when DATABASE_URL is set. Both go through node-postgres and Drizzle.
  */
-import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import type { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import type { Readable } from 'node:stream';
 import * as schema from './schema/index.js';
+import { ensureDatabase, startEmbeddedPostgres } from './embedded.js';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -24,10 +20,11 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 
 export interface Database {
   db: Db;
-  kind: 'pglite' | 'postgres';
+  /** Where the data lives, for people: the embedded cluster's folder, or "DATABASE_URL". */
+  location: string;
   close(): Promise<void>;
-  /** PostgreSQL only: a `COPY … TO STDOUT` as a stream (PGlite has no streaming COPY). */
-  copyOut?: (statement: string) => Promise<Readable>;
+  /** A `COPY … TO STDOUT` as a stream. */
+  copyOut(statement: string): Promise<Readable>;
 }
 
 export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
@@ -53,7 +50,7 @@ export async function openPostgres(url: string, poolSize: number): Promise<Datab
   }
   return {
     db: drizzlePg(pool, { schema }) as unknown as Db,
-    kind: 'postgres',
+    location: 'DATABASE_URL',
     close: () => pool.end(),
     async copyOut(statement) {
       const conn = await pool.connect();
@@ -77,26 +74,36 @@ export async function openPostgres(url: string, poolSize: number): Promise<Datab
   };
 }
 
-/** Opens PGlite in a folder (created if missing), or wraps an instance a test made. */
-export async function openPglite(source: string | PGlite): Promise<Database> {
-  let client: PGlite;
-  if (typeof source === 'string') {
-    const dir = resolve(source, 'pglite');
-    mkdirSync(dir, { recursive: true });
-    client = await PGlite.create({ dataDir: dir });
-  } else client = source;
-  const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+/** The embedded cluster's own database. */
+export const EMBEDDED_DATABASE = 'partner_panel';
+
+/** Starts the embedded PostgreSQL in the data folder; closing the database stops it. */
+export async function openEmbedded(dataDir: string, poolSize: number, onNotice?: (message: string) => void): Promise<Database> {
+  const server = await startEmbeddedPostgres({ dataDir, ...(onNotice ? { onNotice } : {}) });
+  try {
+    await ensureDatabase(server.url(), EMBEDDED_DATABASE);
+    const database = await openPostgres(server.url(EMBEDDED_DATABASE), poolSize);
+    return {
+      ...database,
+      location: server.path === server.clusterDir ? server.path : `${server.path} (a link to ${server.clusterDir})`,
+      async close() {
+        await database.close();
+        await server.stop();
+      },
+    };
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
 }
 
-export async function openDatabase(config: { databaseUrl?: string | undefined; dataDir: string; databasePoolSize: number }) {
+export async function openDatabase(config: { databaseUrl?: string | undefined; dataDir: string; databasePoolSize: number }, onNotice?: (message: string) => void) {
   return config.databaseUrl
     ? openPostgres(config.databaseUrl, config.databasePoolSize)
-    : openPglite(config.dataDir);
+    : openEmbedded(config.dataDir, config.databasePoolSize, onNotice);
 }
 
-/** Rows of a raw query, on either driver. */
+/** Rows of a raw query. */
 export async function rows<T>(db: Tx, query: ReturnType<typeof sql>): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;

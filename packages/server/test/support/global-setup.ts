@@ -1,66 +1,83 @@
 /**
- * Prepares one migrated database per run, so that each test file starts from it in well under a
- * second: a PGlite snapshot file, or a PostgreSQL template database.
+ * One PostgreSQL per run and one migrated template database in it, so that each test file starts
+ * from its own copy in well under a second: the embedded PostgreSQL 15 (durability off) in a
+ * temporary folder, or the server of TEST_DATABASE_URL.
  */
-import { writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openPglite, openPostgres } from '../../src/db/index.js';
-import { startThrowawayPostgres } from './postgres.js';
-
-export const TEMPLATE_DB = 'pp_template';
+import { openPostgres } from '../../src/db/index.js';
+import { startEmbeddedPostgres } from '../../src/db/embedded.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    dbKind: 'pglite' | 'postgres';
-    pgliteSnapshot: string;
     postgresUrl: string;
+    /** The migrated database each test file's database is copied from. */
+    templateDb: string;
   }
 }
 
-async function preparePglite(project: TestProject) {
-  const client = await PGlite.create();
-  const database = await openPglite(client);
-  const dump = await client.dumpDataDir('none');
-  await database.close();
-  const file = join(tmpdir(), `pp-pglite-${process.pid}-${Date.now()}.tar`);
-  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
-  project.provide('pgliteSnapshot', file);
-  project.provide('postgresUrl', '');
+/** The embedded server for tests: fsync off, room for every file's pool at once. */
+export async function startTestPostgres() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'pp-test-pg-'));
+  // mkdtemp makes it 0700; as root, the postgres user must be able to enter it.
+  chmodSync(dataDir, 0o755);
+  const server = await startEmbeddedPostgres({ dataDir, durable: false, maxConnections: 400 });
+  return {
+    url: server.url(),
+    async stop() {
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
-async function preparePostgres(project: TestProject) {
-  let url = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
-  let stop: (() => void) | undefined;
-  if (!url) {
-    const cluster = await startThrowawayPostgres();
-    url = cluster.url;
-    stop = cluster.stop;
-  }
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`drop database if exists ${TEMPLATE_DB}`);
-  await admin.query(`create database ${TEMPLATE_DB}`);
-  await admin.end();
-  const templateUrl = new URL(url);
-  templateUrl.pathname = `/${TEMPLATE_DB}`;
-  const database = await openPostgres(templateUrl.toString(), 2);
-  await database.close();
-  project.provide('postgresUrl', url);
-  project.provide('pgliteSnapshot', '');
-  return stop;
+interface Shared {
+  users: number;
+  started: ReturnType<typeof startTestPostgres>;
+}
+// The projects of one run (server, data-provider, portal) share one embedded server.
+const shared = globalThis as typeof globalThis & { ppTestPostgres?: Shared };
+
+async function acquire(): Promise<{ url: string; release(): Promise<void> }> {
+  shared.ppTestPostgres ??= { users: 0, started: startTestPostgres() };
+  const entry = shared.ppTestPostgres;
+  entry.users++;
+  const { url, stop } = await entry.started;
+  return {
+    url,
+    async release() {
+      if (--entry.users > 0) return;
+      shared.ppTestPostgres = undefined;
+      await stop();
+    },
+  };
 }
 
 export default async function setup(project: TestProject) {
-  const kind = project.name.endsWith('postgres') ? 'postgres' : 'pglite';
-  project.provide('dbKind', kind);
-  if (kind === 'pglite') {
-    await preparePglite(project);
-    return;
-  }
-  const stop = await preparePostgres(project);
-  return () => stop?.();
+  const external = process.env.TEST_DATABASE_URL;
+  const server = external ? { url: external, release: async () => undefined } : await acquire();
+  const { url } = server;
+  // Each project of a run (and each run on a shared external server) has its own template.
+  const template = `pp_template_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${template}`);
+  await admin.end();
+  const templateUrl = new URL(url);
+  templateUrl.pathname = `/${template}`;
+  const database = await openPostgres(templateUrl.toString(), 2);
+  await database.close();
+  project.provide('postgresUrl', url);
+  project.provide('templateDb', template);
+  return async () => {
+    const cleanup = new pg.Client({ connectionString: url });
+    await cleanup.connect();
+    await cleanup.query(`drop database if exists ${template} with (force)`);
+    await cleanup.end();
+    await server.release();
+  };
 }

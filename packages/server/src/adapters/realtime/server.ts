@@ -80,6 +80,12 @@ export class RealtimeServer {
     });
   }
 
+  /** The port it listens on (the one the system chose, when asked for port 0); null until it listens. */
+  get port(): number | null {
+    const address = this.http.address();
+    return address && typeof address === 'object' ? address.port : null;
+  }
+
   get connectionCount(): number {
     return this.connections.size;
   }

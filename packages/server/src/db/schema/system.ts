@@ -6,7 +6,7 @@ export const notifications = pgTable(
   'notifications',
   {
     uid: uuid('uid').primaryKey().defaultRandom(),
-    /** Insertion order: timestamps can tie (PGlite's clock is in milliseconds). */
+    /** Insertion order: timestamps can tie (rows of one transaction share now()). */
     seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     resellerId: integer('reseller_id')
       .notNull()

@@ -1,22 +1,19 @@
 /**
  * The streamed CSV export. The portal asks for a short-lived signed ticket (POST), then lets the
  * browser download GET /api/v1/coupons/export?ticket=… natively, so a million rows go straight to
- * disk. On PostgreSQL the rows stream out of COPY; on PGlite they are read in keyset batches.
+ * disk. The rows stream out of PostgreSQL's COPY.
  * Reseller 903's file has no Coupon_ID column (001 §6).
  */
 import { createHmac } from 'node:crypto';
-import { Readable } from 'node:stream';
-import { sql } from 'drizzle-orm';
+import type { Readable } from 'node:stream';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { RESTRICTED_RESELLER_ID } from '@partner-panel/sdk';
 import type { AppContext } from '../../context.js';
-import { rows } from '../../db/index.js';
 import { fail } from '../../http/errors.js';
 import { safeEqual } from '../../adapters/realtime/signature.js';
-import { couponWhere, parseFilter, type CouponFilter, type ParsedFilter } from './filter.js';
+import { couponWhere, parseFilter, type CouponFilter } from './filter.js';
 
 const TICKET_TTL_MS = 2 * 60_000;
-const BATCH = 5_000;
 
 interface Ticket {
   owner: number;
@@ -58,40 +55,13 @@ function columns(withId: boolean) {
 
 export const exportFileName = (now: Date) => `${now.toISOString().slice(0, 10)}-coupons.csv`;
 
-const csvField = (v: string) => (/[",\n\r]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
-
 /** The export as a stream of CSV text. */
-export async function exportStream(ctx: Pick<AppContext, 'db' | 'database'>, owner: number, filter: CouponFilter): Promise<Readable> {
+export async function exportStream(ctx: Pick<AppContext, 'database'>, owner: number, filter: CouponFilter): Promise<Readable> {
   const f = parseFilter(filter);
   const cols = columns(owner !== RESTRICTED_RESELLER_ID);
   const where = couponWhere(owner, f);
-  if (ctx.database.copyOut) {
-    // COPY cannot take parameters: inline the (already validated) values as quoted literals.
-    const inlined = new PgDialect().sqlToQuery(where.inlineParams()).sql;
-    const select = `select ${cols.map(([name, expr]) => `${expr} as "${name}"`).join(', ')} from coupons c where ${inlined} order by c.created_at desc, c.id desc`;
-    return ctx.database.copyOut(`copy (${select}) to stdout with (format csv, header true)`);
-  }
-  return Readable.from(batches(ctx, cols, f, owner));
-}
-
-async function* batches(ctx: Pick<AppContext, 'db'>, cols: ReturnType<typeof columns>, f: ParsedFilter, owner: number) {
-  yield `${cols.map(([name]) => csvField(name)).join(',')}\n`;
-  const select = sql.raw(cols.map(([, expr], i) => `${expr} as f${i}`).join(', '));
-  let after: { created_at: string; id: number } | null = null;
-  for (;;) {
-    const keyset = after ? sql`and (c.created_at, c.id) < (${after.created_at}::timestamptz, ${after.id})` : sql``;
-    const page: Record<string, string | number>[] = await rows<Record<string, string | number>>(
-      ctx.db,
-      sql`select ${select}, c.created_at::text as k_created, c.id as k_id from coupons c
-          where ${couponWhere(owner, f)} ${keyset}
-          order by c.created_at desc, c.id desc limit ${BATCH}`,
-    );
-    if (page.length === 0) return;
-    let chunk = '';
-    for (const r of page) chunk += `${cols.map((_, i) => csvField(String(r[`f${i}`]))).join(',')}\n`;
-    yield chunk;
-    const last = page[page.length - 1] as Record<string, string | number>;
-    after = { created_at: String(last.k_created), id: Number(last.k_id) };
-    if (page.length < BATCH) return;
-  }
+  // COPY cannot take parameters: inline the (already validated) values as quoted literals.
+  const inlined = new PgDialect().sqlToQuery(where.inlineParams()).sql;
+  const select = `select ${cols.map(([name, expr]) => `${expr} as "${name}"`).join(', ')} from coupons c where ${inlined} order by c.created_at desc, c.id desc`;
+  return ctx.database.copyOut(`copy (${select}) to stdout with (format csv, header true)`);
 }

@@ -11,7 +11,7 @@ export function settingsRoutes(app: FastifyInstance) {
       key: ctx.realtime.key,
       // Empty: the page's own host name.
       host: ctx.config.realtime.publicHost ?? '',
-      port: ctx.config.realtime.publicPort,
+      port: ctx.config.realtime.publicPort ?? ctx.realtime.server?.port ?? ctx.config.realtime.port,
       tls: ctx.config.realtime.publicTls,
       auth_endpoint: contract.broadcastingAuth.path,
     },
