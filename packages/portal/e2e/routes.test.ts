@@ -142,7 +142,8 @@ describe('a signed-in reseller', () => {
     await capture(page, 'bell');
     await page.keyboard.press('Escape');
     for (const section of ['dashboard', 'coupons', 'vpn', 'billing', 'integration']) {
-      expect(await page.getByTestId(`nav-${section}`).count(), section).toBe(1);
+      // The sidebar comes back once the bell's menu has closed.
+      await expect.poll(() => page.getByTestId(`nav-${section}`).count(), { message: section }).toBe(1);
     }
     await page.getByTestId('nav-coupons').click();
     await page.waitForURL(/\/demo-reseller\/coupons\/generate$/);
