@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkBinaries, installedNativeDir, startEmbeddedPostgres, type EmbeddedOptions, type EmbeddedPostgres } from '../src/db/embedded.js';
+import { alive, checkBinaries, installedNativeDir, startEmbeddedPostgres, type EmbeddedOptions, type EmbeddedPostgres } from '../src/db/embedded.js';
 
 const root = process.getuid?.() === 0;
 const scratch = mkdtempSync(join(tmpdir(), 'pp-embedded-'));
@@ -40,14 +40,6 @@ async function count(server: EmbeddedPostgres, sql: string): Promise<number> {
 }
 
 const uidOf = (pid: number) => Number(/^Uid:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 describe('the binaries', () => {
   it('are built at install: pnpm runs the package install script only when the root package.json allows it', () => {

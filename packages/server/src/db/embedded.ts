@@ -223,7 +223,8 @@ function initialise(nativeDir: string, clusterDir: string, runAs: RunAs | null, 
   renameSync(staging, clusterDir);
 }
 
-function alive(pid: number): boolean {
+/** Whether a process runs (another user's included). */
+export function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
