@@ -192,12 +192,22 @@ describe('supervision', () => {
       const s = await startEmbeddedPostgres({ dataDir: ${JSON.stringify(dataDir)}, durable: false, rootStore: ${JSON.stringify(store)} });
       console.log('pid', s.pid);
       setInterval(() => {}, 1000);`;
-    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
-    const pid = await new Promise<number>((resolve) => child.stdout.on('data', (d: Buffer) => /pid (\d+)/.test(d.toString()) && resolve(Number(/pid (\d+)/.exec(d.toString())?.[1]))));
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    const pid = await new Promise<number>((resolve, reject) => {
+      const read = (d: Buffer) => {
+        output += d.toString();
+        const found = /pid (\d+)/.exec(output);
+        if (found) resolve(Number(found[1]));
+      };
+      child.stdout.on('data', read);
+      child.stderr.on('data', read);
+      child.once('exit', (code) => reject(new Error(`the owner exited (${code}) before its database started:\n${output}`)));
+    });
     expect(alive(pid)).toBe(true);
     child.kill('SIGKILL');
     const until = Date.now() + 10_000;
     while (alive(pid) && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
     expect(alive(pid)).toBe(false);
-  });
+  }, 90_000);
 });

@@ -354,6 +354,8 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   const logFd = openSync(logFile, 'w');
   const flags = [
     '-D', clusterDir,
+    // The port only names the socket file; set, so that a PGPORT in the environment changes nothing.
+    '-p', '5432',
     '-c', 'listen_addresses=',
     '-c', `unix_socket_directories=${socketDir}`,
     '-c', 'unix_socket_permissions=0700',
@@ -405,7 +407,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     clusterDir,
     socketDir,
     pid,
-    url: (database = 'postgres') => `postgres://postgres@localhost/${database}?host=${encodeURIComponent(socketDir)}`,
+    url: (database = 'postgres') => `postgres://postgres@localhost:5432/${database}?host=${encodeURIComponent(socketDir)}`,
     stop() {
       stopping ??= (async () => {
         child.stdin?.end();
