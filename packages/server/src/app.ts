@@ -60,7 +60,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const database = options.database ?? (await openDatabase(config, (message) => app.log.info(message)));
+  const database = options.database ?? (await openDatabase(config, (message) => app.log.warn(message)));
   const { db } = database;
   const secret = await appSecret(db, config.appSecret);
   await syncCatalogue(db);

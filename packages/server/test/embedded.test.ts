@@ -192,7 +192,8 @@ describe('supervision', () => {
       const s = await startEmbeddedPostgres({ dataDir: ${JSON.stringify(dataDir)}, durable: false, rootStore: ${JSON.stringify(store)} });
       console.log('pid', s.pid);
       setInterval(() => {}, 1000);`;
-    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'pipe'] });
+    // From the server package, where tsx is installed (the workspace root runs the tests).
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: fileURLToPath(new URL('..', import.meta.url)), stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     const pid = await new Promise<number>((resolve, reject) => {
       const read = (d: Buffer) => {

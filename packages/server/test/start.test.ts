@@ -2,7 +2,7 @@
  * The start command: main starts its embedded PostgreSQL 15 in DATA_DIR, listens, seeds demo data,
  * prints the URL and the sign-in, answers curl — and starts again after being SIGKILLed.
  */
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -20,12 +20,15 @@ describe('main', () => {
   const env = { DATA_DIR: dataDir, DATABASE_URL: '', PORTAL_DIR: dataDir, NODE_ENV: 'development' };
 
   it('starts on an empty data folder with the embedded PostgreSQL 15, prints the URL and the demo sign-in, and serves the API', async () => {
+    // A data folder from the days of PGlite: its data is not read, and the server says so.
+    mkdirSync(join(dataDir, 'pglite'));
     const main = await startMain(env);
     try {
       expect(main.output).toMatch(/Partner Panel is running at http:\/\/localhost:\d+\n/);
       expect(main.url).not.toMatch(/:0$/);
       expect(main.output).toContain(`Database: PostgreSQL 15, embedded, in ${join(dataDir, 'postgres')}`);
       expect(main.output).toContain('Demo data was created');
+      expect(main.output).toContain(`${join(dataDir, 'pglite')} holds an earlier embedded database (PGlite) that is no longer read`);
       expect(main.output).toContain('reseller@demo.partner-panel.test');
       expect(main.output).toContain('DemoPass2026!');
       expect(main.output).toContain(`${main.url}/dev/mail`);

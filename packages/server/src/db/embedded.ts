@@ -138,6 +138,11 @@ export function systemUser(name: string, onNotice: (m: string) => void): RunAs {
     spawnSync('groupadd', ['--system', name], { stdio: 'ignore' });
     execFileSync('useradd', ['--system', '--gid', name, '--no-create-home', '--home-dir', '/nonexistent', '--shell', '/bin/false', name], { stdio: 'pipe' });
   } catch (error) {
+    try {
+      return ids(); // created by another server starting at the same moment
+    } catch {
+      // Still missing: say why.
+    }
     throw new Error(
       `PostgreSQL refuses to run as root, and the "${name}" system user it would run as could not be created ` +
         `(${(error as Error).message.trim()}). Create it (useradd --system ${name}), run the server as a normal user, or set DATABASE_URL.`,
@@ -174,8 +179,16 @@ function reachableNativeDir(nativeDir: string, runAs: RunAs, store: string, onNo
     const staging = `${cached}.copy-${randomBytes(4).toString('hex')}`;
     cpSync(nativeDir, staging, { recursive: true, verbatimSymlinks: true });
     chmodSync(staging, 0o755);
-    rmSync(cached, { recursive: true, force: true });
-    renameSync(staging, cached);
+    try {
+      renameSync(staging, cached);
+    } catch {
+      // Another server starting at the same moment put its copy there first (keep it: it may be
+      // running from it), or a broken one is in the way.
+      if (checkBinaries(cached, runAs)) {
+        rmSync(cached, { recursive: true, force: true });
+        renameSync(staging, cached);
+      } else rmSync(staging, { recursive: true, force: true });
+    }
     onNotice(`The ${runAs.name} user cannot reach ${nativeDir}; PostgreSQL runs from a copy in ${cached}.`);
   }
   const again = checkBinaries(cached, runAs);

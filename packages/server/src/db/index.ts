@@ -2,6 +2,8 @@
  * The database: PostgreSQL 15, embedded in DATA_DIR by default (started and stopped with the
  * server), or external when DATABASE_URL is set. Both go through node-postgres and Drizzle.
  */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -79,6 +81,10 @@ export const EMBEDDED_DATABASE = 'partner_panel';
 
 /** Starts the embedded PostgreSQL in the data folder; closing the database stops it. */
 export async function openEmbedded(dataDir: string, poolSize: number, onNotice?: (message: string) => void): Promise<Database> {
+  // A data folder from before the embedded database was PostgreSQL: its data is not carried over.
+  if (existsSync(join(dataDir, 'pglite'))) {
+    onNotice?.(`${join(dataDir, 'pglite')} holds an earlier embedded database (PGlite) that is no longer read; delete it when you no longer need it.`);
+  }
   const server = await startEmbeddedPostgres({ dataDir, ...(onNotice ? { onNotice } : {}) });
   try {
     await ensureDatabase(server.url(), EMBEDDED_DATABASE);
