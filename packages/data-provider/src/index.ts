@@ -33,6 +33,8 @@ export function createProviders(options: ProvidersOptions = {}) {
     getToken: () => session.token(),
     ...(options.fetch ? { fetch: options.fetch } : {}),
     log: (message, error) => console.warn(message, error),
+    // A person at the screen tries again; the portal shows a failure at once instead.
+    maxRetries: 0,
     onError(error) {
       if (endsSession(error) && session.user()) {
         session.clear();

@@ -1,4 +1,23 @@
 export * from './contract/index.js';
 export { createClient } from './client/client.js';
 export type { Client, ClientMethods, ClientOptions, RequestOptions } from './client/client.js';
-export { ApiError, isApiError } from './client/errors.js';
+export {
+  ApiError,
+  AuthenticationError,
+  ConflictError,
+  ConnectionError,
+  CsrfError,
+  IdempotencyError,
+  InsufficientFundsError,
+  InvalidRequestError,
+  NotFoundError,
+  PermissionError,
+  RateLimitError,
+  ServerError,
+  apiError,
+  isApiError,
+} from './client/errors.js';
+export type { ApiErrorInit } from './client/errors.js';
+export type { Pageable, PageInput, PageRow, Paginated } from './client/paginate.js';
+export { PartnerPanel } from './client/v2.js';
+export type { CreatedUser, NewUser, PartnerPanelOptions, Tokens, User } from './client/v2.js';

@@ -25,6 +25,9 @@ import { couponRoutes } from './modules/coupons/routes.js';
 import { syncCatalogue } from './modules/products/catalogue.js';
 import { productRoutes } from './modules/products/routes.js';
 import { vpnRoutes } from './modules/vpn/routes.js';
+import { clientApiRoutes } from './modules/client-api/routes.js';
+import { sweepClientTokens } from './modules/client-api/keys.js';
+import { sweepIdempotencyKeys } from './http/idempotency.js';
 import { devMailRoutes } from './modules/dev/mail.js';
 import { profileRoutes } from './modules/profile/routes.js';
 import { settingsRoutes } from './modules/settings/routes.js';
@@ -93,6 +96,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   };
   app.decorate('ctx', ctx);
   app.decorateRequest('reseller', null);
+  app.decorateRequest('client', null);
+  app.decorateRequest('idempotency', null);
 
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, { global: false, store: ctx.counters.Store as never });
@@ -110,12 +115,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   productRoutes(app);
   couponRoutes(app);
   vpnRoutes(app);
+  clientApiRoutes(app);
   settingsRoutes(app);
   if (ctx.mail.transport === 'outbox' && !config.production) devMailRoutes(app);
   await portal(app, config.portalDir ?? defaultPortalDir);
 
   ctx.mail.start();
-  const sweep = setInterval(() => void ctx.counters.sweep().catch(() => undefined), 10 * 60_000);
+  const sweep = setInterval(() => {
+    for (const job of [ctx.counters.sweep(), sweepClientTokens(ctx), sweepIdempotencyKeys(db)]) void job.catch(() => undefined);
+  }, 10 * 60_000);
   sweep.unref();
   app.addHook('onClose', async () => {
     clearInterval(sweep);

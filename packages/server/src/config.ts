@@ -3,7 +3,7 @@
  * Config. Every setting has an embedded default so that one command starts the whole product.
  */
 import { z } from 'zod';
-import { REALTIME_DEFAULT_PORT } from '@partner-panel/sdk';
+import { CLIENT_API, REALTIME_DEFAULT_PORT } from '@partner-panel/sdk';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -55,6 +55,8 @@ const envSchema = z
     RATE_LIMIT_FORGOT_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
     RATE_LIMIT_FORGOT_PER_IP: z.coerce.number().int().min(1).default(20),
     RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+    RATE_LIMIT_CLIENT_PER_MINUTE: z.coerce.number().int().min(1).default(CLIENT_API.requestsPerMinute),
+    RATE_LIMIT_CLIENT_TOKENS_PER_IP: z.coerce.number().int().min(1).default(60),
     REALTIME_DRIVER: z.enum(['embedded', 'pusher']).default('embedded'),
     REALTIME_PORT: z.coerce.number().int().min(0).max(65535).default(REALTIME_DEFAULT_PORT),
     REALTIME_HOST: optional,
@@ -134,6 +136,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       signupPerIp: e.RATE_LIMIT_SIGNUP_PER_IP,
       forgotPerAccount: e.RATE_LIMIT_FORGOT_PER_ACCOUNT,
       forgotPerIp: e.RATE_LIMIT_FORGOT_PER_IP,
+      /** v2 client API: requests a minute per secret key, and token requests a minute per IP. */
+      clientPerMinute: e.RATE_LIMIT_CLIENT_PER_MINUTE,
+      clientTokensPerIp: e.RATE_LIMIT_CLIENT_TOKENS_PER_IP,
     },
     /** How often the renewal job runs (0: never, in this process). */
     renewalsIntervalMs: e.RENEWALS_INTERVAL_SECONDS * 1000,

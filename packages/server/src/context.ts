@@ -9,6 +9,7 @@ import type { Csrf } from './http/csrf.js';
 import type { Counters } from './http/rate-limit.js';
 import type { Realtime } from './adapters/realtime/index.js';
 import type { Notifier } from './modules/notifications/notifier.js';
+import type { ClientPrincipal } from './modules/client-api/tokens.js';
 
 /** The time source; tests replace it to drive expiry and renewals. */
 export interface Clock {
@@ -51,5 +52,13 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     reseller: SessionReseller | null;
+    /** The v2 client behind an access token (calls with access `client`). */
+    client: ClientPrincipal | null;
+    /** The Idempotency-Key record this request holds, if any. */
+    idempotency: { scope: string; key: string } | null;
+  }
+  interface FastifyContextConfig {
+    /** A v2 client API route: bad input answers HTTP 400, as the sandbox documents. */
+    clientApi?: boolean;
   }
 }

@@ -1,7 +1,8 @@
 /**
  * The typed client: one method per call of the contract, the envelope unwrapped, failures thrown as
- * ApiError, and the spec's CSRF behaviour (000 §7): the CSRF-Token header comes from the XSRF-TOKEN
- * cookie; when it is missing GET /api/csrf is called, and on failure retried once after 1 s.
+ * ApiError subclasses, safe failures retried (./retry.ts), and the spec's CSRF behaviour (000 §7):
+ * the CSRF-Token header comes from the XSRF-TOKEN cookie; when it is missing GET /api/csrf is
+ * called, and on failure retried once after 1 s.
  */
 import { z } from 'zod';
 import { contract, type Contract } from '../contract/index.js';
@@ -9,8 +10,10 @@ import type { AnyCall, CallInputOf, CallResult } from '../contract/define.js';
 import { CSRF_COOKIE, CSRF_HEADER, TIMINGS_MS } from '../contract/constants.js';
 import { errors } from '../contract/messages.js';
 import { isEnvelope, type Envelope } from '../contract/envelope.js';
-import { ApiError } from './errors.js';
+import { apiError, type ApiError } from './errors.js';
 import { inBrowser, readCsrfCookie, sleep } from './csrf.js';
+import { paginate, type Pageable, type PageInput, type PageRow, type Paginated } from './paginate.js';
+import { backoffMs, defaultRetryPolicy, newIdempotencyKey, retryDelay } from './retry.js';
 
 export interface ClientOptions {
   /** Where the API lives: '' for the same origin in a browser, or 'https://panel.example.com'. */
@@ -22,10 +25,22 @@ export interface ClientOptions {
   onError?: (error: ApiError) => void;
   /** Where CSRF fetch failures are reported; console.warn by default. */
   log?: (message: string, error: unknown) => void;
+  /**
+   * How many times a safe failure is tried again (default 2): a GET, or a call sent with an
+   * Idempotency-Key, after no answer, a 502/503/504, or a 429/409 with a short Retry-After. With
+   * retries on, every state-changing call gets an Idempotency-Key of its own.
+   */
+  maxRetries?: number;
+  /** The longest Retry-After waited for by the client itself (default 5000 ms). */
+  maxRetryDelayMs?: number;
+  /** Gives up on an attempt after this long (default 60 000 ms); it then counts as no answer. */
+  timeoutMs?: number;
 }
 
 export interface RequestOptions {
   signal?: AbortSignal;
+  /** Sent as Idempotency-Key; one is made for each state-changing call when retries are on. */
+  idempotencyKey?: string;
 }
 
 /** The input is optional where the call needs none (no body, an optional body, all fields optional). */
@@ -51,6 +66,11 @@ export interface Client extends ClientMethods {
   raw<K extends keyof Contract>(name: K, ...args: Args<Contract[K]>): Promise<Response>;
   /** Forgets the CSRF token held in memory (after a sign-out, say). */
   resetCsrf(): void;
+  /**
+   * Every row of a paged list, page after page: `for await (const row of client.paginate('listCoupons', { code: 'A' }))`,
+   * or `await client.paginate(...).toArray({ limit: 500 })`.
+   */
+  paginate<K extends Pageable>(name: K, input?: PageInput<K>, options?: RequestOptions): Paginated<PageRow<K>>;
 }
 
 function queryKeys(call: AnyCall): Set<string> {
@@ -72,6 +92,11 @@ function split(call: AnyCall, input: Record<string, unknown> = {}) {
 
 export function createClient(options: ClientOptions = {}): Client {
   const baseUrl = (options.baseUrl ?? '').replace(/\/$/, '');
+  const policy = {
+    maxRetries: options.maxRetries ?? defaultRetryPolicy.maxRetries,
+    maxRetryDelayMs: options.maxRetryDelayMs ?? defaultRetryPolicy.maxRetryDelayMs,
+  };
+  const timeoutMs = options.timeoutMs ?? 60_000;
   const doFetch = options.fetch ?? ((...a: Parameters<typeof fetch>) => globalThis.fetch(...a));
   const log = options.log ?? ((m: string, e: unknown) => console.warn(m, e));
   let csrfMemo: string | undefined;
@@ -110,6 +135,23 @@ export function createClient(options: ClientOptions = {}): Client {
     return csrfInFlight;
   }
 
+  /** One attempt, given up after timeoutMs; a timeout reads as no answer. */
+  async function attempt(url: string, init: RequestInit, signal: AbortSignal | undefined): Promise<Response> {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+    const stop = () => controller.abort(signal?.reason);
+    signal?.addEventListener('abort', stop, { once: true });
+    try {
+      return await doFetch(url, { ...init, signal: controller.signal });
+    } catch (cause) {
+      if (signal?.aborted) throw cause;
+      throw Object.assign(new Error('no answer'), { cause, noAnswer: true });
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', stop);
+    }
+  }
+
   async function request(call: AnyCall, input: Record<string, unknown> | undefined, opts: RequestOptions = {}, retried = false): Promise<Response> {
     const { query, body } = split(call, input);
     const headers: Record<string, string> = { Accept: 'application/json' };
@@ -124,35 +166,44 @@ export function createClient(options: ClientOptions = {}): Client {
     }
     const hasBody = call.method !== 'GET';
     if (hasBody) headers['Content-Type'] = 'application/json';
-    let res: Response;
-    try {
-      res = await doFetch(`${baseUrl}${call.path}${query ? `?${query}` : ''}`, {
-        method: call.method,
-        headers,
-        credentials: 'include',
-        ...(hasBody ? { body: JSON.stringify(body) } : {}),
-        ...(opts.signal ? { signal: opts.signal } : {}),
-      });
-    } catch (cause) {
-      if (cause instanceof Error && cause.name === 'AbortError') throw cause;
-      const error = new ApiError({ httpStatus: 0, code: errors.network.code, status: 'error', message: errors.network.message, body: null });
-      (error as { cause?: unknown }).cause = cause;
-      options.onError?.(error);
-      throw error;
+    const idempotencyKey = opts.idempotencyKey ?? (hasBody && policy.maxRetries > 0 ? newIdempotencyKey() : undefined);
+    if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
+    const safe = !hasBody || idempotencyKey !== undefined;
+    const url = `${baseUrl}${call.path}${query ? `?${query}` : ''}`;
+    const init: RequestInit = { method: call.method, headers, credentials: 'include', ...(hasBody ? { body: JSON.stringify(body) } : {}) };
+    for (let n = 0; ; n++) {
+      const more = safe && n < policy.maxRetries;
+      let res: Response;
+      try {
+        res = await attempt(url, init, opts.signal);
+      } catch (cause) {
+        if (!(cause as { noAnswer?: boolean }).noAnswer) throw cause;
+        if (more) {
+          await sleep(backoffMs(n));
+          continue;
+        }
+        const error = apiError({ httpStatus: 0, code: errors.network.code, status: 'error', message: errors.network.message, body: null });
+        (error as { cause?: unknown }).cause = (cause as { cause?: unknown }).cause;
+        options.onError?.(error);
+        throw error;
+      }
+      // A stale CSRF token (the server's secret rotated, the cookie expired): fetch a new one, once.
+      if (res.status === 419 && call.csrf && !retried) return request(call, input, { ...opts, ...(idempotencyKey ? { idempotencyKey } : {}) }, true);
+      const wait = more ? retryDelay(res, n, policy) : null;
+      if (wait === null) return res;
+      await res.body?.cancel().catch(() => undefined);
+      await sleep(wait);
     }
-    // A stale CSRF token (the server's secret rotated, the cookie expired): fetch a new one, once.
-    if (res.status === 419 && call.csrf && !retried) return request(call, input, opts, true);
-    return res;
   }
 
   async function envelopeOf(res: Response): Promise<Envelope> {
     const json: unknown = await res.json().catch(() => null);
     if (!isEnvelope(json)) {
       const e = res.ok ? errors.internal : { ...errors.internal, message: `${res.status} ${res.statusText}`.trim() };
-      throw new ApiError({ httpStatus: res.status, code: e.code, status: 'error', message: e.message });
+      throw apiError({ httpStatus: res.status, code: e.code, status: 'error', message: e.message });
     }
     if (json.header.status !== 'success') {
-      const error = new ApiError({
+      const error = apiError({
         httpStatus: res.status,
         code: json.header.code,
         status: json.header.status,
@@ -194,6 +245,9 @@ export function createClient(options: ClientOptions = {}): Client {
     },
     resetCsrf() {
       csrfMemo = undefined;
+    },
+    paginate(name, input, opts) {
+      return paginate(name, input, (pageInput) => (methods[name] as (i: unknown, o?: RequestOptions) => Promise<unknown>)(pageInput, opts));
     },
   };
 }

@@ -93,3 +93,22 @@ export const resellerChannel = (resellerId: number) => `reseller.${resellerId}`;
 export const REALTIME_EVENTS = { notification: 'notification.created', balance: 'balance.updated' } as const;
 
 export const NOTIFICATIONS_PAGE_SIZE = 15;
+
+/** The v2 client API: its two kinds of key, their prefixes, token lifetimes and the sandbox wallet. */
+export const KEY_MODES = ['live', 'sandbox'] as const;
+export type KeyMode = (typeof KEY_MODES)[number];
+export const CLIENT_API = {
+  keyPrefix: { live: 'sk_live_', sandbox: 'sk_test_' },
+  accessTokenSeconds: 3600,
+  refreshTokenSeconds: 30 * 86_400,
+  /** Requests a minute per key (RATE_LIMIT_CLIENT_PER_MINUTE sets the server's figure). */
+  requestsPerMinute: 120,
+  /** Play money a sandbox wallet opens with, in dollars. */
+  sandboxOpeningBalanceUsd: 10_000,
+  sandboxMaxBalanceUsd: 1_000_000,
+  /** What a new user buys when the create call names no plan. */
+  defaultPlan: { billing_type: 1, billing_cycle: 'monthly' },
+} as const;
+/** The statuses a v2 user has; only the first two can be set. */
+export const CLIENT_USER_STATUSES = ['active', 'suspended', 'expired', 'deleted'] as const;
+export type ClientUserStatus = (typeof CLIENT_USER_STATUSES)[number];

@@ -1,6 +1,7 @@
 /** The whole API: every call the browser, the widget and client code make, by name. */
 import * as account from './calls/account.js';
 import * as billing from './calls/billing.js';
+import * as client from './calls/client.js';
 import * as coupons from './calls/coupons.js';
 import * as partner from './calls/partner.js';
 import * as profile from './calls/profile.js';
@@ -21,6 +22,7 @@ export const contract = {
   ...pick(billing),
   ...pick(users),
   ...pick(partner),
+  ...pick(client),
 };
 
 export type Contract = typeof contract;
@@ -41,4 +43,6 @@ export type { NotificationData } from './calls/profile.js';
 export { invoiceSchema, transactionSchema, paymentMethodSchema } from './calls/billing.js';
 export type { Invoice } from './calls/billing.js';
 export { userProfileSchema } from './calls/users.js';
-export { redeemBody, clientUser } from './calls/partner.js';
+export { redeemBody } from './calls/partner.js';
+export { clientUser, keyModeSchema } from './calls/client.js';
+export type { ClientUser } from './calls/client.js';

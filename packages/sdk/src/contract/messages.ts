@@ -109,6 +109,20 @@ export const errors = {
   secretKeyDialog: entry('rspf-key-3005', 'There was a problem regenerating your key.', 500),
   secretKeyExists: entry('rspf-key-3006', 'A secret key already exists. Regenerate it instead.', 409),
   secretKeyMissing: entry('rspf-key-3007', 'No secret key has been generated yet.', 404),
+  secretKeyStale: entry('rspf-key-3008', 'This key has already been replaced. Reload the page to see the current key.', 409),
+  // --- the v2 client API (002 sandbox; the statuses it documents: 400, 401, 404, 409)
+  clientKeyInvalid: entry('rspf-client-3101', 'Invalid secret key.', 401),
+  clientTokenInvalid: entry('rspf-client-3102', 'The access token is missing, invalid or expired. Generate new tokens with your secret key or refresh token.', 401),
+  clientRefreshInvalid: entry('rspf-client-3103', 'The refresh token is invalid, expired or already used.', 401),
+  clientUserExists: entry('rspf-client-3104', 'User already exists', 409),
+  clientUserNotFound: entry('rspf-client-3105', 'User not found', 404),
+  clientOldPassword: entry('rspf-client-3106', 'The old password does not match.', 401),
+  clientRateLimited: entry('rspf-client-3107', 'Rate limit exceeded: ${limit} requests a minute per key. Try again in ${wait}.', 429),
+  clientSandboxOnly: entry('rspf-client-3108', 'This call is only available with a sandbox key.', 403),
+  // --- Idempotency-Key (any state-changing call made with a bearer token)
+  idempotencyKeyInvalid: entry('rspf-idempotency-1101', 'The Idempotency-Key header must be 1 to 255 visible ASCII characters.', 400),
+  idempotencyMismatch: entry('rspf-idempotency-1102', 'This Idempotency-Key was already used with different parameters.', 422),
+  idempotencyInProgress: entry('rspf-idempotency-1103', 'A request with this Idempotency-Key is still in progress. Try again shortly.', 409),
   redeemFailed: entry('rspf-redeem-9001', 'This coupon cannot be redeemed.', 422),
   redeemAddonRequired: entry('rspf-redeem-9002', 'Please select Dedicated IP', 200, 'actionrequired'),
 } as const satisfies Record<string, CatalogueEntry>;

@@ -58,6 +58,9 @@ export const messages = {
     password: 'User ID, old password, and new password are required',
     status: 'User ID and status are required',
     delete: 'User ID is required for deletion',
+    username: 'The username must be 3 to 32 characters: letters, digits, dots, dashes or underscores, starting with a letter or digit.',
+    statusValue: "Status must be 'active' or 'suspended'.",
+    balance: 'The balance must be an amount in dollars between 0 and 1000000.',
   },
 } as const;
 

@@ -7,13 +7,18 @@ import type {
   FastifyReply,
   FastifyRequest,
   onRequestHookHandler,
+  onSendHookHandler,
   preHandlerHookHandler,
+  preValidationHookHandler,
 } from 'fastify';
 import { envelopeSchema, type AnyCall, type CallBody, type CallQuery, type CallResult } from '@partner-panel/sdk';
 import type { SessionReseller } from '../context.js';
 import { authenticate, requireAdmin } from '../modules/auth/guard.js';
+import { authenticateClient } from '../modules/client-api/guard.js';
+import type { ClientPrincipal } from '../modules/client-api/tokens.js';
 import { Answer, envelope } from './envelope.js';
 import { fail } from './errors.js';
+import { claimIdempotencyKey, storeIdempotentAnswer } from './idempotency.js';
 
 export interface HandlerContext<C extends AnyCall> {
   body: CallBody<C>;
@@ -22,6 +27,8 @@ export interface HandlerContext<C extends AnyCall> {
   reply: FastifyReply;
   /** The signed-in reseller (calls with access reseller or admin). */
   reseller: SessionReseller;
+  /** The v2 client of the access token (calls with access client). */
+  client: ClientPrincipal;
   ip: string;
 }
 
@@ -42,7 +49,18 @@ export function serve<C extends AnyCall>(app: FastifyInstance, call: C, handler:
   if (call.csrf) onRequest.push(csrf.check);
   if (call.access === 'reseller' || call.access === 'admin') onRequest.push(authenticate);
   if (call.access === 'admin') onRequest.push(requireAdmin);
+  if (call.access === 'client') onRequest.push(authenticateClient);
   onRequest.push(...(options.onRequest ?? []));
+
+  // The v2 client API (its token calls too): a missing body reads as an empty one, so the answer
+  // names the missing fields, and bad input answers 400 as the sandbox documents.
+  const clientApi = call.path.startsWith('/api/v2/client/') && (call.access === 'client' || call.access === 'public');
+  const preValidation: preValidationHookHandler[] = [];
+  if (clientApi && call.body) {
+    preValidation.push(async (request) => {
+      if (request.body === undefined || request.body === null) request.body = {};
+    });
+  }
 
   const preHandler: preHandlerHookHandler[] = [];
   const action = call.captcha;
@@ -53,6 +71,11 @@ export function serve<C extends AnyCall>(app: FastifyInstance, call: C, handler:
     });
   }
   preHandler.push(...(options.preHandler ?? []));
+  const onSend: onSendHookHandler[] = [];
+  if (call.method !== 'GET' && call.access !== 'public' && call.access !== 'signature') {
+    preHandler.push(claimIdempotencyKey);
+    onSend.push(storeIdempotentAnswer);
+  }
 
   app.route({
     method: call.method,
@@ -65,9 +88,11 @@ export function serve<C extends AnyCall>(app: FastifyInstance, call: C, handler:
         ? { response: { [call.httpStatus]: envelopeSchema(call.response) } }
         : {}),
     },
-    ...(options.rateLimit ? { config: { rateLimit: options.rateLimit } } : { config: { rateLimit: false } }),
+    config: { rateLimit: options.rateLimit ?? false, clientApi },
     onRequest,
+    preValidation,
     preHandler,
+    onSend,
     handler: async (request, reply) => {
       const ctx: HandlerContext<C> = {
         body: request.body as CallBody<C>,
@@ -77,6 +102,10 @@ export function serve<C extends AnyCall>(app: FastifyInstance, call: C, handler:
         get reseller() {
           if (!request.reseller) throw fail('sessionExpired');
           return request.reseller;
+        },
+        get client() {
+          if (!request.client) throw fail('clientTokenInvalid');
+          return request.client;
         },
         ip: request.ip,
       };

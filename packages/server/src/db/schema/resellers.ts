@@ -59,6 +59,8 @@ export const accessTokens = pgTable(
     kind: text('kind').notNull(),
     /** SHA-256 of the token, hex: the token itself is never stored. */
     tokenHash: text('token_hash').notNull(),
+    /** The secret key a client token was issued for: replacing the key ends its tokens. */
+    secretKeyId: bigint('secret_key_id', { mode: 'number' }).references((): AnyPgColumn => secretKeys.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
@@ -69,7 +71,9 @@ export const accessTokens = pgTable(
   (t) => [
     uniqueIndex('access_tokens_hash_key').on(t.tokenHash),
     index('access_tokens_reseller_idx').on(t.resellerId, t.kind),
+    index('access_tokens_secret_key_idx').on(t.secretKeyId).where(sql`${t.secretKeyId} is not null`),
     check('access_tokens_kind_check', sql`${t.kind} in ('session', 'client_access', 'client_refresh')`),
+    check('access_tokens_client_key_check', sql`(${t.kind} = 'session') = (${t.secretKeyId} is null)`),
   ],
 );
 
@@ -96,7 +100,12 @@ export const accountTokens = pgTable(
   ],
 );
 
-/** The v2 client API's secret keys: a public prefix to find the row, and only a hash of the rest. */
+/**
+ * The v2 client API's secret keys, a live and a sandbox one per reseller. Only a SHA-256 of the key
+ * is kept for verification, with its first and last characters to recognise it. A live key is shown
+ * in full once, when it is made; a sandbox key is also kept encrypted (AES-256-GCM under a key
+ * derived from APP_SECRET) so the sandbox page can fill it into its examples.
+ */
 export const secretKeys = pgTable(
   'secret_keys',
   {
@@ -104,14 +113,22 @@ export const secretKeys = pgTable(
     resellerId: integer('reseller_id')
       .notNull()
       .references(() => resellers.id, { onDelete: 'cascade' }),
+    mode: text('mode').notNull(),
+    /** `sk_live_` or `sk_test_` and the key's first characters, shown in the masked form. */
     prefix: text('prefix').notNull(),
+    /** The key's last four characters. */
+    hint: text('hint').notNull(),
     keyHash: text('key_hash').notNull(),
+    /** Sandbox keys only: the key encrypted at rest. */
+    keyEncrypted: text('key_encrypted'),
     createdAt: createdAt(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('secret_keys_prefix_key').on(t.prefix),
-    uniqueIndex('secret_keys_one_live_key').on(t.resellerId).where(sql`${t.revokedAt} is null`),
+    uniqueIndex('secret_keys_hash_key').on(t.keyHash),
+    uniqueIndex('secret_keys_one_current_key').on(t.resellerId, t.mode).where(sql`${t.revokedAt} is null`),
+    check('secret_keys_mode_check', sql`${t.mode} in ('live', 'sandbox')`),
+    check('secret_keys_encrypted_check', sql`(${t.mode} = 'sandbox') = (${t.keyEncrypted} is not null)`),
   ],
 );

@@ -4,42 +4,61 @@ import { products } from './catalogue.js';
 import { coupons } from './coupons.js';
 import { resellers } from './resellers.js';
 
+/** The columns of a VPN account; the sandbox keeps its accounts in a table of the same shape. */
+const accountColumns = () => ({
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  resellerId: integer('reseller_id')
+    .notNull()
+    .references(() => resellers.id, { onDelete: 'restrict' }),
+  username: text('username').notNull(),
+  passwordHash: text('password_hash').notNull(),
+  email: text('email').notNull(),
+  name: text('name'),
+  couponId: bigint('coupon_id', { mode: 'number' }).references(() => coupons.id),
+  productId: integer('product_id')
+    .notNull()
+    .references(() => products.id),
+  billingType: smallint('billing_type').notNull(),
+  cycle: text('cycle').notNull(),
+  /** Addon keys, e.g. ["dedicated_ip"]. */
+  addons: jsonb('addons').$type<string[]>().notNull().default([]),
+  /** What one renewal costs (0 for onetime products). */
+  renewalPriceCents: integer('renewal_price_cents').notNull().default(0),
+  hostingStatus: text('hosting_status').notNull().default('active'),
+  source: text('source').notNull(),
+  startAt: timestamp('start_at', { withTimezone: true }).notNull(),
+  endAt: timestamp('end_at', { withTimezone: true }).notNull(),
+  renewalWarnedAt: timestamp('renewal_warned_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** An end user's VPN account, sold directly, through a redeemed coupon or by the v2 API. */
-export const vpnAccounts = pgTable(
-  'vpn_accounts',
+export const vpnAccounts = pgTable('vpn_accounts', accountColumns(), (t) => [
+  uniqueIndex('vpn_accounts_username_key').on(t.username),
+  index('vpn_accounts_reseller_idx').on(t.resellerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  index('vpn_accounts_reseller_email_idx').on(t.resellerId, sql`lower(${t.email})`),
+  index('vpn_accounts_due_idx').on(t.endAt).where(sql`${t.hostingStatus} = 'active' and ${t.billingType} = 1`),
+  check('vpn_accounts_hosting_status_check', sql`${t.hostingStatus} in ('active', 'suspended', 'deleted')`),
+  check('vpn_accounts_source_check', sql`${t.source} in ('portal', 'coupon', 'client_api')`),
+]);
+
+/**
+ * The sandbox's VPN accounts: made by sandbox keys only, never a live login, never renewed. Their
+ * ids start at 1 000 000 000 so an id copied from the sandbox names no live account.
+ */
+export const sandboxVpnAccounts = pgTable(
+  'sandbox_vpn_accounts',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    resellerId: integer('reseller_id')
-      .notNull()
-      .references(() => resellers.id, { onDelete: 'restrict' }),
-    username: text('username').notNull(),
-    passwordHash: text('password_hash').notNull(),
-    email: text('email').notNull(),
-    name: text('name'),
-    couponId: bigint('coupon_id', { mode: 'number' }).references(() => coupons.id),
-    productId: integer('product_id')
-      .notNull()
-      .references(() => products.id),
-    billingType: smallint('billing_type').notNull(),
-    cycle: text('cycle').notNull(),
-    /** Addon keys, e.g. ["dedicated_ip"]. */
-    addons: jsonb('addons').$type<string[]>().notNull().default([]),
-    /** What one renewal costs (0 for onetime products). */
-    renewalPriceCents: integer('renewal_price_cents').notNull().default(0),
-    hostingStatus: text('hosting_status').notNull().default('active'),
-    source: text('source').notNull(),
-    startAt: timestamp('start_at', { withTimezone: true }).notNull(),
-    endAt: timestamp('end_at', { withTimezone: true }).notNull(),
-    renewalWarnedAt: timestamp('renewal_warned_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...accountColumns(),
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity({ startWith: 1_000_000_000 }),
   },
   (t) => [
-    uniqueIndex('vpn_accounts_username_key').on(t.username),
-    index('vpn_accounts_reseller_idx').on(t.resellerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index('vpn_accounts_reseller_email_idx').on(t.resellerId, sql`lower(${t.email})`),
-    index('vpn_accounts_due_idx').on(t.endAt).where(sql`${t.hostingStatus} = 'active' and ${t.billingType} = 1`),
-    check('vpn_accounts_hosting_status_check', sql`${t.hostingStatus} in ('active', 'suspended', 'deleted')`),
-    check('vpn_accounts_source_check', sql`${t.source} in ('portal', 'coupon', 'client_api')`),
+    // Sandbox usernames are per reseller: two developers may both try "alice".
+    uniqueIndex('sandbox_vpn_accounts_username_key').on(t.resellerId, t.username),
+    index('sandbox_vpn_accounts_reseller_idx').on(t.resellerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('sandbox_vpn_accounts_reseller_email_idx').on(t.resellerId, sql`lower(${t.email})`),
+    check('sandbox_vpn_accounts_hosting_status_check', sql`${t.hostingStatus} in ('active', 'suspended', 'deleted')`),
+    check('sandbox_vpn_accounts_coupon_check', sql`${t.couponId} is null`),
   ],
 );

@@ -46,3 +46,43 @@ export const walletLedger = pgTable(
     ),
   ],
 );
+
+/**
+ * The sandbox wallet of each reseller: play money that sandbox keys spend. It opens with
+ * SANDBOX_OPENING_BALANCE_CENTS on first use and never meets the live balance.
+ */
+export const sandboxWallets = pgTable(
+  'sandbox_wallets',
+  {
+    resellerId: integer('reseller_id')
+      .primaryKey()
+      .references(() => resellers.id, { onDelete: 'cascade' }),
+    balanceCents: bigint('balance_cents', { mode: 'number' }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('sandbox_wallets_balance_check', sql`${t.balanceCents} >= 0`)],
+);
+
+export const SANDBOX_LEDGER_KINDS = ['sandbox_opening', 'sandbox_adjustment', 'vpn_purchase', 'vpn_renewal'] as const;
+
+/** The sandbox wallet's ledger: the same shape as the live one, in a table of its own. */
+export const sandboxLedger = pgTable(
+  'sandbox_ledger',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    resellerId: integer('reseller_id')
+      .notNull()
+      .references(() => resellers.id, { onDelete: 'cascade' }),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    balanceAfterCents: bigint('balance_after_cents', { mode: 'number' }).notNull(),
+    kind: text('kind').notNull(),
+    reference: text('reference'),
+    description: text('description').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('sandbox_ledger_reseller_idx').on(t.resellerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    check('sandbox_ledger_balance_check', sql`${t.balanceAfterCents} >= 0`),
+    check('sandbox_ledger_kind_check', sql.raw(`kind in (${SANDBOX_LEDGER_KINDS.map((k) => `'${k}'`).join(', ')})`)),
+  ],
+);

@@ -2,24 +2,26 @@
  * The VPN account service: one place that creates, finds and changes the accounts that the portal,
  * redeemed coupons and the v2 client API all use. A create is paid from the wallet in the same
  * transaction; updating the e-mail or password, disabling and enabling never move the expiry;
- * deleting suspends the account for good and refunds nothing (001 §4).
+ * deleting suspends the account for good and refunds nothing (001 §4). Every function works in
+ * the books it is given: the live ones by default, the sandbox's for a sandbox key.
  */
 import { eq, sql } from 'drizzle-orm';
 import { ACCOUNT_STATUS, CYCLES, RESTRICTED_RESELLER_ID, centsToDollars, errors, type Cycle } from '@partner-panel/sdk';
 import type { AppContext, SessionReseller } from '../../context.js';
 import { rows } from '../../db/index.js';
 import { transact, type Unit } from '../../db/unit.js';
-import { resellers, vpnAccounts } from '../../db/schema/index.js';
+import { resellers } from '../../db/schema/index.js';
 import { AppError, fail, isUniqueViolation } from '../../http/errors.js';
 import { vpnChangedMail, vpnCredentialsMail } from '../../adapters/mail/templates.js';
 import { ADDONS } from '../../catalogue.js';
 import { audit } from '../audit/index.js';
-import { hashPassword } from '../auth/passwords.js';
+import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { addMonths } from '../coupons/generate.js';
 import { loadReseller } from '../profile/service.js';
 import { priceBook, priceOf } from '../products/pricing.js';
-import { debit, formatUsd } from '../wallet/service.js';
-import { findAccount, reachable, SELECT, type VpnRow } from './access.js';
+import { formatUsd } from '../wallet/service.js';
+import { findAccount, reachable, selectFrom, type AccountRef, type VpnRow } from './access.js';
+import { liveBooks, type Books } from './books.js';
 import { newPassword, newUsername } from './credentials.js';
 import { presentVpn } from './present.js';
 
@@ -28,10 +30,15 @@ type Session = Pick<SessionReseller, 'id' | 'isAdmin' | 'name' | 'status'>;
 
 export interface CreateInput {
   billing_cycle: string;
-  product_id: number;
+  /** The product of billing_type and billing_cycle; found from them when left out. */
+  product_id?: number;
   billing_type: 1 | 2;
   email: string;
   addon_id: number | null;
+  /** A login chosen by the caller (the v2 API): taken as given and not mailed. Otherwise drawn. */
+  username?: string;
+  password?: string;
+  source?: 'portal' | 'coupon' | 'client_api';
 }
 
 const present = (ctx: Pick<AppContext, 'clock'>, row: VpnRow) => {
@@ -39,33 +46,35 @@ const present = (ctx: Pick<AppContext, 'clock'>, row: VpnRow) => {
   return account;
 };
 
-async function reload(unit: Unit, id: number): Promise<VpnRow> {
-  const [row] = await rows<VpnRow>(unit.tx, sql`${SELECT} where v.id = ${id}`);
+async function reload(unit: Unit, id: number, books: Books): Promise<VpnRow> {
+  const [row] = await rows<VpnRow>(unit.tx, sql`${selectFrom(books)} where v.id = ${id}`);
   if (!row) throw fail('vpnNotFound');
   return row;
 }
 
-export async function createAccount(ctx: Ctx, session: Session, input: CreateInput) {
+export async function createAccount(ctx: Ctx, session: Session, input: CreateInput, books: Books = liveBooks) {
   const owner = await loadReseller(ctx, session.id);
   if (owner.id === RESTRICTED_RESELLER_ID) throw fail('restricted');
   if (owner.status !== ACCOUNT_STATUS.active) throw fail('accountInactive');
-  const { product, addon, unitCents } = priceOf(await priceBook(ctx.db, owner.id), {
-    productId: input.product_id,
+  const prices = await priceBook(ctx.db, owner.id);
+  const { product, addon, unitCents } = priceOf(prices, {
+    productId: input.product_id ?? prices.products.find((p) => p.billingType === input.billing_type && p.cycle === input.billing_cycle)?.id ?? 0,
     billingType: input.billing_type,
     cycle: input.billing_cycle,
     addonId: input.addon_id,
   });
-  const password = newPassword();
+  const chosen = input.username !== undefined && input.password !== undefined;
+  const password = input.password ?? newPassword();
   const passwordHash = await hashPassword(password);
   const now = ctx.clock.now();
 
   const attempt = () =>
     transact(ctx, async (unit) => {
       const [account] = await unit.tx
-        .insert(vpnAccounts)
+        .insert(books.accounts)
         .values({
           resellerId: owner.id,
-          username: newUsername(),
+          username: input.username ?? newUsername(),
           passwordHash,
           email: input.email,
           productId: product.id,
@@ -74,84 +83,104 @@ export async function createAccount(ctx: Ctx, session: Session, input: CreateInp
           addons: addon ? [addon.key] : [],
           renewalPriceCents: product.billingType === 1 ? unitCents : 0,
           hostingStatus: 'active',
-          source: 'portal',
+          source: input.source ?? 'portal',
           startAt: now,
           endAt: addMonths(now, product.months),
           createdAt: now,
           updatedAt: now,
         })
-        .returning({ id: vpnAccounts.id, username: vpnAccounts.username });
+        .returning({ id: books.accounts.id, username: books.accounts.username });
       if (!account) throw fail('internal');
       const plan = `${CYCLES[product.cycle as Cycle].label}${addon ? ` + ${addon.name}` : ''}`;
       const balance =
         unitCents > 0
-          ? await debit(ctx, unit, {
+          ? await books.debit(ctx, unit, {
               resellerId: owner.id,
               amountCents: unitCents,
               kind: 'vpn_purchase',
-              reference: `vpn_account:${account.id}`,
+              reference: `${books.auditTarget}:${account.id}`,
               description: `VPN account ${account.username}: ${plan}`,
             })
-          : owner.balanceCents;
-      await ctx.mail.enqueue(unit.tx, vpnCredentialsMail({ to: input.email, username: account.username, password, plan, resellerName: owner.name, resellerId: owner.id }));
-      await audit(unit.tx, { actorId: session.id, action: 'vpn.created', targetType: 'vpn_account', targetId: account.id, data: { email: input.email } });
-      await ctx.notifier.notify(unit, owner.id, {
-        type: 'vpn_created',
-        message: `VPN account ${account.username} was created for ${input.email} (${formatUsd(unitCents)}).`,
-        redirect: 'vpn/list',
-        refId: account.id,
-      });
-      unit.afterCommit(() => ctx.mail.kick());
-      return { account: present(ctx, await reload(unit, account.id)), amount: centsToDollars(unitCents), balance: centsToDollars(balance) };
+          : await books.balanceCents(unit.tx, owner.id);
+      await audit(unit.tx, { actorId: session.id, action: 'vpn.created', targetType: books.auditTarget, targetId: account.id, data: { email: input.email } });
+      if (books.announces) {
+        // A login the caller chose is the caller's to hand over; a drawn one is mailed.
+        if (!chosen) {
+          await ctx.mail.enqueue(unit.tx, vpnCredentialsMail({ to: input.email, username: account.username, password, plan, resellerName: owner.name, resellerId: owner.id }));
+          unit.afterCommit(() => ctx.mail.kick());
+        }
+        await ctx.notifier.notify(unit, owner.id, {
+          type: 'vpn_created',
+          message: `VPN account ${account.username} was created for ${input.email} (${formatUsd(unitCents)}).`,
+          redirect: 'vpn/list',
+          refId: account.id,
+        });
+      }
+      return { account: present(ctx, await reload(unit, account.id, books)), amount: centsToDollars(unitCents), balance: centsToDollars(balance) };
     });
+  const usernameTaken = (error: unknown) => isUniqueViolation(error, 'vpn_accounts_username_key') || isUniqueViolation(error, 'sandbox_vpn_accounts_username_key');
   try {
     return await attempt();
   } catch (error) {
+    if (!usernameTaken(error)) throw error;
+    if (chosen) throw fail('clientUserExists');
     // Two accounts drew the same username (50 random bits): draw again, once.
-    if (isUniqueViolation(error, 'vpn_accounts_username_key')) return attempt();
-    throw error;
+    return attempt();
   }
 }
 
-export async function searchAccounts(ctx: Pick<AppContext, 'db' | 'clock'>, session: Session, search: 'email' | 'coupon' | 'username', value: string) {
-  const match =
-    search === 'email'
-      ? sql`lower(v.email) = lower(${value})`
-      : search === 'coupon'
-        ? sql`c.code = upper(${value})`
-        : sql`v.username = lower(${value})`;
-  const found = await rows<VpnRow>(ctx.db, sql`${SELECT} where ${match} and ${reachable(session)} order by v.created_at desc, v.id desc limit 100`);
-  return found.map((r) => present(ctx, r));
+export type SearchBy = 'email' | 'coupon' | 'username' | 'email_or_username';
+
+/** Every account the session may reach that matches; newest first, at most 100. */
+export async function findAccounts(ctx: Pick<AppContext, 'db'>, session: Session, search: SearchBy, value: string, books: Books = liveBooks) {
+  const match = {
+    email: sql`lower(v.email) = lower(${value})`,
+    coupon: sql`c.code = upper(${value})`,
+    username: sql`v.username = lower(${value})`,
+    email_or_username: sql`(lower(v.email) = lower(${value}) or v.username = lower(${value}))`,
+  }[search];
+  return rows<VpnRow>(ctx.db, sql`${selectFrom(books)} where ${match} and ${reachable(session)} order by v.created_at desc, v.id desc limit 100`);
+}
+
+export async function searchAccounts(ctx: Pick<AppContext, 'db' | 'clock'>, session: Session, search: SearchBy, value: string) {
+  return (await findAccounts(ctx, session, search, value)).map((r) => present(ctx, r));
 }
 
 /** Runs a change on a live (not deleted) account the session may reach, inside one unit of work. */
-async function change<T>(ctx: Ctx, session: Session, username: string, work: (unit: Unit, account: VpnRow) => Promise<T>) {
+async function change<T>(ctx: Ctx, session: Session, ref: AccountRef, books: Books, work: (unit: Unit, account: VpnRow) => Promise<T>) {
   return transact(ctx, async (unit) => {
-    const account = await findAccount(unit.tx, session, username, true);
+    const account = await findAccount(unit.tx, session, ref, true, books);
     if (account.hosting_status === 'deleted') throw fail('vpnDeleted');
     return work(unit, account);
   });
 }
 
-export async function updateEmail(ctx: Ctx, session: Session, username: string, email: string) {
-  return change(ctx, session, username, async (unit, account) => {
+/** Tells the end user of a change to the login (live books only). */
+async function tellUser(ctx: Ctx, unit: Unit, books: Books, mail: Parameters<typeof vpnChangedMail>[0]) {
+  if (!books.announces) return;
+  await ctx.mail.enqueue(unit.tx, vpnChangedMail(mail));
+  unit.afterCommit(() => ctx.mail.kick());
+}
+
+export async function updateEmail(ctx: Ctx, session: Session, ref: AccountRef, email: string, books: Books = liveBooks) {
+  return change(ctx, session, ref, books, async (unit, account) => {
     if (account.email.toLowerCase() === email.toLowerCase()) throw fail('nothingToUpdate');
-    await unit.tx.update(vpnAccounts).set({ email, updatedAt: ctx.clock.now() }).where(eq(vpnAccounts.id, account.id));
-    await ctx.mail.enqueue(unit.tx, vpnChangedMail({ to: email, username: account.username, what: 'email', resellerId: account.reseller_id }));
-    await audit(unit.tx, { actorId: session.id, action: 'vpn.email_updated', targetType: 'vpn_account', targetId: account.id, data: { from: account.email, to: email } });
-    unit.afterCommit(() => ctx.mail.kick());
-    return present(ctx, await reload(unit, account.id));
+    await unit.tx.update(books.accounts).set({ email, updatedAt: ctx.clock.now() }).where(eq(books.accounts.id, account.id));
+    await tellUser(ctx, unit, books, { to: email, username: account.username, what: 'email', resellerId: account.reseller_id });
+    await audit(unit.tx, { actorId: session.id, action: 'vpn.email_updated', targetType: books.auditTarget, targetId: account.id, data: { from: account.email, to: email } });
+    return present(ctx, await reload(unit, account.id, books));
   });
 }
 
-export async function updatePassword(ctx: Ctx, session: Session, username: string, password: string) {
+/** Sets a new password; with `check.oldPassword`, only when it matches the current one. */
+export async function updatePassword(ctx: Ctx, session: Session, ref: AccountRef, password: string, books: Books = liveBooks, check?: { oldPassword: string }) {
   const passwordHash = await hashPassword(password);
-  return change(ctx, session, username, async (unit, account) => {
-    await unit.tx.update(vpnAccounts).set({ passwordHash, updatedAt: ctx.clock.now() }).where(eq(vpnAccounts.id, account.id));
-    await ctx.mail.enqueue(unit.tx, vpnChangedMail({ to: account.email, username: account.username, what: 'password', resellerId: account.reseller_id }));
-    await audit(unit.tx, { actorId: session.id, action: 'vpn.password_updated', targetType: 'vpn_account', targetId: account.id });
-    unit.afterCommit(() => ctx.mail.kick());
-    return present(ctx, await reload(unit, account.id));
+  return change(ctx, session, ref, books, async (unit, account) => {
+    if (check && !(await verifyPassword(account.password_hash, check.oldPassword))) throw fail('clientOldPassword');
+    await unit.tx.update(books.accounts).set({ passwordHash, updatedAt: ctx.clock.now() }).where(eq(books.accounts.id, account.id));
+    await tellUser(ctx, unit, books, { to: account.email, username: account.username, what: 'password', resellerId: account.reseller_id });
+    await audit(unit.tx, { actorId: session.id, action: 'vpn.password_updated', targetType: books.auditTarget, targetId: account.id });
+    return present(ctx, await reload(unit, account.id, books));
   });
 }
 
@@ -194,12 +223,12 @@ async function ensureMaySpend(unit: Unit, session: Session, ownerId: number) {
  * Disables or enables an account; the expiry stays. Enabling a recurring account whose period has
  * run out (suspended for lack of funds) pays the next period first, from now.
  */
-export async function updateStatus(ctx: Ctx, session: Session, username: string, status: 'enable' | 'disable') {
-  return change(ctx, session, username, async (unit, account) => {
+export async function updateStatus(ctx: Ctx, session: Session, ref: AccountRef, status: 'enable' | 'disable', books: Books = liveBooks) {
+  return change(ctx, session, ref, books, async (unit, account) => {
     const now = ctx.clock.now();
     if (status === 'disable') {
       if (account.hosting_status === 'suspended') throw fail('vpnAlreadySuspended');
-      await unit.tx.update(vpnAccounts).set({ hostingStatus: 'suspended', updatedAt: now }).where(eq(vpnAccounts.id, account.id));
+      await unit.tx.update(books.accounts).set({ hostingStatus: 'suspended', updatedAt: now }).where(eq(books.accounts.id, account.id));
     } else {
       if (account.hosting_status === 'active') throw fail('vpnAlreadyActive');
       const lapsed = Number(account.billing_type) === 1 && new Date(account.end_at) <= now;
@@ -210,45 +239,40 @@ export async function updateStatus(ctx: Ctx, session: Session, username: string,
         if (!price) throw fail('productNotFound');
         const { months, unitCents } = price;
         if (unitCents > 0) {
-          await debit(ctx, unit, {
+          await books.debit(ctx, unit, {
             resellerId: account.reseller_id,
             amountCents: unitCents,
             kind: 'vpn_renewal',
-            reference: `vpn_account:${account.id}:renewal:${now.toISOString()}`,
+            reference: `${books.auditTarget}:${account.id}:renewal:${now.toISOString()}`,
             description: `Renewal of VPN account ${account.username}`,
             actorId: session.id === account.reseller_id ? null : session.id,
           });
         }
         await unit.tx
-          .update(vpnAccounts)
+          .update(books.accounts)
           .set({ hostingStatus: 'active', endAt: addMonths(now, months), renewalPriceCents: unitCents, renewalWarnedAt: null, updatedAt: now })
-          .where(eq(vpnAccounts.id, account.id));
+          .where(eq(books.accounts.id, account.id));
       } else {
-        await unit.tx.update(vpnAccounts).set({ hostingStatus: 'active', updatedAt: now }).where(eq(vpnAccounts.id, account.id));
+        await unit.tx.update(books.accounts).set({ hostingStatus: 'active', updatedAt: now }).where(eq(books.accounts.id, account.id));
       }
     }
-    await audit(unit.tx, { actorId: session.id, action: `vpn.${status}d`, targetType: 'vpn_account', targetId: account.id });
-    await ctx.notifier.notify(unit, account.reseller_id, {
-      type: 'vpn_status',
-      message: `VPN account ${account.username} was ${status === 'enable' ? 'enabled' : 'disabled'}.`,
-      redirect: 'vpn/list',
-      refId: account.id,
-    });
-    return present(ctx, await reload(unit, account.id));
+    await audit(unit.tx, { actorId: session.id, action: `vpn.${status}d`, targetType: books.auditTarget, targetId: account.id });
+    await notifyReseller(ctx, unit, books, account, `VPN account ${account.username} was ${status === 'enable' ? 'enabled' : 'disabled'}.`);
+    return present(ctx, await reload(unit, account.id, books));
   });
 }
 
-export async function deleteAccount(ctx: Ctx, session: Session, username: string) {
-  return change(ctx, session, username, async (unit, account) => {
-    await unit.tx.update(vpnAccounts).set({ hostingStatus: 'deleted', updatedAt: ctx.clock.now() }).where(eq(vpnAccounts.id, account.id));
-    await audit(unit.tx, { actorId: session.id, action: 'vpn.deleted', targetType: 'vpn_account', targetId: account.id });
-    await ctx.notifier.notify(unit, account.reseller_id, {
-      type: 'vpn_status',
-      message: `VPN account ${account.username} was deleted.`,
-      redirect: 'vpn/list',
-      refId: account.id,
-    });
-    return present(ctx, await reload(unit, account.id));
+async function notifyReseller(ctx: Ctx, unit: Unit, books: Books, account: VpnRow, message: string) {
+  if (!books.announces) return;
+  await ctx.notifier.notify(unit, account.reseller_id, { type: 'vpn_status', message, redirect: 'vpn/list', refId: account.id });
+}
+
+export async function deleteAccount(ctx: Ctx, session: Session, ref: AccountRef, books: Books = liveBooks) {
+  return change(ctx, session, ref, books, async (unit, account) => {
+    await unit.tx.update(books.accounts).set({ hostingStatus: 'deleted', updatedAt: ctx.clock.now() }).where(eq(books.accounts.id, account.id));
+    await audit(unit.tx, { actorId: session.id, action: 'vpn.deleted', targetType: books.auditTarget, targetId: account.id });
+    await notifyReseller(ctx, unit, books, account, `VPN account ${account.username} was deleted.`);
+    return present(ctx, await reload(unit, account.id, books));
   });
 }
 
