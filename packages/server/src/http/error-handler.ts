@@ -7,8 +7,10 @@ import { throttled } from './rate-limit.js';
 
 function sendEntry(reply: FastifyReply, error: AppError) {
   const { entry } = error;
-  // The v2 client API documents 400 for invalid or missing parameters where the v1 API says 422.
-  const http = entry.http === 422 && reply.request.routeOptions.config.clientApi ? 400 : entry.http;
+  // The v2 client API documents 400 for invalid or missing parameters where the v1 API says 422
+  // (an Idempotency-Key reused with other parameters keeps its 422 everywhere).
+  const badParameters = entry.http === 422 && !entry.code.startsWith('rspf-idempotency-');
+  const http = badParameters && reply.request.routeOptions.config.clientApi ? 400 : entry.http;
   return reply
     .code(http)
     .send(envelope(entry.code, entry.status ?? 'error', error.message, error.body ?? null));
