@@ -3,6 +3,8 @@ import { loadConfig } from './config.js';
 import { buildApp } from './app.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './modules/demo/seed.js';
 import { scheduleRenewals } from './modules/vpn/renewals.js';
+import { ensureSandboxKey } from './modules/client-api/keys.js';
+import { findResellerByEmail } from './modules/demo/seed.js';
 
 const config = loadConfig();
 const app = await buildApp(config);
@@ -28,6 +30,10 @@ if (config.demoData) {
   lines.push(seeded ? '  Demo data was created. Sign in with:' : '  Demo sign-ins (created on the first start):');
   for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.email.padEnd(36)} ${a.name}${'id' in a ? ` (id ${a.id})` : ''}`);
   lines.push(`  Password for every demo account: ${DEMO_PASSWORD}`);
+  // A client developer's first five minutes: a sandbox key ready for the SDK's quick start.
+  const demo = await findResellerByEmail(app.ctx.db, DEMO_ACCOUNTS[0].email);
+  const sandboxKey = demo ? await ensureSandboxKey(app.ctx, demo.id) : null;
+  if (sandboxKey) lines.push(`  Sandbox API key of ${DEMO_ACCOUNTS[0].email}: ${sandboxKey}`, '    (docs/client-developers.md: from this key to a sandbox VPN user in five minutes)');
 }
 if (app.ctx.mail.transport === 'outbox' && !config.production) lines.push(`  Sent mail (dev inbox): ${config.publicUrl}/dev/mail`);
 console.log(`${lines.join('\n')}\n`);

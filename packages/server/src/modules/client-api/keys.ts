@@ -164,6 +164,18 @@ export async function regenerateKey(ctx: Ctx, resellerId: number, input: { mode?
   });
 }
 
+/** The reseller's sandbox key, made when it has none (the demo data prints it at start). */
+export async function ensureSandboxKey(ctx: Ctx, resellerId: number): Promise<string | null> {
+  const held = (await keyStatus(ctx, resellerId)).sandbox;
+  if (held.SecretKey && !held.masked) return held.SecretKey;
+  if (held.SecretKey) return null; // sealed under another APP_SECRET: regenerate it in the portal
+  try {
+    return (await generateKey(ctx, resellerId, 'sandbox')).SecretKey;
+  } catch {
+    return (await keyStatus(ctx, resellerId)).sandbox.SecretKey;
+  }
+}
+
 /** The current key a client presents, or null. */
 export async function findKey(ctx: Pick<AppContext, 'db' | 'clock'>, key: string) {
   const [row] = await ctx.db

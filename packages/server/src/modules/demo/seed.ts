@@ -3,6 +3,7 @@
  * sub-resellers, and the partner reseller 903, all with one known password.
  */
 
+import { sql } from 'drizzle-orm';
 import { RESTRICTED_RESELLER_ID } from '@partner-panel/sdk';
 import type { Db } from '../../db/index.js';
 import { resellers, walletLedger } from '../../db/schema/index.js';
@@ -60,4 +61,9 @@ export async function seedDemo(db: Db): Promise<boolean> {
     }
   });
   return true;
+}
+
+export async function findResellerByEmail(db: Db, email: string) {
+  const [row] = await db.select({ id: resellers.id }).from(resellers).where(sql`lower(${resellers.email}) = lower(${email})`).limit(1);
+  return row ?? null;
 }
