@@ -24,6 +24,7 @@ import { findAccount, reachable, selectFrom, type AccountRef, type VpnRow } from
 import { liveBooks, type Books } from './books.js';
 import { newPassword, newUsername } from './credentials.js';
 import { presentVpn } from './present.js';
+import type { NotificationType } from '../notifications/notifier.js';
 
 type Ctx = Pick<AppContext, 'db' | 'clock' | 'notifier' | 'log' | 'mail' | 'config'>;
 type Session = Pick<SessionReseller, 'id' | 'isAdmin' | 'name' | 'status'>;
@@ -52,6 +53,96 @@ async function reload(unit: Unit, id: number, books: Books): Promise<VpnRow> {
   return row;
 }
 
+/** What a new account is: who sells it, on which plan, to whom, and how it came to be. */
+export interface OpenAccount {
+  owner: { id: number; name: string };
+  product: { id: number; billingType: number; cycle: string; months: number };
+  addon: { key: string; name: string } | null;
+  email: string;
+  name?: string | null;
+  /** A login the caller chose (the v2 API); otherwise one is drawn. */
+  username?: string;
+  passwordHash: string;
+  /** The password, when it is ours to mail; null when the caller chose it (never mailed back). */
+  mailedPassword: string | null;
+  source: 'portal' | 'coupon' | 'client_api';
+  couponId?: number | null;
+  /** What one renewal cost when it was sold (0 for onetime products). */
+  renewalPriceCents: number;
+  actorId: number | null;
+  /** The reseller's notification of the new account. */
+  notice: (username: string) => { type: NotificationType; message: string };
+  /** Where the account is kept: the live books unless a sandbox key opens it. */
+  books?: Books;
+}
+
+/**
+ * Opens an account inside the caller's unit of work: the row, the end user's mail, the audit entry
+ * and the reseller's notification (the sandbox's books announce nothing). Paying for it is the
+ * caller's part.
+ */
+export async function openAccount(ctx: Ctx, unit: Unit, input: OpenAccount) {
+  const books = input.books ?? liveBooks;
+  const now = ctx.clock.now();
+  const endAt = addMonths(now, input.product.months);
+  const [account] = await unit.tx
+    .insert(books.accounts)
+    .values({
+      resellerId: input.owner.id,
+      username: input.username ?? newUsername(),
+      passwordHash: input.passwordHash,
+      email: input.email,
+      name: input.name ?? null,
+      couponId: input.couponId ?? null,
+      productId: input.product.id,
+      billingType: input.product.billingType,
+      cycle: input.product.cycle,
+      addons: input.addon ? [input.addon.key] : [],
+      renewalPriceCents: input.product.billingType === 1 ? input.renewalPriceCents : 0,
+      hostingStatus: 'active',
+      source: input.source,
+      startAt: now,
+      endAt,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning({ id: books.accounts.id, username: books.accounts.username });
+  if (!account) throw fail('internal');
+  const plan = `${CYCLES[input.product.cycle as Cycle].label}${input.addon ? ` + ${input.addon.name}` : ''}`;
+  if (books.announces && input.mailedPassword !== null) {
+    await ctx.mail.enqueue(
+      unit.tx,
+      vpnCredentialsMail({ to: input.email, username: account.username, plan, resellerName: input.owner.name, resellerId: input.owner.id, password: input.mailedPassword }),
+    );
+    unit.afterCommit(() => ctx.mail.kick());
+  }
+  await audit(unit.tx, {
+    actorId: input.actorId,
+    action: 'vpn.created',
+    targetType: books.auditTarget,
+    targetId: account.id,
+    data: { email: input.email, source: input.source, ...(input.couponId ? { coupon: input.couponId } : {}) },
+  });
+  if (books.announces) await ctx.notifier.notify(unit, input.owner.id, { ...input.notice(account.username), redirect: 'vpn/list', refId: account.id });
+  return { id: account.id, username: account.username, plan, endAt };
+}
+
+/**
+ * Runs a unit of work that opens an account, drawing the username again once if two collided. A
+ * username the caller chose is not drawn again: it is taken ('User already exists').
+ */
+export async function withFreshUsername<T>(attempt: () => Promise<T>, chosen = false): Promise<T> {
+  const taken = (error: unknown) => isUniqueViolation(error, 'vpn_accounts_username_key') || isUniqueViolation(error, 'sandbox_vpn_accounts_username_key');
+  try {
+    return await attempt();
+  } catch (error) {
+    if (!taken(error)) throw error;
+    if (chosen) throw fail('clientUserExists');
+    // Two accounts drew the same username (50 random bits): draw again, once.
+    return attempt();
+  }
+}
+
 export async function createAccount(ctx: Ctx, session: Session, input: CreateInput, books: Books = liveBooks) {
   const owner = await loadReseller(ctx, session.id);
   if (owner.id === RESTRICTED_RESELLER_ID) throw fail('restricted');
@@ -66,67 +157,38 @@ export async function createAccount(ctx: Ctx, session: Session, input: CreateInp
   const chosen = input.username !== undefined && input.password !== undefined;
   const password = input.password ?? newPassword();
   const passwordHash = await hashPassword(password);
-  const now = ctx.clock.now();
 
-  const attempt = () =>
-    transact(ctx, async (unit) => {
-      const [account] = await unit.tx
-        .insert(books.accounts)
-        .values({
-          resellerId: owner.id,
-          username: input.username ?? newUsername(),
-          passwordHash,
+  return withFreshUsername(
+    () =>
+      transact(ctx, async (unit) => {
+        const account = await openAccount(ctx, unit, {
+          owner,
+          product,
+          addon,
           email: input.email,
-          productId: product.id,
-          billingType: product.billingType,
-          cycle: product.cycle,
-          addons: addon ? [addon.key] : [],
-          renewalPriceCents: product.billingType === 1 ? unitCents : 0,
-          hostingStatus: 'active',
+          ...(input.username !== undefined ? { username: input.username } : {}),
+          passwordHash,
+          mailedPassword: chosen ? null : password,
           source: input.source ?? 'portal',
-          startAt: now,
-          endAt: addMonths(now, product.months),
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning({ id: books.accounts.id, username: books.accounts.username });
-      if (!account) throw fail('internal');
-      const plan = `${CYCLES[product.cycle as Cycle].label}${addon ? ` + ${addon.name}` : ''}`;
-      const balance =
-        unitCents > 0
-          ? await books.debit(ctx, unit, {
-              resellerId: owner.id,
-              amountCents: unitCents,
-              kind: 'vpn_purchase',
-              reference: `${books.auditTarget}:${account.id}`,
-              description: `VPN account ${account.username}: ${plan}`,
-            })
-          : await books.balanceCents(unit.tx, owner.id);
-      await audit(unit.tx, { actorId: session.id, action: 'vpn.created', targetType: books.auditTarget, targetId: account.id, data: { email: input.email } });
-      if (books.announces) {
-        // A login the caller chose is the caller's to hand over; a drawn one is mailed.
-        if (!chosen) {
-          await ctx.mail.enqueue(unit.tx, vpnCredentialsMail({ to: input.email, username: account.username, password, plan, resellerName: owner.name, resellerId: owner.id }));
-          unit.afterCommit(() => ctx.mail.kick());
-        }
-        await ctx.notifier.notify(unit, owner.id, {
-          type: 'vpn_created',
-          message: `VPN account ${account.username} was created for ${input.email} (${formatUsd(unitCents)}).`,
-          redirect: 'vpn/list',
-          refId: account.id,
+          renewalPriceCents: unitCents,
+          actorId: session.id,
+          notice: (username) => ({ type: 'vpn_created', message: `VPN account ${username} was created for ${input.email} (${formatUsd(unitCents)}).` }),
+          books,
         });
-      }
-      return { account: present(ctx, await reload(unit, account.id, books)), amount: centsToDollars(unitCents), balance: centsToDollars(balance) };
-    });
-  const usernameTaken = (error: unknown) => isUniqueViolation(error, 'vpn_accounts_username_key') || isUniqueViolation(error, 'sandbox_vpn_accounts_username_key');
-  try {
-    return await attempt();
-  } catch (error) {
-    if (!usernameTaken(error)) throw error;
-    if (chosen) throw fail('clientUserExists');
-    // Two accounts drew the same username (50 random bits): draw again, once.
-    return attempt();
-  }
+        const balance =
+          unitCents > 0
+            ? await books.debit(ctx, unit, {
+                resellerId: owner.id,
+                amountCents: unitCents,
+                kind: 'vpn_purchase',
+                reference: `${books.auditTarget}:${account.id}`,
+                description: `VPN account ${account.username}: ${account.plan}`,
+              })
+            : await books.balanceCents(unit.tx, owner.id);
+        return { account: present(ctx, await reload(unit, account.id, books)), amount: centsToDollars(unitCents), balance: centsToDollars(balance) };
+      }),
+    chosen,
+  );
 }
 
 export type SearchBy = 'email' | 'coupon' | 'username' | 'email_or_username';
