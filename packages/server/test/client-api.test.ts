@@ -106,6 +106,17 @@ describe('the secret keys (002 §2, §4, §7)', () => {
     expect(missing.json.header.message).toBe('No secret key has been generated yet.');
   });
 
+  it('never keeps a key in the Idempotency-Key store', async () => {
+    const r = await fundedReseller(t, 'keys-idem@example.com', 0);
+    const csrf = (await t.app.inject({ method: 'GET', url: '/api/csrf' })).json() as Envelope<{ csrf_token: string }>;
+    const headers = { 'csrf-token': csrf.body.csrf_token, cookie: `XSRF-TOKEN=${csrf.body.csrf_token}`, 'idempotency-key': 'key-once' };
+    const first = await call('POST', '/api/v2/client/generate-secret-key', {}, r.token, headers);
+    const second = await call('POST', '/api/v2/client/generate-secret-key', {}, r.token, headers);
+    expect(first.status).toBe(200);
+    expect(second.status).toBe(409);
+    expect(await query(t, sql`select 1 from idempotency_keys where scope = ${`reseller:${r.id}`}`)).toHaveLength(0);
+  });
+
   it('needs a signed-in reseller and the CSRF header', async () => {
     expect((await t.get('/api/v2/client/get-secret-key')).json.header.status).toBe('forbidden');
     const r = await fundedReseller(t, 'keys-csrf@example.com', 0);

@@ -41,6 +41,8 @@ export interface ServeOptions {
   preHandler?: preHandlerHookHandler[];
   /** Options of @fastify/rate-limit for this route (per IP). */
   rateLimit?: { max: number; timeWindow: number };
+  /** The answer holds a secret (a whole API key): it is never kept for an Idempotency-Key. */
+  secretAnswer?: boolean;
 }
 
 export function serve<C extends AnyCall>(app: FastifyInstance, call: C, handler: Handler<C>, options: ServeOptions = {}) {
@@ -72,7 +74,7 @@ export function serve<C extends AnyCall>(app: FastifyInstance, call: C, handler:
   }
   preHandler.push(...(options.preHandler ?? []));
   const onSend: onSendHookHandler[] = [];
-  if (call.method !== 'GET' && call.access !== 'public' && call.access !== 'signature') {
+  if (call.method !== 'GET' && call.access !== 'public' && call.access !== 'signature' && !options.secretAnswer) {
     preHandler.push(claimIdempotencyKey);
     onSend.push(storeIdempotentAnswer);
   }

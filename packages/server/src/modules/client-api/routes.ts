@@ -21,12 +21,20 @@ export function clientApiRoutes(app: FastifyInstance) {
   // ---- the portal's key box
   serve(app, contract.getSecretKey, async ({ reseller }) => keyStatus(ctx, reseller.id));
 
-  serve(app, contract.generateSecretKey, async ({ body, reseller }) =>
-    answer(await generateKey(ctx, reseller.id, body?.mode ?? 'live'), 'Secret key generated successfully. Copy it now: it is shown in full only once.'),
+  // These answers hold a whole key: never kept for an Idempotency-Key.
+  const secretAnswer = { secretAnswer: true };
+  serve(
+    app,
+    contract.generateSecretKey,
+    async ({ body, reseller }) => answer(await generateKey(ctx, reseller.id, body?.mode ?? 'live'), 'Secret key generated successfully. Copy it now: it is shown in full only once.'),
+    secretAnswer,
   );
 
-  serve(app, contract.updateSecretKey, async ({ body, reseller }) =>
-    answer(await regenerateKey(ctx, reseller.id, body), 'Secret key regenerated successfully. The old key no longer works.'),
+  serve(
+    app,
+    contract.updateSecretKey,
+    async ({ body, reseller }) => answer(await regenerateKey(ctx, reseller.id, body), 'Secret key regenerated successfully. The old key no longer works.'),
+    secretAnswer,
   );
 
   // ---- tokens (public: the secret key or refresh token is the credential)
