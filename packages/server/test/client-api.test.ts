@@ -9,8 +9,8 @@ import type { Envelope } from '@partner-panel/sdk';
 import { testApp } from './support/app.js';
 import { balanceCents, fundedReseller, ledger, query } from './support/sql.js';
 
-const t = await testApp({ env: { RATE_LIMIT_CLIENT_PER_MINUTE: '1000' } });
-const limited = await testApp({ env: { RATE_LIMIT_CLIENT_PER_MINUTE: '3' } });
+const t = await testApp({ env: { RATE_LIMIT_CLIENT_PER_MINUTE: '1000', RATE_LIMIT_CLIENT_TOKENS_PER_IP: '1000' } });
+const limited = await testApp({ env: { RATE_LIMIT_CLIENT_PER_MINUTE: '3', RATE_LIMIT_CLIENT_TOKENS_PER_IP: '3' } });
 
 type Method = InjectOptions['method'];
 async function call(method: Method, url: string, payload?: unknown, token?: string, headers: Record<string, string> = {}) {
@@ -447,5 +447,11 @@ describe('rate limits per key', () => {
     expect(refused.json().body).toEqual({ retry_after: seconds });
     // Another key has its own allowance.
     expect((await generate(sandboxKey)).statusCode).toBe(200);
+    // The token calls are also limited per address, against guessing.
+    expect((await generate('sk_live_guess')).statusCode).toBe(401);
+    const guessed = await generate('sk_live_guess');
+    expect(guessed.statusCode).toBe(429);
+    expect(Number(guessed.headers['retry-after'])).toBeGreaterThan(0);
+    expect(guessed.json().header.code).toBe('rspf-throttle-1007');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createClient } from '@partner-panel/sdk';
+import { ApiError, createClient } from '@partner-panel/sdk';
 import { injectFetch, testApp } from './support/app.js';
 
 const t = await testApp();
@@ -79,8 +79,10 @@ describe('the SDK client', () => {
 
   it('throws a typed ApiError with the HTTP status and the header', async () => {
     const client = t.client();
-    await expect(client.login({ email: login.email, password: 'Wrong!Password1' })).rejects.toMatchObject({
-      name: 'ApiError',
+    const failed = client.login({ email: login.email, password: 'Wrong!Password1' });
+    await expect(failed).rejects.toBeInstanceOf(ApiError);
+    await expect(failed).rejects.toMatchObject({
+      name: 'AuthenticationError',
       httpStatus: 401,
       code: 'rspf-login-1013',
       status: 'error',

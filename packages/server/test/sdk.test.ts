@@ -21,7 +21,7 @@ import { manualClock, testApp } from './support/app.js';
 import { balanceCents, fundedReseller, query } from './support/sql.js';
 
 const clock = manualClock();
-const t = await testApp({ clock, env: { RATE_LIMIT_CLIENT_PER_MINUTE: '1000' } });
+const t = await testApp({ clock, env: { RATE_LIMIT_CLIENT_PER_MINUTE: '1000', RATE_LIMIT_CLIENT_TOKENS_PER_IP: '1000' } });
 const baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
 afterAll(() => t.app.close());
 
