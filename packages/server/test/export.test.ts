@@ -66,3 +66,45 @@ describe('coupon export', () => {
     expect((await t.post('/api/v1/coupons/export', filter)).json.header.status).toBe('forbidden');
   });
 });
+
+describe('subscription list export', () => {
+  const account = { billing_cycle: 'annually', product_id: 104, billing_type: 1, addon_id: '' } as const;
+
+  it('streams the searched list with the screen’s nine columns, whatever the size, under a signed ticket', async () => {
+    const mine = await fundedReseller(t, 'vpn.exporter@example.com', 100_000);
+    for (const email of ['one@example.com', 'two@example.com', 'other@example.net']) {
+      await mine.api.createVpnAccount({ ...account, email, quantity: 1 });
+    }
+    const res = await t.post('/api/v1/resellers/vpn/export', { search: 'example.com' }, mine.token);
+    expect(res.json.header).toMatchObject({ code: 100062, status: 'success' });
+    const { url } = res.json.body as { url: string };
+    expect(url).toMatch(/^\/api\/v1\/resellers\/vpn\/export\?ticket=/);
+    const file = await download(url);
+    expect(file.status).toBe(200);
+    expect(file.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(file.headers['content-disposition']).toBe(`attachment; filename="${clock.now().toISOString().slice(0, 10)}-vpn-subscriptions.csv"`);
+    expect(file.lines[0]).toBe('Coupon,Email,VPN Username,Billing Cycle,Billing Type,Addon(s),Status,Start Date,End Date');
+    expect(file.lines).toHaveLength(3);
+    const listed = (await mine.api.listVpnAccounts({ search: 'example.com' })).data;
+    expect(file.lines[1]).toBe(
+      `,${listed[0]?.email},${listed[0]?.vpn_username},Annually Plan (12 Months),Recursive,,Active,${listed[0]?.start_date.slice(0, 10)},${listed[0]?.end_date.slice(0, 10)}`,
+    );
+    // Without a search, every subscription.
+    const all = await download((await mine.api.vpnExportTicket({})).url);
+    expect(all.lines).toHaveLength(4);
+  });
+
+  it("lets an admin export its own user's subscriptions, and nobody else's; refuses a coupon ticket", async () => {
+    const { url } = await admin.api.vpnExportTicket({ id: 1002, billingType: 1 });
+    expect((await download(url)).lines[0]).toBe('Coupon,Email,VPN Username,Billing Cycle,Billing Type,Addon(s),Status,Start Date,End Date');
+    await expect(admin.api.vpnExportTicket({ id: 1000 })).rejects.toMatchObject({ httpStatus: 404 });
+    const reseller = await t.signIn('reseller@demo.partner-panel.test');
+    await expect(reseller.api.vpnExportTicket({ id: 1002 })).rejects.toMatchObject({ httpStatus: 403 });
+    await expect(admin.api.vpnExportTicket({ id: 1002, dateStart: '2026-13-40' })).rejects.toMatchObject({ httpStatus: 422 });
+    expect((await t.post('/api/v1/resellers/vpn/export', {})).json.header.status).toBe('forbidden');
+    // A coupon ticket does not open the subscription export, nor the other way round.
+    const coupons = await admin.api.couponExportTicket(filter);
+    expect((await download(coupons.url.replace('/api/v1/coupons/export', '/api/v1/resellers/vpn/export'))).status).toBe(410);
+    expect((await download(url.replace('/api/v1/resellers/vpn/export', '/api/v1/coupons/export'))).status).toBe(410);
+  });
+});

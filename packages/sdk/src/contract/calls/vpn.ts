@@ -145,3 +145,32 @@ export const listUserVpnAccounts = defineCall({
   response: listOf(vpnListRow),
   successCode: 100051,
 });
+
+/** The filter of a subscription list (own: search; an admin's user: the coupon filter, code as search). */
+const vpnExportFilter = couponFilter.extend({
+  search: z.string().trim().max(100).optional().default(''),
+  id: rowId.optional(),
+});
+
+export const vpnExportTicket = defineCall({
+  method: 'POST',
+  path: '/api/v1/resellers/vpn/export',
+  access: 'reseller',
+  spec: 'ours (001 §2.9: Export CSV of the subscription list, streamed)',
+  summary: "A two-minute signed link to the filtered subscription list as CSV (id: an admin's own user).",
+  body: vpnExportFilter,
+  response: z.object({ url: z.string(), expires_at: isoDate }),
+  successCode: 100062,
+});
+
+export const exportVpnAccounts = defineCall({
+  method: 'GET',
+  path: '/api/v1/resellers/vpn/export',
+  access: 'public',
+  spec: 'ours (001 §2.9: Export CSV of the subscription list, streamed)',
+  summary: 'The filtered subscription list as a streamed CSV file; the signed ticket is the authorisation.',
+  query: z.object({ ticket: z.string().min(1).max(4096) }),
+  response: z.string(),
+  successCode: 100061,
+  raw: 'csv',
+});

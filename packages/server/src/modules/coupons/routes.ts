@@ -7,7 +7,9 @@ import { serve } from '../../http/route.js';
 import { listVpnAccounts } from '../vpn/list.js';
 import { listUsers, ownUser } from '../users/service.js';
 import { deleteCoupon, sendCoupon } from './actions.js';
-import { exportFileName, exportStream, issueTicket, readTicket } from './export.js';
+import { exportFileName, issueTicket, readTicket, sendCsv } from '../exports/ticket.js';
+import { exportStream } from './export.js';
+import { parseFilter, type CouponFilter } from './filter.js';
 import { generateCoupons } from './generate.js';
 import { listCoupons, pagingOf } from './list.js';
 
@@ -41,18 +43,14 @@ export function couponRoutes(app: FastifyInstance) {
       if (!reseller.isAdmin) throw fail('adminOnly');
       owner = (await ownUser(ctx, reseller.id, id)).id;
     }
-    const { ticket, expires_at } = issueTicket(ctx, owner, filter);
+    parseFilter(filter); // refuse a bad filter now, not in the download
+    const { ticket, expires_at } = issueTicket(ctx, 'coupons', owner, filter);
     return { url: `${contract.exportCoupons.path}?ticket=${encodeURIComponent(ticket)}`, expires_at };
   });
 
   serve(app, contract.exportCoupons, async ({ query, reply }) => {
-    const ticket = readTicket(ctx, query.ticket);
-    const stream = await exportStream(ctx, ticket.owner, ticket.filter);
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${exportFileName(ctx.clock.now())}"`)
-      .header('cache-control', 'no-store')
-      .send(stream);
+    const ticket = readTicket<CouponFilter>(ctx, 'coupons', query.ticket);
+    return sendCsv(reply, exportFileName(ctx.clock.now(), 'coupons'), await exportStream(ctx, ticket.owner, ticket.filter));
   });
 
   serve(app, contract.deleteCoupon, async ({ body, reseller }) =>

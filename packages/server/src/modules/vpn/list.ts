@@ -14,7 +14,8 @@ export interface VpnListFilter {
 
 const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-export async function listVpnAccounts(ctx: Pick<AppContext, 'db' | 'clock'>, ownerId: number, filter: VpnListFilter, paging: { page: number; limit: number }) {
+/** The WHERE of a reseller's subscriptions under a filter (aliases v, c): one for the page and the export. */
+export function vpnWhere(ownerId: number, filter: VpnListFilter): SQL {
   const parts: SQL[] = [sql`v.reseller_id = ${ownerId}`];
   const search = filter.search?.trim() || filter.coupon?.code.trim() || '';
   if (search) parts.push(sql`(v.email ilike ${like(search)} or v.username ilike ${like(search)} or c.code ilike ${like(search)})`);
@@ -24,7 +25,11 @@ export async function listVpnAccounts(ctx: Pick<AppContext, 'db' | 'clock'>, own
     if (f.until) parts.push(sql`v.created_at < ${f.until.toISOString()}::timestamptz`);
     if (f.billingType) parts.push(sql`v.billing_type = ${f.billingType}`);
   }
-  const where = sql.join(parts, sql` and `);
+  return sql.join(parts, sql` and `);
+}
+
+export async function listVpnAccounts(ctx: Pick<AppContext, 'db' | 'clock'>, ownerId: number, filter: VpnListFilter, paging: { page: number; limit: number }) {
+  const where = vpnWhere(ownerId, filter);
   const data = await rows<VpnRecord & { total: number }>(
     ctx.db,
     sql`select v.id, v.username, v.email, c.code as coupon_code, v.cycle, v.billing_type, v.addons, v.hosting_status,
