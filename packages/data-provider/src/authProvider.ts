@@ -1,8 +1,9 @@
 /** react-admin's auth provider over the SDK client and the stored session. */
-import type { AuthProvider, UserIdentity } from 'ra-core';
+import type { AuthProvider, HttpError, UserIdentity } from 'ra-core';
+import { errors } from '@partner-panel/sdk';
 import type { Client } from '@partner-panel/sdk';
 import { canAccess } from './access.js';
-import { attempt, endsSession } from './errors.js';
+import { attempt, endsSession, toHttpError } from './errors.js';
 import type { Session } from './session.js';
 
 export interface LoginParams {
@@ -11,7 +12,12 @@ export interface LoginParams {
   token?: string;
 }
 
-export function createAuthProvider(client: Client, session: Session): AuthProvider {
+export interface AuthOptions {
+  /** The server could not be told of a logout (rspf-logout-1012); the session is cleared all the same. */
+  onLogoutFailed?: (error: HttpError) => void;
+}
+
+export function createAuthProvider(client: Client, session: Session, options: AuthOptions = {}): AuthProvider {
   return {
     async login({ email, password, token = '' }: LoginParams) {
       const answer = await attempt(() => client.login({ email, password, token }));
@@ -21,7 +27,8 @@ export function createAuthProvider(client: Client, session: Session): AuthProvid
     },
     async logout() {
       // The server forgets the token first; a failure there must not keep the user signed in.
-      if (session.token()) await client.logout().catch(() => undefined);
+      // Whatever went wrong, the user is told with the spec's code: 'code : rspf-logout-1012, Unable to Logout'.
+      if (session.token()) await client.logout().catch(() => options.onLogoutFailed?.(toHttpError(null, errors.logoutFailed)));
       session.clear();
       client.resetCsrf();
       return '/login';

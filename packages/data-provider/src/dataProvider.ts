@@ -15,7 +15,7 @@ import {
   type CatalogueEntry,
 } from '@partner-panel/sdk';
 import { attempt } from './errors.js';
-import { contractLists, couponFilterOf, type ListAdapter } from './lists.js';
+import { contractLists, couponFilterOf, userIdOf, vpnFilterOf, type ListAdapter } from './lists.js';
 import type { Session } from './session.js';
 
 export type CouponFilterBody = ReturnType<typeof couponFilterOf>;
@@ -23,7 +23,7 @@ export interface GenerateInput {
   quantity: number;
   billing_cycle: string;
   product_id: number;
-  addon_type: number | '';
+  addon_type: number | '' | null;
   billing_type: 1 | 2;
   prefix: string;
 }
@@ -59,6 +59,10 @@ export function createDataProvider(client: Client, session: Session, extraLists:
     },
     async getOne(resource, params) {
       if (resource === 'profile') return { data: (await refreshProfile()) as never };
+      if (resource === 'users') {
+        const user = await attempt(() => client.getUser({ id: Number(params.id) }), errors.fetchReseller);
+        return { data: { ...user, name: user.firstName } as never };
+      }
       return unsupported(resource, `getOne(${String(params.id)})`);
     },
     getMany: (resource) => unsupported(resource, 'getMany'),
@@ -67,17 +71,11 @@ export function createDataProvider(client: Client, session: Session, extraLists:
     update: (resource) => unsupported(resource, 'update'),
     updateMany: (resource) => unsupported(resource, 'updateMany'),
     async delete(resource, params) {
+      if (resource !== 'coupons') return unsupported(resource, 'delete');
       const couponID = Number(params.id);
-      if (resource === 'coupons') {
-        await attempt(() => client.deleteCoupon({ couponID }), errors.deleteCoupon);
-        return { data: params.previousData as never };
-      }
-      if (resource === 'userCoupons') {
-        const id = Number((params.meta as { userId?: unknown } | undefined)?.userId);
-        await attempt(() => client.deleteUserCoupon({ couponID, id }), errors.deleteCoupon);
-        return { data: params.previousData as never };
-      }
-      return unsupported(resource, 'delete');
+      const id = userIdOf(params);
+      await attempt(() => (id ? client.deleteUserCoupon({ couponID, id }) : client.deleteCoupon({ couponID })), errors.deleteCoupon);
+      return { data: params.previousData as never };
     },
     deleteMany: (resource) => unsupported(resource, 'deleteMany'),
   };
@@ -103,28 +101,27 @@ export function createDataProvider(client: Client, session: Session, extraLists:
       answered('changePassword', input),
     // --- products and coupons
     products: () => attempt(() => client.products(), errors.fetchProducts),
+    /** The price tables (001 §2.2); a failure reads as the list's (001 §8). */
+    productPricing: () => attempt(() => client.productPricing(), errors.fetchCouponList),
     userProducts: (userResellerId: number) => attempt(() => client.userProducts({ userResellerId }), errors.fetchProducts),
     generateCoupons: (input: GenerateInput) => answered('generateCoupons', input, errors.generateCoupons),
     generateUserCoupons: (userResellerId: number, input: GenerateInput) =>
       answered('generateUserCoupons', { ...input, userResellerId }, errors.generateCoupons),
-    deleteCoupon: (couponID: number, userId?: number) =>
-      userId ? answered('deleteUserCoupon', { couponID, id: userId }, errors.deleteCoupon) : answered('deleteCoupon', { couponID }, errors.deleteCoupon),
     sendCoupon: (input: { coupon_id: number; email: string; full_name?: string; reseller_id?: number }) =>
       answered('sendCoupon', input, errors.sendCouponFailed),
-    /** Every coupon under a filter, as the spec's export asks: page_limit = total. */
-    allCoupons: (filter: Record<string, unknown>, total: number, userId?: number) =>
-      attempt(
-        () =>
-          userId
-            ? client.listUserCoupons({ ...couponFilterOf(filter), id: userId, page_limit: Math.max(1, total) })
-            : client.listCoupons({ ...couponFilterOf(filter), page_limit: Math.max(1, total) }),
-        errors.downloadCoupons,
-      ),
-    /** A two-minute link to the filtered list as a streamed CSV file. */
-    couponExportLink: (filter: Record<string, unknown>, userId?: number) =>
-      attempt(() => client.couponExportTicket({ ...couponFilterOf(filter), ...(userId ? { id: userId } : {}) }), errors.downloadCoupons),
+    /**
+     * A two-minute link to a list (coupons, vpn-subscriptions) under its filter as a CSV file the
+     * server streams: one export path, the same columns whatever the size.
+     */
+    exportLink(resource: 'coupons' | 'vpn-subscriptions', params: { filter?: Record<string, unknown>; meta?: unknown }) {
+      const id = userIdOf(params);
+      const user = id ? { id } : {};
+      return resource === 'coupons'
+        ? attempt(() => client.couponExportTicket({ ...couponFilterOf(params.filter), ...user }), errors.downloadCoupons)
+        : attempt(() => client.vpnExportTicket({ ...vpnFilterOf(params.filter), ...user }), errors.fetchVpnList);
+    },
     // --- VPN accounts
-    createVpnAccount: (input: { billing_cycle: string; product_id: number; billing_type: 1 | 2; email: string; addon_id: number | '' }) =>
+    createVpnAccount: (input: { billing_cycle: string; product_id: number; billing_type: 1 | 2; email: string; addon_id: number | '' | null }) =>
       answered('createVpnAccount', { ...input, quantity: 1 }, errors.createCoupons),
     searchVpnAccounts: (search: 'email' | 'coupon' | 'username', value: string) =>
       attempt(() => client.searchVpnAccounts({ search, value }), errors.fetchVpnList),
@@ -133,7 +130,6 @@ export function createDataProvider(client: Client, session: Session, extraLists:
       answered('updateVpnPassword', { username, password, password_confirmation }),
     updateVpnStatus: (username: string, status: 'enable' | 'disable') => answered('updateVpnStatus', { username, status }),
     deleteVpnAccount: (username: string) => answered('deleteVpnAccount', { username, status: 'delete' as const }),
-    /** Every subscription matching a search, for the CSV export. */
     // --- public
     publicSettings: () => attempt(() => client.publicSettings(), errors.formInit),
     register: (input: { email: string; name: string; password: string; password_confirmation: string; token?: string }) =>

@@ -3,7 +3,7 @@
  * `createProviders({ baseUrl })` → { client, session, authProvider, dataProvider }.
  */
 import { createClient } from '@partner-panel/sdk';
-import { createAuthProvider } from './authProvider.js';
+import { createAuthProvider, type AuthOptions } from './authProvider.js';
 import { createDataProvider } from './dataProvider.js';
 import type { ListAdapter } from './lists.js';
 import { endsSession } from './errors.js';
@@ -16,6 +16,8 @@ export interface ProvidersOptions {
   lists?: Record<string, ListAdapter>;
   /** Called when the server says the session is gone (the portal sends the user to /login). */
   onSessionEnd?: () => void;
+  /** Called when the server could not be told of a logout (the session is cleared all the same). */
+  onLogoutFailed?: AuthOptions['onLogoutFailed'];
 }
 
 function defaultStorage(): KeyValueStorage {
@@ -45,15 +47,15 @@ export function createProviders(options: ProvidersOptions = {}) {
   return {
     client,
     session,
-    authProvider: createAuthProvider(client, session),
+    authProvider: createAuthProvider(client, session, options.onLogoutFailed ? { onLogoutFailed: options.onLogoutFailed } : {}),
     dataProvider: createDataProvider(client, session, options.lists),
   };
 }
 
 export type Providers = ReturnType<typeof createProviders>;
 export { canAccess, isPartner, roleOf, type AccessRequest, type Area, type Role } from './access.js';
-export { createAuthProvider, type LoginParams } from './authProvider.js';
+export { createAuthProvider, type AuthOptions, type LoginParams } from './authProvider.js';
 export { createDataProvider, type Answered, type CouponFilterBody, type GenerateInput, type PortalDataProvider } from './dataProvider.js';
-export { contractLists, couponFilterOf, type ListAdapter } from './lists.js';
+export { contractLists, couponFilterOf, userIdOf, vpnFilterOf, type ListAdapter } from './lists.js';
 export { attempt, endsSession, toHttpError, type ErrorBody } from './errors.js';
 export { createSession, decode, encode, memoryStorage, STORAGE_KEYS, type KeyValueStorage, type Session, type StoredUser } from './session.js';

@@ -1,6 +1,8 @@
 /**
  * react-admin lists over the contract's list calls: page and perPage become page and page_limit,
  * the filter becomes the body, body.data and body.total come back (ids from Coupon_ID and friends).
+ * One resource per kind of row: an admin's view of one of its users is the same resource with the
+ * user in `meta.userId` (react-admin's `queryOptions={{ meta }}`).
  */
 import type { GetListParams, GetListResult } from 'ra-core';
 import { errors, type Client } from '@partner-panel/sdk';
@@ -22,10 +24,16 @@ export function couponFilterOf(filter: Record<string, unknown> = {}) {
   } as { code: string; dateStart: string; dateEnd: string; billingType: '' | 1 | 2 };
 }
 
-/** The admin views name their user in meta.userId (or filter.id). */
-function userIdOf(params: GetListParams): number {
-  const id = Number((params.meta as { userId?: unknown } | undefined)?.userId ?? params.filter?.id);
-  return Number.isInteger(id) && id > 0 ? id : 0;
+/** A subscription list's search: `search` (own list), and for an admin's user the coupon filter too. */
+export function vpnFilterOf(filter: Record<string, unknown> = {}) {
+  const search = typeof filter.search === 'string' ? filter.search : '';
+  return { search, ...couponFilterOf({ ...filter, code: search }) };
+}
+
+/** The user an admin's view is about (meta.userId), or undefined for the reseller's own rows. */
+export function userIdOf(params: { meta?: unknown; filter?: Record<string, unknown> } | undefined): number | undefined {
+  const id = Number((params?.meta as { userId?: unknown } | undefined)?.userId);
+  return Number.isInteger(id) && id > 0 ? id : undefined;
 }
 
 const paging = (p: GetListParams) => ({ page: p.pagination?.page ?? 1, page_limit: p.pagination?.perPage ?? 10 });
@@ -34,37 +42,26 @@ export function contractLists(client: Client): Record<string, ListAdapter> {
   return {
     coupons: {
       async list(params) {
-        const res = await attempt(() => client.listCoupons({ ...couponFilterOf(params.filter), ...paging(params) }), errors.fetchCouponList);
+        const id = userIdOf(params);
+        const filter = { ...couponFilterOf(params.filter), ...paging(params) };
+        const res = await attempt(() => (id ? client.listUserCoupons({ ...filter, id }) : client.listCoupons(filter)), errors.fetchCouponList);
         return { data: res.data.map((c) => ({ id: c.Coupon_ID, ...c })), total: res.total, meta: { capped: res.total_capped } };
       },
     },
-    userCoupons: {
+    'vpn-subscriptions': {
       async list(params) {
-        const res = await attempt(
-          () => client.listUserCoupons({ ...couponFilterOf(params.filter), id: userIdOf(params), ...paging(params) }),
-          errors.fetchCouponList,
+        const id = userIdOf(params);
+        const { search, ...coupon } = vpnFilterOf(params.filter);
+        return attempt(
+          () => (id ? client.listUserVpnAccounts({ ...coupon, id, ...paging(params) }) : client.listVpnAccounts({ search, ...paging(params) })),
+          errors.fetchVpnList,
         );
-        return { data: res.data.map((c) => ({ id: c.Coupon_ID, ...c })), total: res.total, meta: { capped: res.total_capped } };
       },
     },
     users: {
       async list(params) {
         const email = typeof params.filter?.email === 'string' ? params.filter.email : '';
         return attempt(() => client.listUsers({ email, ...paging(params) }), errors.fetchReseller);
-      },
-    },
-    vpn: {
-      async list(params) {
-        const search = typeof params.filter?.search === 'string' ? params.filter.search : '';
-        return attempt(() => client.listVpnAccounts({ search, ...paging(params) }), errors.fetchVpnList);
-      },
-    },
-    userVpn: {
-      async list(params) {
-        return attempt(
-          () => client.listUserVpnAccounts({ ...couponFilterOf(params.filter), id: userIdOf(params), ...paging(params) }),
-          errors.fetchVpnList,
-        );
       },
     },
   };

@@ -32,8 +32,10 @@ describe('coupon lists through react-admin', () => {
     const filtered = await dataProvider.getList('coupons', list(10, 1, { code: 'dp', billingType: '1' }));
     expect(filtered.total).toBe(3);
     expect(filtered.meta).toEqual({ capped: false });
-    const all = await dataProvider.allCoupons({}, 5);
-    expect(all.data).toHaveLength(5);
+    // One export path: a link to the server's streamed file, under the same filter.
+    const link = await dataProvider.exportLink('coupons', { filter: { code: 'dp' } });
+    const file = await t.app.inject({ method: 'GET', url: link.url });
+    expect(file.body.trim().split('\n')).toHaveLength(4);
   });
 
   it('deletes through react-admin and refunds', async () => {
@@ -49,10 +51,16 @@ describe('coupon lists through react-admin', () => {
     const users = await dataProvider.getList('users', list(10, 1, { email: 'sub1' }));
     expect(users.data.map((u) => u.email)).toEqual(['sub1@demo.partner-panel.test']);
     await dataProvider.generateUserCoupons(1002, { ...biennial, quantity: 1 });
-    const coupons = await dataProvider.getList('userCoupons', list(10, 1, {}, { userId: 1002 }));
+    // The user's rows are the same resources, the user named in meta.
+    const coupons = await dataProvider.getList('coupons', list(10, 1, {}, { userId: 1002 }));
     expect(coupons.total).toBe(1);
-    expect((await dataProvider.getList('userVpn', list(10, 1, {}, { userId: 1002 }))).total).toBe(0);
-    const refused = await dataProvider.getList('userCoupons', list(10, 1, {}, { userId: 1000 })).catch((e: unknown) => e);
+    expect((await dataProvider.getList('coupons', list(10, 1, {}))).data.some((c) => c.id === coupons.data[0]?.id)).toBe(false);
+    expect((await dataProvider.getList('vpn-subscriptions', list(10, 1, { search: 'nobody' }, { userId: 1002 }))).total).toBe(0);
+    const vpnLink = await dataProvider.exportLink('vpn-subscriptions', { filter: {}, meta: { userId: 1002 } });
+    expect((await t.app.inject({ method: 'GET', url: vpnLink.url })).body).toMatch(/^Coupon,Email,VPN Username/);
+    await dataProvider.delete('coupons', { id: coupons.data[0]?.id, previousData: coupons.data[0], meta: { userId: 1002 } });
+    expect((await dataProvider.getList('coupons', list(10, 1, {}, { userId: 1002 }))).total).toBe(0);
+    const refused = await dataProvider.getList('coupons', list(10, 1, {}, { userId: 1000 })).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(HttpError);
     expect(refused).toMatchObject({ message: 'User undefined', status: 404 });
   });

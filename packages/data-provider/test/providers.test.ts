@@ -49,6 +49,23 @@ describe('authProvider', () => {
     expect((await t.get('/api/v1/resellers/profile', token)).json.header.status).toBe('forbidden');
   });
 
+  it('clears the session even when the server cannot be told of the logout, and reports rspf-logout-1012', async () => {
+    const storage = memoryStorage();
+    const failures: HttpError[] = [];
+    const serverFetch = injectFetch(t.app);
+    let down = false;
+    const p = createProviders({
+      fetch: (input, init) => (down && String(input).endsWith('/api/logout') ? Promise.resolve(new Response('bad gateway', { status: 502 })) : serverFetch(input, init)),
+      storage,
+      onLogoutFailed: (error) => failures.push(error),
+    });
+    await p.authProvider.login(demo);
+    down = true;
+    expect(await p.authProvider.logout({})).toBe('/login');
+    expect(storage.getItem(STORAGE_KEYS.token)).toBeNull();
+    expect(failures.map((f) => f.message)).toEqual(["code : rspf-logout-1012, Unable to Logout"]);
+  });
+
   it('checkError signs out on header status forbidden, and on a network failure, but not on other errors', async () => {
     const { authProvider, dataProvider, session, ended } = providers();
     await authProvider.login(demo);

@@ -19,10 +19,8 @@ async function readDownload(page: Page, click: () => Promise<void>) {
   return { name: download.suggestedFilename(), text: readFileSync(file as string, 'utf8') };
 }
 
-const today = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
+/** The date that names an export: the server's day (UTC). */
+const today = () => new Date().toISOString().slice(0, 10);
 
 describe('a reseller’s coupons', () => {
   it('generates, lists, filters, exports, e-mails and deletes with a refund', async () => {
@@ -62,14 +60,15 @@ describe('a reseller’s coupons', () => {
     await page.getByLabel('Code prefix').fill('shop-');
     expect(await page.getByTestId('generate-total').textContent()).toBe('$540.00');
     await page.getByRole('button', { name: 'Generate', exact: true }).click();
-    await page.getByTestId('generated').getByText('12 coupons generated successfully.').waitFor();
+    // The server's message is the toast (001 §8); the lot's card says what it cost, without repeating it.
     await page.locator('.MuiSnackbarContent-message').getByText('12 coupons generated successfully.').waitFor();
+    await page.getByTestId('generated').getByText('Your 12 new coupons — $540.00 was taken from the wallet.').waitFor();
     await page.getByTestId('balance-tag').getByText('$4,460.00').waitFor();
     await capture(page, 'coupons-generated');
     await page.getByLabel('Quantity').fill('3');
     await page.getByLabel('Code prefix').fill('MISC');
     await page.getByRole('button', { name: 'Generate', exact: true }).click();
-    await page.getByTestId('generated').getByText('3 coupons generated successfully.').waitFor();
+    await page.getByTestId('generated').getByText('Your 3 new coupons — $135.00 was taken from the wallet.').waitFor();
 
     // The list: page sizes 10/20/30, the filter toggle, clear.
     await page.goto('/demo-reseller/coupons/list');
@@ -89,11 +88,13 @@ describe('a reseller’s coupons', () => {
     // On a phone each row is a card: its actions stay within reach.
     await expectOnPhoneScreen(page, rows.first().getByRole('button', { name: 'Email Coupon' }));
 
-    // Export: the filtered list, named <date>-coupons.csv.
+    // Export: the filtered list, named <date>-coupons.csv, streamed by the server with the same
+    // columns and dates as the biggest export (one export path).
     const exported = await readDownload(page, () => page.getByRole('button', { name: 'Export CSV' }).click());
     expect(exported.name).toBe(`${today()}-coupons.csv`);
     const lines = exported.text.trim().split('\n');
-    expect(lines[0]).toBe('Coupon_ID,Code,Billing Type,Redeemed,Generated At');
+    expect(lines[0]).toBe('Coupon_ID,Code,Billing Type,Billing Cycle,Redeemed,Generated At,Expires At');
+    expect(lines[1]).toMatch(/^\d+,SHOP-[0-9A-Z]+,Recurring,biennially,no,\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z,/);
     expect(lines).toHaveLength(13);
     expect(lines.slice(1).every((l) => l.split(',')[1]?.startsWith('SHOP-'))).toBe(true);
     await page.getByRole('button', { name: 'Clear' }).click();
@@ -178,16 +179,16 @@ describe('reseller 903', () => {
     await page.getByRole('button', { name: 'Generate', exact: true }).click();
     await page.getByTestId('generate-progress').getByText('Generating 10,000 coupons…').waitFor();
     await capture(page, 'coupons-903-progress');
-    await page.getByTestId('generated').getByText('10000 coupons generated successfully.').waitFor();
+    await page.locator('.MuiSnackbarContent-message').getByText('10000 coupons generated successfully.').waitFor();
+    await page.getByTestId('generated').getByText(/^Your 10,000 new coupons/).waitFor();
 
     await page.goto('/brainrocket/coupons/list');
     // The range reads 0–0 of 0 until the first page arrives.
     await expect.poll(() => page.getByTestId('list-range').textContent()).toBe('1–10 of 10,000');
     await page.getByRole('button', { name: 'Filter' }).click();
     expect(await page.getByTestId('coupon-filters').getByLabel('Billing Type').count()).toBe(0);
-    // Past 5 000 rows the server streams the file.
     const exported = await readDownload(page, () => page.getByRole('button', { name: 'Export CSV' }).click());
-    expect(exported.name).toBe(`${new Date().toISOString().slice(0, 10)}-coupons.csv`);
+    expect(exported.name).toBe(`${today()}-coupons.csv`);
     const lines = exported.text.trim().split('\n');
     expect(lines[0]).toBe('Code,Billing Type,Billing Cycle,Redeemed,Generated At,Expires At');
     expect(lines).toHaveLength(10_001);
@@ -221,14 +222,14 @@ describe('an admin and its users', () => {
     await page.getByRole('button', { name: 'Apply' }).click();
     await expect.poll(() => page.getByTestId('user-row').count()).toBe(1);
     await capture(page, 'users-list');
-    await page.getByTestId('user-row').getByRole('button', { name: 'Open' }).click();
+    await page.getByTestId('user-row').getByRole('link', { name: 'Open' }).click();
     await page.waitForURL(/\/demo-admin\/user\/edit\/1002$/);
 
     await page.getByRole('tab', { name: 'Generate Coupons' }).click();
     await page.waitForURL(/\/user\/edit\/1002\/generatecoupon$/);
     await page.getByLabel('Quantity').fill('2');
     await page.getByRole('button', { name: 'Generate', exact: true }).click();
-    await page.getByTestId('generated').getByText('2 coupons generated successfully.').waitFor();
+    await page.locator('.MuiSnackbarContent-message').getByText('2 coupons generated successfully.').waitFor();
 
     await page.getByRole('tab', { name: 'Coupons List' }).click();
     await page.getByRole('heading', { name: 'Coupons List' }).waitFor();

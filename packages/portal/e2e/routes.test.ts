@@ -185,6 +185,15 @@ describe('a signed-in reseller', () => {
     await expect.poll(() => page.getByTestId('total-credited').textContent()).toBe('$10,000.00');
     await page.getByLabel('Status').click();
     await page.getByRole('option', { name: 'Inactive', exact: true }).click();
+    // Going inactive stops every purchase, so it is asked first: cancelling keeps the account active.
+    const confirm = page.getByRole('dialog');
+    await confirm.getByText('Deactivate your account?').waitFor();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect(await page.getByTestId('deactivated-banner').count()).toBe(0);
+    await page.getByLabel('Status').click();
+    await page.getByRole('option', { name: 'Inactive', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Deactivate' }).click();
     await page.getByTestId('deactivated-banner').waitFor();
     // 000 §2: an inactive account has no Generate Coupons button.
     expect(await page.getByTestId('profile-generate').count()).toBe(0);

@@ -1,11 +1,13 @@
 /**
- * The top-level router. Public pages are light and load first; everything behind sign-in is the
- * react-admin app, loaded as a separate chunk when a signed-in route is opened.
+ * The top-level router. Public pages are light and load first; the short forms and unknown paths
+ * redirect; everything under the reseller's prefix `/{custom_url}/*` is the react-admin app, mounted
+ * there with `<Admin basename>` and loaded as a separate chunk when a signed-in page opens.
  */
-import { lazy, Suspense } from 'react';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
-import { PublicOnly, RequireHash, RequireUser } from './routing/guards';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { OwnPrefix, PublicOnly, RequireArea, RequireHash, RequireUser } from './routing/guards';
 import { publicPaths } from './routing/paths';
+import { ToOwn } from './routing/redirects';
 import { PublicShell } from './public/PublicShell';
 import { LoginPage } from './public/LoginPage';
 import { FullPageSpinner } from './public/FullPageSpinner';
@@ -16,11 +18,12 @@ const ForgotPasswordPage = lazy(() => import('./public/ForgotPasswordPage'));
 const ResetPasswordPage = lazy(() => import('./public/ResetPasswordPage'));
 const AdminApp = lazy(() => import('./admin/AdminApp'));
 
-const publicOnly = (element: React.ReactNode) => (
+const publicOnly = (element: ReactNode) => (
   <PublicOnly>
     <PublicShell>{element}</PublicShell>
   </PublicOnly>
 );
+const signedIn = (element: ReactNode) => <RequireUser>{element}</RequireUser>;
 
 export function App() {
   return (
@@ -32,14 +35,15 @@ export function App() {
           <Route path={publicPaths.verification} element={publicOnly(<RequireHash><VerificationPage /></RequireHash>)} />
           <Route path={publicPaths.forgot} element={publicOnly(<ForgotPasswordPage />)} />
           <Route path={publicPaths.reset} element={publicOnly(<RequireHash><ResetPasswordPage /></RequireHash>)} />
-          <Route
-            path="/*"
-            element={
-              <RequireUser>
-                <AdminApp />
-              </RequireUser>
-            }
-          />
+          {/* The short forms of 000 §2; reseller 903 has no billing and lands on its dashboard. */}
+          <Route path="/dashboard" element={signedIn(<ToOwn page="overview" />)} />
+          <Route path="/coupons" element={signedIn(<ToOwn page="generate" />)} />
+          <Route path="/vpn" element={signedIn(<ToOwn page="subscriptions" />)} />
+          <Route path="/billing" element={signedIn(<RequireArea area="billing"><ToOwn page="pay" /></RequireArea>)} />
+          {/* Everything under a prefix is the signed-in app; another reseller's prefix becomes the user's own. */}
+          <Route path="/:cu/*" element={signedIn(<OwnPrefix><AdminApp /></OwnPrefix>)} />
+          {/* `/` and any other path go to /dashboard (000 §2). */}
+          <Route path="*" element={signedIn(<Navigate to="/dashboard" replace />)} />
         </Routes>
       </Suspense>
     </BrowserRouter>

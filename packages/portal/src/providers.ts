@@ -1,10 +1,12 @@
 /**
  * The one set of providers the whole portal shares (one client, one stored session). When the
  * server ends the session the stored user is cleared, and the route guard (RequireUser), which
- * watches the session, sends the user to /login (000 §4).
+ * watches the session, sends the user to /login (000 §4). A logout the server could not record is
+ * still a logout here; the sign-in page shows its code (000 §8, rspf-logout-1012).
  */
 import { createProviders } from '@partner-panel/data-provider';
+import { flash } from './routing/flash';
 
-export const providers = createProviders();
+export const providers = createProviders({ onLogoutFailed: (error) => flash.set(error.message, 'error') });
 
 export const { authProvider, dataProvider, session, client } = providers;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageWindow } from '../src/layout/ListPagination';
+import { pageWindow } from '../src/components/ListPagination';
 
 describe('the page numbers under a list (001 §9)', () => {
   it('shows a range of five coupon pages, the current one central where the ends allow', () => {

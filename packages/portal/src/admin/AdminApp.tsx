@@ -1,23 +1,36 @@
-/** The signed-in app: react-admin with our providers, themes, shell and routes. */
+/**
+ * The signed-in app: react-admin mounted under the reseller's prefix (`<Admin basename>`), with our
+ * providers, themes and shell. Resources declare their views and child routes in their folders'
+ * index; custom pages (dashboard, profile, billing, integration…) are routes of their own.
+ */
 import { Admin, CustomRoutes, Resource, localStorageStore } from 'react-admin';
-import { Navigate } from 'react-router-dom';
+import { QueryClient } from '@tanstack/react-query';
+import { Navigate, useParams } from 'react-router-dom';
 import { i18nProvider } from '../i18n';
 import { Layout } from '../layout/Layout';
 import { authProvider, dataProvider } from '../providers';
 import { darkTheme, lightTheme } from '../theme';
-import { signedInRoutes } from './routes';
+import coupons from '../resources/coupons';
+import users, { routes as userRoutes } from '../resources/users';
+import vpnSubscriptions, { routes as vpnRoutes } from '../resources/vpn-subscriptions';
+import { pageRoutes } from '../pages';
 
 const store = localStorageStore(undefined, 'pp');
+/** One cache for the whole session, whatever remounts the app. */
+const queryClient = new QueryClient();
 
-/** `/` and any unknown path go to /dashboard (000 §2). */
+/** The prefix's own root and any unknown path go to /dashboard (000 §2). */
 const ToDashboard = () => <Navigate to="/dashboard" replace />;
 
 export default function AdminApp() {
+  const { cu = '' } = useParams();
   return (
     <Admin
+      basename={`/${cu}`}
       dataProvider={dataProvider}
       authProvider={authProvider}
       i18nProvider={i18nProvider}
+      queryClient={queryClient}
       store={store}
       theme={lightTheme}
       darkTheme={darkTheme}
@@ -29,13 +42,10 @@ export default function AdminApp() {
       requireAuth
       disableTelemetry
     >
-      {/* Resources name the lists' data; their screens are custom routes under the reseller's prefix. */}
-      <Resource name="coupons" />
-      <Resource name="userCoupons" />
-      <Resource name="users" />
-      <Resource name="vpn" />
-      <Resource name="userVpn" />
-      <CustomRoutes>{signedInRoutes}</CustomRoutes>
+      <Resource {...coupons} />
+      <Resource {...vpnSubscriptions} />
+      <Resource {...users} />
+      <CustomRoutes>{[...vpnRoutes, ...userRoutes, ...pageRoutes]}</CustomRoutes>
     </Admin>
   );
 }

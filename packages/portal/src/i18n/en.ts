@@ -7,7 +7,7 @@ import englishMessages from 'ra-language-english';
 import { errors, fallbackMessage, messages as rules } from '@partner-panel/sdk';
 
 const pp = {
-  app: { title: 'Reseller Dashboard', name: 'Partner Panel' },
+  app: { title: 'Reseller Dashboard', name: 'Partner Panel', loading: 'Loading…' },
   nav: {
     control_panel: 'Control Panel',
     dashboard: 'Dashboard',
@@ -55,6 +55,17 @@ const pp = {
     last_page: 'Go to last page',
     go_to_page: 'Go to page %{page}',
     current_page: 'Page %{page}',
+    filter: 'Filter',
+    apply: 'Apply',
+    clear: 'Clear',
+    export: 'Export CSV',
+    actions: 'Actions',
+  },
+  confirm: { title: 'Are you sure?', delete: 'delete it!', cancel: 'Cancel' },
+  page_error: {
+    title: 'This page could not be shown',
+    body: 'A new version of the portal may have been released since this page was opened. Reload to continue.',
+    reload: 'Reload',
   },
   coupons: {
     title: 'Coupons List',
@@ -62,25 +73,15 @@ const pp = {
     billing_type: 'Billing Type',
     redeemed: 'Redeemed',
     generated_at: 'Generated At',
-    actions: 'Actions',
     yes: 'Yes',
     no: 'No',
     all: 'All',
     recursive: 'Recursive',
     non_recursive: 'Non-Recursive',
-    filter: 'Filter',
-    filter_code: 'Coupon Code',
-    filter_from: 'From',
-    filter_to: 'To',
-    apply: 'Apply',
-    clear: 'Clear',
-    export: 'Export CSV',
     delete: 'Delete coupon',
     deleted: 'Coupon deleted successfully',
-    confirm_title: 'Are you sure?',
     confirm_text: "You won't be able to revert this!",
     confirm_detail: 'Coupon %{code} will be deleted and its price returned to your wallet.',
-    confirm_button: 'delete it!',
     confirm_admin: 'Are you sure you wish to delete this coupon?',
     email_title: 'Email Coupon',
     email_help: 'Send coupon %{code} to your customer.',
@@ -106,7 +107,7 @@ const pp = {
     view_pricing: 'View pricing for products',
     pricing_title: 'Product pricing',
     close: 'Close',
-    charged: '%{amount} was taken from the wallet.',
+    ready: 'Your %{count} new coupons — %{amount} was taken from the wallet.',
     more: 'and %{count} more (in the list and the download)',
     copy: 'Copy all',
     copied: 'Copied!',
@@ -162,6 +163,7 @@ const pp = {
     profile: 'Profile',
     subscriptions: 'Subscriptions',
     user_number: 'User #%{id}',
+    identity: '%{name} · %{email} · Balance %{balance}',
     vpn_title: 'Admins VPN List',
   },
   vpn: {
@@ -289,6 +291,9 @@ const pp = {
     deactivated: 'Your account is deactivated. Set your status to Active to generate coupons again.',
     member_since: 'Member since %{date}',
     custom_url: 'Your dashboard address',
+    deactivate_title: 'Deactivate your account?',
+    deactivate_text: 'While your account is inactive you cannot generate coupons or create VPN accounts. You can activate it again here at any time.',
+    deactivate: 'Deactivate',
   },
   password_dialog: {
     title: 'Change Password',
@@ -296,7 +301,6 @@ const pp = {
     new: 'New Password',
     confirm: 'Confirm Password',
     submit: 'Change password',
-    cancel: 'Cancel',
   },
   payment_success: {
     title: 'Thank You!',
@@ -326,8 +330,46 @@ const pp = {
   },
 };
 
+/**
+ * What react-admin labels by itself: each resource's name and its fields (column headers, filter and
+ * form inputs), as react-admin's demo does.
+ */
+const resources = {
+  coupons: {
+    name: 'Coupon |||| Coupons',
+    fields: {
+      code: 'Coupon Code',
+      billing_type: 'Billing Type',
+      billingType: 'Billing Type',
+      redeemed: 'Redeemed',
+      generated_at: 'Generated At',
+      dateStart: 'From',
+      dateEnd: 'To',
+    },
+  },
+  'vpn-subscriptions': {
+    name: 'VPN Subscription |||| VPN Subscriptions',
+    fields: {
+      coupon: 'Coupon',
+      email: 'Email',
+      vpn_username: 'VPN Username',
+      billing_cycle: 'Billing Cycle',
+      billing_type: 'Billing Type',
+      addons: 'Addon(s)',
+      status: 'Status',
+      start_date: 'Start Date',
+      end_date: 'End Date',
+    },
+  },
+  users: {
+    name: 'User |||| Users',
+    fields: { name: 'Name', email: 'Email', status: 'Status', verified: 'Verified', balance: 'Balance' },
+  },
+};
+
 export const en = {
   ...englishMessages,
+  resources,
   ra: {
     ...englishMessages.ra,
     navigation: { ...englishMessages.ra.navigation, no_results: pp.table.empty },

@@ -2,15 +2,17 @@
 import { useState } from 'react';
 import { Box, Chip, CircularProgress, IconButton, Tooltip } from '@mui/material';
 import RefreshIcon from '@mui/icons-material/Refresh';
-import { useNotify, useTranslate } from 'ra-core';
+import { useDataProvider, useNotify, useTranslate } from 'ra-core';
+import type { PortalDataProvider } from '@partner-panel/data-provider';
 import { TIMINGS_MS } from '@partner-panel/sdk';
-import { dataProvider } from '../providers';
 import { useSessionUser } from '../routing/useSessionUser';
-import { formatUsd } from './money';
+import { useFormat } from '../components/format';
 
 export function BalanceTag() {
   const translate = useTranslate();
   const notify = useNotify();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const { money } = useFormat();
   const user = useSessionUser();
   const [refreshing, setRefreshing] = useState(false);
   if (!user) return null;
@@ -30,11 +32,11 @@ export function BalanceTag() {
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
       <Chip
-        label={formatUsd(user.balance)}
+        label={money(user.balance)}
         color="secondary"
         variant="outlined"
         data-testid="balance-tag"
-        aria-label={`${translate('pp.balance.label')}: ${formatUsd(user.balance)}`}
+        aria-label={`${translate('pp.balance.label')}: ${money(user.balance)}`}
         sx={{ fontWeight: 700, bgcolor: 'background.paper' }}
       />
       <Tooltip title={translate(refreshing ? 'pp.balance.refreshing' : 'pp.balance.refresh')}>

@@ -4,6 +4,7 @@ import { useTranslate } from 'ra-core';
 import { Link, useLocation } from 'react-router-dom';
 import type { StoredUser } from '@partner-panel/data-provider';
 import { sectionOf, sectionsFor } from './navigation';
+import { useBasename } from 'ra-core';
 
 export const SIDEBAR_WIDTH = 72;
 
@@ -11,6 +12,7 @@ export function IconSidebar({ user }: { user: StoredUser }) {
   const translate = useTranslate();
   const { pathname } = useLocation();
   const current = sectionOf(pathname);
+  const base = useBasename();
   return (
     <Box
       component="nav"
@@ -34,7 +36,7 @@ export function IconSidebar({ user }: { user: StoredUser }) {
       <Box component={Link} to="/dashboard" aria-label={translate('pp.app.title')} sx={{ mb: 2 }}>
         <Box component="img" src="/favicon.svg" alt="" sx={{ width: 36, height: 36 }}/>
       </Box>
-      {sectionsFor(user).map((section) => {
+      {sectionsFor(user, base).map((section) => {
         const active = section.key === current;
         const label = translate(section.label);
         return (

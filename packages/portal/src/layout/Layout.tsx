@@ -1,10 +1,14 @@
 /**
  * The signed-in shell (000 §2): the icon sidebar on desktop, the mobile top navbar on small
- * screens, and a header with the notification bell, the balance tag and the user menu.
+ * screens, and a header with the notification bell, the balance tag and the user menu. A page that
+ * fails to render (a chunk gone after a deploy) shows a reload instead of a blank screen, and
+ * react-admin's CheckForApplicationUpdate offers the new version as soon as one is deployed.
  */
 import { Suspense, type ReactNode } from 'react';
 import { AppBar, Box, CircularProgress, Toolbar, Typography, useMediaQuery, type Theme } from '@mui/material';
-import { ToggleThemeButton } from 'react-admin';
+import { CheckForApplicationUpdate, ToggleThemeButton } from 'react-admin';
+import { ErrorBoundary } from 'react-error-boundary';
+import { ErrorFallback } from '../components/ErrorFallback';
 import { useTranslate } from 'ra-core';
 import { canAccess } from '@partner-panel/data-provider';
 import { RealtimeBridge } from '../realtime/RealtimeBridge';
@@ -41,17 +45,20 @@ export function Layout({ children }: { children?: ReactNode }) {
         </AppBar>
         <Box component="main" sx={{ flex: 1, p: { xs: 2, md: 3 }, maxWidth: 1280, width: '100%', mx: 'auto' }}>
           <SectionTabs user={user} />
-          <Suspense
-            fallback={
-              <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
-                <CircularProgress />
-              </Box>
-            }
-          >
-            {children}
-          </Suspense>
+          <ErrorBoundary FallbackComponent={ErrorFallback}>
+            <Suspense
+              fallback={
+                <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
+                  <CircularProgress aria-label={translate('pp.app.loading')} />
+                </Box>
+              }
+            >
+              {children}
+            </Suspense>
+          </ErrorBoundary>
         </Box>
       </Box>
+      <CheckForApplicationUpdate url="/" interval={5 * 60_000} />
     </Box>
   );
 }

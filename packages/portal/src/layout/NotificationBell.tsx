@@ -3,11 +3,11 @@ import { useState } from 'react';
 import { Badge, Box, Button, Divider, IconButton, ListItemText, Menu, MenuItem, Tooltip, Typography } from '@mui/material';
 import NotificationsIcon from '@mui/icons-material/NotificationsNoneOutlined';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNotify, useTranslate } from 'ra-core';
+import { useDataProvider, useNotify, useTranslate } from 'ra-core';
+import type { PortalDataProvider } from '@partner-panel/data-provider';
 import { Link, useNavigate } from 'react-router-dom';
-import { dataProvider } from '../providers';
 import { NOTIFICATION_QUERY, parseData, redirectPath, timeAgo, type NotificationRow } from '../realtime/notifications';
-import { paths } from '../routing/paths';
+import { usePaths } from '../routing/usePaths';
 import { useSessionUser } from '../routing/useSessionUser';
 
 const SHOWN = 8;
@@ -17,6 +17,8 @@ export function NotificationBell() {
   const notify = useNotify();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const links = usePaths();
   const user = useSessionUser();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const { data } = useQuery({
@@ -34,7 +36,7 @@ export function NotificationBell() {
   const open = (row: NotificationRow) => {
     setAnchor(null);
     markRead.mutate(row.uid);
-    const to = redirectPath(user.custom_url, parseData(row).redirect);
+    const to = redirectPath(links.base, parseData(row).redirect);
     if (to) navigate(to);
   };
 
@@ -69,7 +71,7 @@ export function NotificationBell() {
           </MenuItem>
         ) : null}
         <Divider />
-        <MenuItem component={Link} to={paths(user.custom_url).notifications} onClick={() => setAnchor(null)}>
+        <MenuItem component={Link} to={links.notifications} onClick={() => setAnchor(null)}>
           <ListItemText primary={translate('pp.bell.see_all')} slotProps={{ primary: { color: 'primary', sx: { fontWeight: 600 } } }} />
         </MenuItem>
       </Menu>

@@ -1,6 +1,6 @@
 /** The pages of the current section, as tabs above the page. */
 import { Tab, Tabs } from '@mui/material';
-import { useTranslate } from 'ra-core';
+import { useBasename, useTranslate } from 'ra-core';
 import { Link, useLocation } from 'react-router-dom';
 import type { StoredUser } from '@partner-panel/data-provider';
 import { sectionOf, sectionsFor } from './navigation';
@@ -9,7 +9,7 @@ import { useTabStrip } from './tabStrip';
 export function SectionTabs({ user }: { user: StoredUser }) {
   const translate = useTranslate();
   const { pathname } = useLocation();
-  const section = sectionsFor(user).find((s) => s.key === sectionOf(pathname));
+  const section = sectionsFor(user, useBasename()).find((s) => s.key === sectionOf(pathname));
   const strip = useTabStrip(section?.pages.length ?? 0);
   if (!section || section.pages.length < 2) return null;
   // The longest page path that the current path starts with is the open tab.

@@ -5,13 +5,14 @@ import PersonIcon from '@mui/icons-material/PersonOutlineOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
 import { useLogout, useTranslate } from 'ra-core';
 import { Link } from 'react-router-dom';
-import { paths } from '../routing/paths';
+import { usePaths } from '../routing/usePaths';
 import { useSessionUser } from '../routing/useSessionUser';
 
 export function UserMenu() {
   const translate = useTranslate();
   const logout = useLogout();
   const user = useSessionUser();
+  const links = usePaths();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   if (!user) return null;
   const initials = user.name.split(/\s+/).map((w) => w[0]).join('').slice(0, 2).toUpperCase();
@@ -27,7 +28,7 @@ export function UserMenu() {
           <ListItemText primary={user.name} secondary={user.email} slotProps={{ primary: { sx: { fontWeight: 600 } } }} />
         </MenuItem>
         <Divider />
-        <MenuItem component={Link} to={paths(user.custom_url).profile} onClick={() => setAnchor(null)}>
+        <MenuItem component={Link} to={links.profile} onClick={() => setAnchor(null)}>
           <ListItemIcon>
             <PersonIcon fontSize="small" />
           </ListItemIcon>

@@ -1,66 +1,49 @@
 /**
- * /login (000 §2): step 1 asks for the e-mail, step 2 for the password; clicking the shown e-mail
+ * /login (000 §2): step 1 asks for the email, step 2 for the password; clicking the shown e-mail
  * returns to step 1. A failed sign-in clears the password and shows the server's message.
  */
-import { useEffect, useState, type FormEvent } from 'react';
-import { Alert, Box, Button, Chip, Link, Stack, TextField } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { Alert, Button, Chip, Link, Stack } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
-import { emailField, passwordRequiredField } from '@partner-panel/sdk';
+import { z } from 'zod';
+import { passwordRequiredField } from '@partner-panel/sdk';
+import { messageOf } from '../components/serverErrors';
 import { authProvider } from '../providers';
 import { flash } from '../routing/flash';
 import { captchaToken } from './captcha';
-import { messageOf } from './forms';
-import { PasswordField } from './PasswordField';
+import { emailOnly, FormField, PublicForm, usePublicForm } from './formFields';
 import { CardTitle } from './PublicShell';
+
+const passwordOnly = z.object({ password: passwordRequiredField });
 
 export function LoginPage() {
   const translate = useTranslate();
   const navigate = useNavigate();
   const location = useLocation();
-  const [step, setStep] = useState<'email' | 'password'>('email');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [email, setEmail] = useState<string | null>(null);
   const [alert, setAlert] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [notice] = useState(() => flash.peek());
   useEffect(() => flash.clear(), []);
+  const emailForm = usePublicForm(emailOnly, { email: '' });
+  const passwordForm = usePublicForm(passwordOnly, { password: '' });
 
-  function toPassword(event: FormEvent) {
-    event.preventDefault();
-    const checked = emailField.safeParse(email);
-    if (!checked.success) return setFieldError(checked.error.issues[0]?.message ?? null);
-    setEmail(checked.data);
-    setFieldError(null);
-    setAlert(null);
-    setStep('password');
-  }
-
-  async function signIn(event: FormEvent) {
-    event.preventDefault();
-    const checked = passwordRequiredField.safeParse(password);
-    if (!checked.success) return setFieldError(checked.error.issues[0]?.message ?? null);
-    setFieldError(null);
-    setBusy(true);
+  async function signIn({ password }: { password: string }) {
     try {
       const token = await captchaToken('login');
-      await authProvider.login({ email, password, token });
+      await authProvider.login({ email: email ?? '', password, token });
       const from = (location.state as { from?: string } | null)?.from;
       navigate(from && from !== '/login' ? from : '/dashboard', { replace: true });
     } catch (error) {
-      setPassword('');
+      passwordForm.reset({ password: '' });
       setAlert(messageOf(error, translate('pp.errors.login')));
-    } finally {
-      setBusy(false);
     }
   }
 
   function backToEmail() {
-    setPassword('');
+    passwordForm.reset({ password: '' });
     setAlert(null);
-    setFieldError(null);
-    setStep('email');
+    setEmail(null);
   }
 
   return (
@@ -71,29 +54,25 @@ export function LoginPage() {
           {alert}
         </Alert>
       ) : notice ? (
-        <Alert severity="success" sx={{ mt: 2 }} role="status">
-          {notice}
+        <Alert severity={notice.severity} sx={{ mt: 2 }} role={notice.severity === 'error' ? 'alert' : 'status'}>
+          {notice.message}
         </Alert>
       ) : null}
-      {step === 'email' ? (
-        <Box component="form" onSubmit={toPassword} noValidate>
-          <TextField
-            name="email"
-            type="email"
-            label={translate('pp.login.email')}
-            autoComplete="username"
-            autoFocus
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            error={fieldError !== null}
-            helperText={fieldError ?? ' '}
-          />
+      {email === null ? (
+        <PublicForm
+          form={emailForm}
+          onValid={(values) => {
+            setAlert(null);
+            setEmail(values.email);
+          }}
+        >
+          <FormField name="email" type="email" label={translate('pp.login.email')} autoComplete="username" autoFocus />
           <Button type="submit" variant="contained" size="large" fullWidth sx={{ mt: 1 }}>
             {translate('pp.login.continue')}
           </Button>
-        </Box>
+        </PublicForm>
       ) : (
-        <Box component="form" onSubmit={signIn} noValidate>
+        <PublicForm form={passwordForm} onValid={signIn}>
           <Chip
             label={email}
             onClick={backToEmail}
@@ -104,20 +83,11 @@ export function LoginPage() {
             sx={{ mt: 2, maxWidth: '100%' }}
           />
           <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-          <PasswordField
-            name="password"
-            label={translate('pp.login.password')}
-            autoComplete="current-password"
-            autoFocus
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            error={fieldError !== null}
-            helperText={fieldError ?? ' '}
-          />
-          <Button type="submit" variant="contained" size="large" fullWidth disabled={busy} sx={{ mt: 1 }}>
+          <FormField name="password" password label={translate('pp.login.password')} autoComplete="current-password" autoFocus />
+          <Button type="submit" variant="contained" size="large" fullWidth disabled={passwordForm.formState.isSubmitting} sx={{ mt: 1 }}>
             {translate('pp.login.submit')}
           </Button>
-        </Box>
+        </PublicForm>
       )}
       <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ justifyContent: 'space-between', mt: 3, gap: 1 }}>
         <Link component={RouterLink} to="/forgot-password" variant="body2">

@@ -1,13 +1,13 @@
 /** /reset-password/{hash} (000 §2): a valid hash shows the update-password form. */
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Box, Button, CircularProgress, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { contract } from '@partner-panel/sdk';
 import { dataProvider } from '../providers';
 import { captchaToken } from './captcha';
-import { fieldBinder, messageOf, serverFieldErrors, validate, type FieldErrors } from './forms';
-import { PasswordField } from './PasswordField';
+import { messageOf } from '../components/serverErrors';
+import { FormField, PublicForm, showServerErrors, usePublicForm } from './formFields';
 import { CardTitle } from './PublicShell';
 import { flash } from '../routing/flash';
 
@@ -18,10 +18,8 @@ export default function ResetPasswordPage() {
   const navigate = useNavigate();
   const { hash = '' } = useParams();
   const [state, setState] = useState<State>({ kind: 'checking' });
-  const [values, setValues] = useState({ password: '', password_confirmation: '' });
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const form = usePublicForm(contract.updatePassword.body, { client_id: '', password: '', password_confirmation: '', token: '' });
   const [alert, setAlert] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const started = useRef<string | null>(null);
 
   useEffect(() => {
@@ -29,33 +27,25 @@ export default function ResetPasswordPage() {
     started.current = hash;
     captchaToken('password')
       .then((token) => dataProvider.verifyResetHash({ hash, token }))
-      .then(({ body }) => setState({ kind: 'ready', clientId: body.client_id, email: body.email }))
+      .then(({ body }) => {
+        form.setValue('client_id', body.client_id);
+        setState({ kind: 'ready', clientId: body.client_id, email: body.email });
+      })
       .catch((error: unknown) => setState({ kind: 'invalid', message: messageOf(error, translate('pp.errors.update')) }));
-  }, [hash, translate]);
+  }, [hash, translate, form]);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (state.kind !== 'ready') return;
-    const input = { client_id: state.clientId, ...values, token: '' };
-    const invalid = validate(contract.updatePassword.body, input);
-    setFieldErrors(invalid);
+  async function update(values: { client_id: string; password: string; password_confirmation: string }) {
     setAlert(null);
-    if (Object.keys(invalid).length) return;
-    setBusy(true);
     try {
       const token = await captchaToken('update_password');
-      const { message } = await dataProvider.updatePassword({ ...input, token });
+      const { message } = await dataProvider.updatePassword({ ...values, token });
       flash.set(message);
       navigate('/login', { replace: true });
     } catch (error) {
-      setFieldErrors(serverFieldErrors(error));
+      showServerErrors(form, error);
       setAlert(messageOf(error, translate('pp.errors.update')));
-    } finally {
-      setBusy(false);
     }
   }
-
-  const field = fieldBinder(values, setValues, fieldErrors, { password: translate('pp.register.password_hint') });
 
   return (
     <>
@@ -77,18 +67,18 @@ export default function ResetPasswordPage() {
         </>
       ) : null}
       {state.kind === 'ready' ? (
-        <Box component="form" onSubmit={submit} noValidate>
+        <PublicForm form={form} onValid={update}>
           {alert ? (
             <Alert severity="error" sx={{ mt: 2 }} role="alert">
               {alert}
             </Alert>
           ) : null}
-          <PasswordField {...field('password')} label={translate('pp.reset.password')} autoComplete="new-password" autoFocus />
-          <PasswordField {...field('password_confirmation')} label={translate('pp.reset.confirm')} autoComplete="new-password" />
-          <Button type="submit" variant="contained" size="large" fullWidth disabled={busy} sx={{ mt: 1 }}>
+          <FormField name="password" password label={translate('pp.reset.password')} autoComplete="new-password" autoFocus hint={translate('pp.register.password_hint')} />
+          <FormField name="password_confirmation" password label={translate('pp.reset.confirm')} autoComplete="new-password" />
+          <Button type="submit" variant="contained" size="large" fullWidth disabled={form.formState.isSubmitting} sx={{ mt: 1 }}>
             {translate('pp.reset.submit')}
           </Button>
-        </Box>
+        </PublicForm>
       ) : null}
     </>
   );

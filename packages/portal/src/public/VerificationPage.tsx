@@ -1,12 +1,12 @@
 /** /verification/{hash} (000 §2): verifies on arrival; a dead link offers a new one. */
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Alert, Box, Button, CircularProgress, TextField, Typography } from '@mui/material';
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Box, Button, CircularProgress, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { emailField } from '@partner-panel/sdk';
 import { dataProvider } from '../providers';
 import { captchaToken } from './captcha';
-import { messageOf } from './forms';
+import { messageOf } from '../components/serverErrors';
+import { emailOnly, FormField, PublicForm, usePublicForm } from './formFields';
 import { CardTitle, useToast } from './PublicShell';
 
 type State = { kind: 'verifying' } | { kind: 'verified'; message: string } | { kind: 'failed'; message: string };
@@ -71,18 +71,13 @@ export default function VerificationPage() {
 function Resend() {
   const translate = useTranslate();
   const toast = useToast();
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = usePublicForm(emailOnly, { email: '' });
   const [sent, setSent] = useState<string | null>(null);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const checked = emailField.safeParse(email);
-    if (!checked.success) return setError(checked.error.issues[0]?.message ?? null);
-    setError(null);
+  async function resend({ email }: { email: string }) {
     try {
       const token = await captchaToken('verification');
-      const { message } = await dataProvider.resendVerification({ email: checked.data, token });
+      const { message } = await dataProvider.resendVerification({ email, token });
       setSent(message);
       toast({ message, severity: 'success' });
     } catch (e) {
@@ -92,25 +87,19 @@ function Resend() {
 
   if (sent) return <Alert severity="info" sx={{ mt: 2 }}>{sent}</Alert>;
   return (
-    <Box component="form" onSubmit={submit} noValidate sx={{ mt: 3 }}>
+    <Box sx={{ mt: 3 }}>
       <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
         {translate('pp.verify.resend_title')}
       </Typography>
       <Typography variant="body2" color="text.secondary">
         {translate('pp.verify.resend_help')}
       </Typography>
-      <TextField
-        name="email"
-        type="email"
-        label={translate('pp.login.email')}
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-        error={error !== null}
-        helperText={error ?? ' '}
-      />
-      <Button type="submit" variant="outlined" fullWidth>
-        {translate('pp.verify.resend')}
-      </Button>
+      <PublicForm form={form} onValid={resend}>
+        <FormField name="email" type="email" label={translate('pp.login.email')} />
+        <Button type="submit" variant="outlined" fullWidth disabled={form.formState.isSubmitting}>
+          {translate('pp.verify.resend')}
+        </Button>
+      </PublicForm>
     </Box>
   );
 }

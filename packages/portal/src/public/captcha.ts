@@ -2,7 +2,7 @@
  * The captcha token of a public call (000 §7). The provider's script is loaded only when the
  * server configures one (GET /api/settings); with captcha off the token is empty.
  */
-import type { CaptchaAction } from '@partner-panel/sdk';
+import { errors, type CaptchaAction } from '@partner-panel/sdk';
 import { dataProvider } from '../providers';
 
 type Settings = Awaited<ReturnType<typeof dataProvider.publicSettings>>;
@@ -29,8 +29,12 @@ declare global {
 }
 
 let settings: Promise<Settings> | undefined;
-/** Public settings, fetched once per page load. */
-export const publicSettings = () => (settings ??= dataProvider.publicSettings());
+/** Public settings, fetched once per page load (again after a failure). */
+export const publicSettings = () =>
+  (settings ??= dataProvider.publicSettings().catch((error: unknown) => {
+    settings = undefined;
+    throw error;
+  }));
 
 const scripts = new Map<string, Promise<void>>();
 function loadScript(src: string): Promise<void> {
@@ -58,7 +62,10 @@ function hiddenBox(): HTMLElement {
 
 /** Answers a fresh token for the action ('' when captcha is off). */
 export async function captchaToken(action: CaptchaAction): Promise<string> {
-  const { captcha } = await publicSettings();
+  // Without the settings no form can be sent as the server expects it (000 §8).
+  const { captcha } = await publicSettings().catch(() => {
+    throw new Error(errors.formInit.message);
+  });
   const key = captcha.site_key ?? '';
   switch (captcha.provider) {
     case 'off':

@@ -1,12 +1,16 @@
 /**
  * The live channel (000 §4): laravel-echo over pusher-js, configured from the server's public
  * settings. A new notification plays a sound and refetches the lists; a balance update refetches
- * the profile. After a reconnection both are refetched, since events sent meanwhile were missed.
+ * the profile. Either refetches the dashboard's counters, which the change behind it moved (a
+ * purchase in another tab). After a reconnection all are refetched, since events sent meanwhile
+ * were missed.
  */
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useDataProvider } from 'ra-core';
+import type { PortalDataProvider } from '@partner-panel/data-provider';
 import { REALTIME_EVENTS, resellerChannel } from '@partner-panel/sdk';
-import { dataProvider } from '../providers';
+import { DASHBOARD_QUERY } from '../pages/dashboard/query';
 import { publicSettings } from '../public/captcha';
 import { useSessionUser } from '../routing/useSessionUser';
 import { NOTIFICATION_QUERY } from './notifications';
@@ -15,15 +19,21 @@ import { playNotificationSound } from './sound';
 export function RealtimeBridge() {
   const user = useSessionUser();
   const queryClient = useQueryClient();
+  const dataProvider = useDataProvider<PortalDataProvider>();
   const userId = user?.id;
 
   useEffect(() => {
     if (!userId) return;
     let stopped = false;
     let disconnect = () => undefined as void;
-    const refetch = () => {
-      void queryClient.invalidateQueries({ queryKey: NOTIFICATION_QUERY });
+    const counters = () => void queryClient.invalidateQueries({ queryKey: DASHBOARD_QUERY });
+    const balance = () => {
       void dataProvider.refreshProfile().catch(() => undefined);
+      counters();
+    };
+    const notifications = () => {
+      void queryClient.invalidateQueries({ queryKey: NOTIFICATION_QUERY });
+      counters();
     };
 
     void (async () => {
@@ -53,17 +63,18 @@ export function RealtimeBridge() {
       const echo = new Echo({ broadcaster: 'pusher', client: pusher } as never) as InstanceType<typeof Echo<'pusher'>>;
       let connections = 0;
       pusher.connection.bind('connected', () => {
-        if (++connections > 1) refetch();
+        if (++connections > 1) {
+          notifications();
+          balance();
+        }
       });
       echo
         .private(resellerChannel(userId))
         .listen(`.${REALTIME_EVENTS.notification}`, () => {
           playNotificationSound();
-          void queryClient.invalidateQueries({ queryKey: NOTIFICATION_QUERY });
+          notifications();
         })
-        .listen(`.${REALTIME_EVENTS.balance}`, () => {
-          void dataProvider.refreshProfile().catch(() => undefined);
-        });
+        .listen(`.${REALTIME_EVENTS.balance}`, balance);
       disconnect = () => echo.disconnect();
       if (stopped) disconnect();
     })();
@@ -72,7 +83,7 @@ export function RealtimeBridge() {
       stopped = true;
       disconnect();
     };
-  }, [userId, queryClient]);
+  }, [userId, queryClient, dataProvider]);
 
   return null;
 }

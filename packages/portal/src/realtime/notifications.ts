@@ -17,9 +17,9 @@ export function parseData(row: NotificationRow): NotificationData {
 }
 
 /** A notification's redirect is a path under the reseller's own prefix. */
-export function redirectPath(customUrl: string, redirect: string | null): string | null {
+export function redirectPath(base: string, redirect: string | null): string | null {
   if (!redirect) return null;
-  return `/${customUrl}/${redirect.replace(/^\/+/, '')}`;
+  return `${base}/${redirect.replace(/^\/+/, '')}`;
 }
 
 const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });

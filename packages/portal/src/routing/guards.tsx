@@ -5,7 +5,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router-dom';
 import { canAccess, type Area } from '@partner-panel/data-provider';
-import { HASH_MIN, paths, type PageKey } from './paths';
+import { HASH_MIN, paths, prefixOf, type PageKey } from './paths';
 import { useSessionUser } from './useSessionUser';
 
 /** Public-only pages send a signed-in visitor to /dashboard. */
@@ -38,7 +38,7 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
 export function RequireArea({ area, children, otherwise = 'overview' }: { area: Area; children: ReactNode; otherwise?: PageKey }) {
   const user = useSessionUser();
   if (canAccess(user, { resource: area })) return <>{children}</>;
-  return <Navigate to={user ? paths(user.custom_url)[otherwise] : '/login'} replace />;
+  return <Navigate to={user ? paths(prefixOf(user))[otherwise] : '/login'} replace />;
 }
 
 /**

@@ -1,4 +1,9 @@
-/** The portal's addresses (000 §2), built from the signed-in reseller's custom_url. */
+/**
+ * The portal's addresses (000 §2). Signed-in pages live under the reseller's own prefix,
+ * `/{custom_url}`, which is also react-admin's `basename`; `paths(base)` builds them from it.
+ */
+import type { StoredUser } from '@partner-panel/data-provider';
+
 export const HASH_MIN = 15;
 
 export const publicPaths = {
@@ -9,32 +14,36 @@ export const publicPaths = {
   reset: '/reset-password/:hash',
 } as const;
 
-export const paths = (cu: string) => ({
-  overview: `/${cu}/dashboard/overview`,
-  exploreDocs: `/${cu}/dashboard/exploredocs`,
-  redeemEmbed: `/${cu}/dashboard/redeem`,
-  generate: `/${cu}/coupons/generate`,
-  couponsList: `/${cu}/coupons/list`,
-  price: `/${cu}/coupons/price`,
-  subscriptions: `/${cu}/vpn/subscriptions`,
-  vpnCreate: `/${cu}/vpn/subscriptions/create`,
-  vpnUpdate: `/${cu}/vpn/subscriptions/update`,
-  vpnList: `/${cu}/vpn/list`,
-  pay: `/${cu}/billing/pay`,
-  invoices: `/${cu}/billing/invoices`,
-  unpaidInvoices: `/${cu}/billing/unpaid/invoices`,
-  transactions: `/${cu}/billing/transactions`,
-  integrationForm: `/${cu}/integration/form`,
-  keys: `/${cu}/integration/keys`,
-  sandbox: `/${cu}/integration/sandbox`,
-  notifications: `/${cu}/notifications`,
-  profile: `/${cu}/profile`,
-  paymentSuccess: `/${cu}/payments/success`,
-  users: `/${cu}/users/all`,
-  userEdit: (id: number | string) => `/${cu}/user/edit/${id}`,
+/** `/demo-reseller`: the signed-in reseller's prefix. */
+export const prefixOf = (user: Pick<StoredUser, 'custom_url'>) => `/${user.custom_url}`;
+
+export const paths = (base: string) => ({
+  base,
+  overview: `${base}/dashboard/overview`,
+  exploreDocs: `${base}/dashboard/exploredocs`,
+  redeemEmbed: `${base}/dashboard/redeem`,
+  generate: `${base}/coupons/generate`,
+  couponsList: `${base}/coupons/list`,
+  price: `${base}/coupons/price`,
+  subscriptions: `${base}/vpn/subscriptions`,
+  vpnCreate: `${base}/vpn/subscriptions/create`,
+  vpnUpdate: `${base}/vpn/subscriptions/update`,
+  vpnList: `${base}/vpn/list`,
+  pay: `${base}/billing/pay`,
+  invoices: `${base}/billing/invoices`,
+  unpaidInvoices: `${base}/billing/unpaid/invoices`,
+  transactions: `${base}/billing/transactions`,
+  integrationForm: `${base}/integration/form`,
+  keys: `${base}/integration/keys`,
+  sandbox: `${base}/integration/sandbox`,
+  notifications: `${base}/notifications`,
+  profile: `${base}/profile`,
+  paymentSuccess: `${base}/payments/success`,
+  users: `${base}/users/all`,
+  userEdit: (id: number | string) => `${base}/user/edit/${id}`,
 });
 
 export type Paths = ReturnType<typeof paths>;
 
 /** A page of the reseller's own (every path but the parametrised ones). */
-export type PageKey = Exclude<keyof Paths, 'userEdit'>;
+export type PageKey = Exclude<keyof Paths, 'base' | 'userEdit'>;

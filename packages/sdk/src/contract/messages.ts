@@ -10,16 +10,19 @@ export interface CatalogueEntry {
   readonly message: string;
   readonly http: number;
   readonly status?: 'error' | 'forbidden' | 'actionrequired';
+  /** Shown without its code when it stands in for a missing message (the spec words it so). */
+  readonly bare?: true;
 }
 
 const entry = (code: string, message: string, http = 422, status?: CatalogueEntry['status']) =>
   ({ code, message, http, ...(status ? { status } : {}) }) as const satisfies CatalogueEntry;
+const bare = <E extends CatalogueEntry>(e: E) => ({ ...e, bare: true }) as const;
 
 export const errors = {
   // --- conventions (000 §7, §8)
   csrfMissing: entry('rspf-csrf-1001', 'CSRF token not found. Please refresh the page and try again.', 419),
   csrfMismatch: entry('rspf-csrf-1002', 'CSRF token mismatch. Please refresh the page and try again.', 419),
-  formInit: entry('rspf-form-1003', 'Failed to initialize form. Please refresh the page.', 500),
+  formInit: bare(entry('rspf-form-1003', 'Failed to initialize form. Please refresh the page.', 500)),
   captchaFailed: entry('rspf-captcha-1004', 'Captcha verification failed. Please try again.', 422),
   validation: entry('rspf-validation-1005', 'The given data was invalid.', 422),
   sessionExpired: entry('rspf-auth-1006', 'Your session has expired. Please sign in again.', 401, 'forbidden'),
@@ -65,7 +68,7 @@ export const errors = {
   generateCoupons: entry('rspf-301', 'Unable to generate coupons', 500),
   createCoupons: entry('rspf-301', 'Unable to create coupons', 500),
   fetchVpnList: entry('rspf-003', 'Unable to fetch vpn list', 500),
-  sendCouponFailed: entry('rspf-302', 'Failed to send coupon email', 500),
+  sendCouponFailed: bare(entry('rspf-302', 'Failed to send coupon email', 500)),
   insufficientBalance: entry(
     'rspf-wallet-4021',
     'Insufficient Balance! your current balance is: ${balance} and transaction amount is: ${amount}',
@@ -136,7 +139,11 @@ export function formatMessage(message: string, vars: Record<string, string | num
   );
 }
 
-/** The client's fallback text when an answer carries no message: 'code : rspf-003, Unable to …'. */
+/**
+ * The client's fallback text when an answer carries no message: 'code : rspf-003, Unable to …', or
+ * the message alone where the spec words it so ('Failed to send coupon email', 001 §8; 'Failed to
+ * initialize form. Please refresh the page.', 000 §8).
+ */
 export function fallbackMessage(e: CatalogueEntry): string {
-  return `code : ${e.code}, ${e.message}`;
+  return e.bare ? e.message : `code : ${e.code}, ${e.message}`;
 }

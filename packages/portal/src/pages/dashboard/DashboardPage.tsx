@@ -9,14 +9,14 @@ import RedeemIcon from '@mui/icons-material/RedeemOutlined';
 import ActiveIcon from '@mui/icons-material/VerifiedUserOutlined';
 import BrandIcon from '@mui/icons-material/RocketLaunchOutlined';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslate } from 'ra-core';
+import { useDataProvider, useTranslate } from 'ra-core';
 import { Link as RouterLink } from 'react-router-dom';
-import { canAccess, type Area } from '@partner-panel/data-provider';
-import { dataProvider } from '../../providers';
-import { formatUsd } from '../../layout/money';
-import { paths } from '../../routing/paths';
+import { canAccess, type Area, type PortalDataProvider } from '@partner-panel/data-provider';
+import { useFormat } from '../../components/format';
+import { usePaths } from '../../routing/usePaths';
 import { useSessionUser } from '../../routing/useSessionUser';
-import { PageHeader } from '../PageHeader';
+import { PageHeader } from '../../components/PageHeader';
+import { DASHBOARD_QUERY } from './query';
 
 interface TileProps {
   label: string;
@@ -54,10 +54,12 @@ function Tile({ label, value, icon: Icon, link, testId }: TileProps) {
 export default function DashboardPage() {
   const translate = useTranslate();
   const user = useSessionUser();
-  const { data, error, isPending } = useQuery({ queryKey: ['dashboard'], queryFn: () => dataProvider.dashboard() });
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const format = useFormat();
+  const p = usePaths();
+  const { data, error, isPending } = useQuery({ queryKey: DASHBOARD_QUERY, queryFn: () => dataProvider.dashboard() });
   if (!user) return null;
-  const p = paths(user.custom_url);
-  const count = (n: number | undefined) => (isPending ? <Skeleton width={60} /> : (n ?? 0).toLocaleString('en-US'));
+  const count = (n: number | undefined) => (isPending ? <Skeleton width={60} /> : format.number(n ?? 0));
   const tiles: (TileProps & { area: Area })[] = [
     { testId: 'tile-coupons-24h', area: 'dashboard', label: translate('pp.dashboard.coupons_24h'), value: count(data?.coupons_in_last_24_hours), icon: CouponIcon },
     { testId: 'tile-vpn-24h', area: 'dashboard.vpn', label: translate('pp.dashboard.vpn_24h'), value: count(data?.vpn_accounts_issued_in_last_24_hours), icon: VpnIcon },
@@ -65,7 +67,7 @@ export default function DashboardPage() {
       testId: 'tile-wallet',
       area: 'dashboard.wallet',
       label: translate('pp.dashboard.wallet'),
-      value: formatUsd(user.balance),
+      value: format.money(user.balance),
       icon: WalletIcon,
       link: { to: '/billing', label: translate('pp.dashboard.add_funds') },
     },

@@ -5,18 +5,23 @@
 import { useEffect, useRef } from 'react';
 import { Alert, Box, Button, Card, CircularProgress, List, ListItemButton, ListItemText, Typography } from '@mui/material';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { useNotify, useTranslate } from 'ra-core';
+import { useDataProvider, useNotify, useTranslate } from 'ra-core';
+import type { PortalDataProvider } from '@partner-panel/data-provider';
 import { useNavigate } from 'react-router-dom';
-import { dataProvider } from '../../providers';
 import { NOTIFICATION_QUERY, parseData, redirectPath, timeAgo, type NotificationRow } from '../../realtime/notifications';
 import { useSessionUser } from '../../routing/useSessionUser';
-import { PageHeader } from '../PageHeader';
+import { PageHeader } from '../../components/PageHeader';
+import { useFormat } from '../../components/format';
+import { usePaths } from '../../routing/usePaths';
 
 export default function NotificationsPage() {
   const translate = useTranslate();
   const notify = useNotify();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const format = useFormat();
+  const links = usePaths();
   const user = useSessionUser();
   const sentinel = useRef<HTMLDivElement | null>(null);
   const list = useInfiniteQuery({
@@ -48,7 +53,7 @@ export default function NotificationsPage() {
   const unread = rows.some((r) => r.read_at === null);
   const open = (row: NotificationRow) => {
     if (row.read_at === null) markRead.mutate(row.uid);
-    const to = redirectPath(user.custom_url, parseData(row).redirect);
+    const to = redirectPath(links.base, parseData(row).redirect);
     if (to) navigate(to);
   };
 
@@ -83,7 +88,7 @@ export default function NotificationsPage() {
                 />
                 <ListItemText
                   primary={d.message}
-                  secondary={`${timeAgo(d.created_at)} · ${new Date(d.created_at).toLocaleString('en-US')}`}
+                  secondary={`${timeAgo(d.created_at)} · ${format.dateTime(d.created_at)}`}
                   slotProps={{ primary: { sx: { fontWeight: isUnread ? 700 : 400 } } }}
                 />
               </ListItemButton>

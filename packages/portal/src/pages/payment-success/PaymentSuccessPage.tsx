@@ -7,11 +7,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Box, Card, CardContent, CircularProgress, Typography } from '@mui/material';
 import CheckIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
-import { useTranslate } from 'ra-core';
+import { useDataProvider, useTranslate } from 'ra-core';
+import type { PortalDataProvider } from '@partner-panel/data-provider';
 import { useNavigate } from 'react-router-dom';
-import { dataProvider } from '../../providers';
-import { formatUsd } from '../../layout/money';
-import { PageHeader } from '../PageHeader';
+import { useFormat } from '../../components/format';
+import { PageHeader } from '../../components/PageHeader';
 
 export const PAYMENT_SUCCESS_TIMINGS = { processing: 1500, verifying: 1500, confirmation: 2500 } as const;
 
@@ -21,6 +21,8 @@ const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export default function PaymentSuccessPage() {
   const translate = useTranslate();
   const navigate = useNavigate();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const { money } = useFormat();
   const [step, setStep] = useState<Step>('processing');
   const [balance, setBalance] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -43,7 +45,7 @@ export default function PaymentSuccessPage() {
       await wait(PAYMENT_SUCCESS_TIMINGS.confirmation);
       navigate('/', { replace: true });
     })();
-  }, [navigate, translate]);
+  }, [navigate, translate, dataProvider]);
 
   return (
     <>
@@ -65,7 +67,7 @@ export default function PaymentSuccessPage() {
             <>
               <CheckIcon color="success" sx={{ fontSize: 56 }} />
               <Typography variant="h6" component="p" data-testid="payment-step" sx={{ mt: 2 }}>
-                {translate('pp.payment_success.confirmed', { balance: formatUsd(balance ?? 0) })}
+                {translate('pp.payment_success.confirmed', { balance: money(balance ?? 0) })}
               </Typography>
               <Typography color="text.secondary" sx={{ mt: 1 }}>
                 {translate('pp.payment_success.redirect')}

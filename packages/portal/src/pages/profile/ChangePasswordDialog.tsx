@@ -1,68 +1,55 @@
-/** The change-password modal (000 §2): old, new and confirm; the password rule; then sign in again. */
-import { useState, type FormEvent } from 'react';
+/**
+ * The change-password modal (000 §2): old, new and confirm, the password rule shown up front, and
+ * a captcha token for the `password` action when a provider is configured. A react-admin form
+ * validated by the contract's schema; the server's field errors land on their fields. The server
+ * ends every session with the change, so the user signs in again.
+ */
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
-import { useTranslate } from 'ra-core';
+import { useState } from 'react';
+import type { FieldValues } from 'react-hook-form';
+import { Form, PasswordInput, useDataProvider, useTranslate } from 'react-admin';
+import type { PortalDataProvider } from '@partner-panel/data-provider';
 import { contract } from '@partner-panel/sdk';
-import { dataProvider, session } from '../../providers';
-import { messageOf, serverFieldErrors, validate, type FieldErrors } from '../../public/forms';
-import { PasswordField } from '../../public/PasswordField';
+import { schemaResolver } from '../../components/schemaResolver';
+import { messageOf, serverFieldErrors } from '../../components/serverErrors';
+import { SubmitButton } from '../../components/SubmitButton';
+import { session } from '../../providers';
+import { captchaToken } from '../../public/captcha';
 import { flash } from '../../routing/flash';
 import { useSessionUser } from '../../routing/useSessionUser';
 
-const empty = { old_password: '', password: '', password_confirmation: '' };
+type ChangeInput = Parameters<PortalDataProvider['changePassword']>[0];
 
-export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
   const translate = useTranslate();
+  const dataProvider = useDataProvider<PortalDataProvider>();
   const user = useSessionUser();
-  const [values, setValues] = useState(empty);
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [alert, setAlert] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   if (!user) return null;
 
-  const close = () => {
-    setValues(empty);
-    setFieldErrors({});
+  async function change(input: ChangeInput) {
     setAlert(null);
-    onClose();
-  };
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const input = { email: user?.email ?? '', client_id: user?.client_id ?? '', ...values, token: '' };
-    const invalid = validate(contract.changePassword.body, input);
-    setFieldErrors(invalid);
-    setAlert(null);
-    if (Object.keys(invalid).length) return;
-    setBusy(true);
     try {
-      const { message } = await dataProvider.changePassword(input);
-      // The server ended every session with the change: the guard sends the user to sign in again.
+      const token = await captchaToken('password');
+      const { message } = await dataProvider.changePassword({ ...input, token });
       flash.set(message);
       session.clear();
+      return undefined;
     } catch (error) {
-      setFieldErrors(serverFieldErrors(error));
       setAlert(messageOf(error, translate('pp.errors.update')));
-    } finally {
-      setBusy(false);
+      return serverFieldErrors(error);
     }
   }
 
-  const field = (name: keyof typeof empty, label: string, autoComplete: string) => (
-    <PasswordField
-      name={name}
-      label={translate(label)}
-      autoComplete={autoComplete}
-      value={values[name]}
-      onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
-      error={Boolean(fieldErrors[name])}
-      helperText={fieldErrors[name] ?? ' '}
-    />
-  );
-
   return (
-    <Dialog open={open} onClose={close} fullWidth maxWidth="xs" aria-labelledby="change-password-title">
-      <form onSubmit={submit} noValidate>
+    <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="change-password-title">
+      <Form
+        onSubmit={(values: FieldValues) => change(values as ChangeInput)}
+        resolver={schemaResolver(contract.changePassword.body)}
+        defaultValues={{ email: user.email, client_id: user.client_id, old_password: '', password: '', password_confirmation: '', token: '' }}
+        disableInvalidFormNotification
+        noValidate
+      >
         <DialogTitle id="change-password-title">{translate('pp.password_dialog.title')}</DialogTitle>
         <DialogContent>
           {alert ? (
@@ -70,17 +57,15 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
               {alert}
             </Alert>
           ) : null}
-          {field('old_password', 'pp.password_dialog.old', 'current-password')}
-          {field('password', 'pp.password_dialog.new', 'new-password')}
-          {field('password_confirmation', 'pp.password_dialog.confirm', 'new-password')}
+          <PasswordInput source="old_password" label="pp.password_dialog.old" fullWidth autoComplete="current-password" />
+          <PasswordInput source="password" label="pp.password_dialog.new" fullWidth autoComplete="new-password" helperText="pp.register.password_hint" />
+          <PasswordInput source="password_confirmation" label="pp.password_dialog.confirm" fullWidth autoComplete="new-password" />
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={close}>{translate('pp.password_dialog.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={busy}>
-            {translate('pp.password_dialog.submit')}
-          </Button>
+          <Button onClick={onClose}>{translate('pp.confirm.cancel')}</Button>
+          <SubmitButton label="pp.password_dialog.submit" />
         </DialogActions>
-      </form>
+      </Form>
     </Dialog>
   );
 }

@@ -1,68 +1,70 @@
 /**
  * /{custom_url}/profile (000 §2): the name (editable), the e-mail (read-only), the change-password
- * modal, the status select, the reveal of Total Amount Credited, and the deactivated banner.
+ * modal, the status select (Inactive asks first: it stops every purchase), the reveal of Total
+ * Amount Credited, and the deactivated banner.
  */
-import { useState, type FormEvent } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  CircularProgress,
-  Divider,
-  Grid,
-  MenuItem,
-  TextField,
-  Typography,
-} from '@mui/material';
-import { useNotify, useTranslate } from 'ra-core';
+import { useState } from 'react';
+import { Alert, Box, Button, Card, CardContent, CircularProgress, DialogContentText, Divider, Grid, MenuItem, TextField, Typography } from '@mui/material';
+import { Form, TextInput, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
+import type { FieldValues } from 'react-hook-form';
+import { z } from 'zod';
+import type { PortalDataProvider } from '@partner-panel/data-provider';
 import { ACCOUNT_STATUS, messages } from '@partner-panel/sdk';
-import { dataProvider } from '../../providers';
-import { formatUsd } from '../../layout/money';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { useFormat } from '../../components/format';
+import { PageHeader } from '../../components/PageHeader';
+import { schemaResolver } from '../../components/schemaResolver';
+import { SubmitButton } from '../../components/SubmitButton';
+import { usePaths } from '../../routing/usePaths';
 import { useSessionUser } from '../../routing/useSessionUser';
-import { paths } from '../../routing/paths';
-import { PageHeader } from '../PageHeader';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
+
+/** The two rules the server applies to a profile field (000 §5), and the name's own. */
+const nameSchema = (current: string) =>
+  z.object({
+    name: z
+      .string()
+      .trim()
+      .min(1, { error: messages.fieldEmpty })
+      .max(100, { error: 'The name may not be greater than 100 characters' })
+      .refine((name) => name !== current, { error: messages.nothingToUpdate }),
+  });
 
 export default function ProfilePage() {
   const translate = useTranslate();
   const notify = useNotify();
+  const format = useFormat();
+  const links = usePaths();
+  const dataProvider = useDataProvider<PortalDataProvider>();
   const user = useSessionUser();
-  const [name, setName] = useState(user?.name ?? '');
-  const [nameError, setNameError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [credited, setCredited] = useState<number | null>(null);
   const [revealing, setRevealing] = useState(false);
   const [passwordOpen, setPasswordOpen] = useState(false);
+  const [deactivating, setDeactivating] = useState<number | null>(null);
   if (!user) return null;
 
   async function update(field: 'name' | 'status', value: string | number) {
     setSaving(true);
     try {
-      const { message, body } = await dataProvider.updateProfileField(field, value);
-      if (field === 'name') setName(body.name);
+      const { message } = await dataProvider.updateProfileField(field, value);
       notify(message, { type: 'success' });
-      return true;
+      return undefined;
     } catch (error) {
-      const message = error instanceof Error ? error.message : translate('pp.errors.update');
-      if (field === 'name') setNameError(message);
+      const message = (error as Error).message;
       notify(message, { type: 'error' });
-      return false;
+      return field === 'name' ? { name: message } : undefined;
     } finally {
       setSaving(false);
     }
   }
 
-  function saveName(event: FormEvent) {
-    event.preventDefault();
-    const value = name.trim();
-    // The same two rules the server applies (000 §5).
-    if (!value) return setNameError(messages.fieldEmpty);
-    if (value === user?.name) return setNameError(messages.nothingToUpdate);
-    setNameError(null);
-    void update('name', value);
+  function changeStatus(status: number) {
+    if (status === user?.status) return;
+    // Going inactive stops every purchase: it is asked first (000 §2, §4).
+    if (status === ACCOUNT_STATUS.inactive) setDeactivating(status);
+    else void update('status', status);
   }
 
   async function toggleCredited() {
@@ -71,7 +73,7 @@ export default function ProfilePage() {
     try {
       setCredited((await dataProvider.totalCredited()).amount);
     } catch (error) {
-      notify(error instanceof Error ? error.message : translate('pp.errors.fetch_details'), { type: 'error' });
+      notify((error as Error).message, { type: 'error' });
     } finally {
       setRevealing(false);
     }
@@ -84,7 +86,7 @@ export default function ProfilePage() {
         title={translate('pp.profile.title')}
         actions={
           inactive ? undefined : (
-            <Button component={Link} to={paths(user.custom_url).generate} variant="contained" data-testid="profile-generate">
+            <Button component={Link} to={links.generate} variant="contained" data-testid="profile-generate">
               {translate('pp.nav.generate')}
             </Button>
           )
@@ -99,38 +101,21 @@ export default function ProfilePage() {
         <Grid size={{ xs: 12, md: 7 }}>
           <Card>
             <CardContent>
-              <Box component="form" onSubmit={saveName} noValidate sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
-                <TextField
-                  name="name"
-                  label={translate('pp.profile.name')}
-                  value={name}
-                  onChange={(e) => {
-                    setName(e.target.value);
-                    setNameError(null);
-                  }}
-                  error={nameError !== null}
-                  helperText={nameError ?? ' '}
-                />
-                <Button type="submit" variant="contained" disabled={saving} sx={{ mt: 3, flexShrink: 0 }}>
-                  {translate('pp.profile.save')}
-                </Button>
-              </Box>
-              <TextField
-                name="email"
-                label={translate('pp.profile.email')}
-                value={user.email}
-                helperText={translate('pp.profile.email_help')}
-                slotProps={{ input: { readOnly: true } }}
-              />
-              <TextField
-                select
-                name="status"
-                label={translate('pp.profile.status')}
-                value={user.status}
-                disabled={saving}
-                onChange={(e) => void update('status', Number(e.target.value))}
-                helperText=" "
+              <Form
+                key={user.name}
+                onSubmit={(values: FieldValues) => update('name', String(values.name))}
+                resolver={schemaResolver(nameSchema(user.name))}
+                defaultValues={{ name: user.name }}
+                disableInvalidFormNotification
+                noValidate
               >
+                <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+                  <TextInput source="name" label="pp.profile.name" fullWidth />
+                  <SubmitButton label="pp.profile.save" sx={{ mt: 1.5, flexShrink: 0 }} />
+                </Box>
+              </Form>
+              <TextField name="email" label={translate('pp.profile.email')} value={user.email} helperText={translate('pp.profile.email_help')} slotProps={{ input: { readOnly: true } }} />
+              <TextField select name="status" label={translate('pp.profile.status')} value={user.status} disabled={saving} onChange={(e) => changeStatus(Number(e.target.value))} helperText=" ">
                 <MenuItem value={ACCOUNT_STATUS.active}>{translate('pp.profile.active')}</MenuItem>
                 <MenuItem value={ACCOUNT_STATUS.inactive}>{translate('pp.profile.inactive')}</MenuItem>
               </TextField>
@@ -149,25 +134,36 @@ export default function ProfilePage() {
               </Typography>
               <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mt: 1 }}>
                 <Typography variant="h5" component="p" data-testid="total-credited" sx={{ fontWeight: 700 }}>
-                  {credited === null ? '••••••' : formatUsd(credited)}
+                  {credited === null ? '••••••' : format.money(credited)}
                 </Typography>
                 <Button size="small" onClick={toggleCredited} disabled={revealing}>
-                  {revealing ? <CircularProgress size={16} /> : translate(credited === null ? 'pp.profile.reveal' : 'pp.profile.hide')}
+                  {revealing ? <CircularProgress size={16} aria-label={translate('pp.app.loading')} /> : translate(credited === null ? 'pp.profile.reveal' : 'pp.profile.hide')}
                 </Button>
               </Box>
               <Divider sx={{ my: 2 }} />
               <Typography variant="body2" color="text.secondary">
                 {translate('pp.profile.custom_url')}
               </Typography>
-              <Typography sx={{ fontFamily: 'monospace' }}>/{user.custom_url}/dashboard/overview</Typography>
+              <Typography sx={{ fontFamily: 'monospace' }}>{links.overview}</Typography>
               <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
-                {translate('pp.profile.member_since', { date: new Date(user.created_at).toLocaleDateString('en-US', { dateStyle: 'long' }) })}
+                {translate('pp.profile.member_since', { date: format.longDate(user.created_at) })}
               </Typography>
             </CardContent>
           </Card>
         </Grid>
       </Grid>
-      <ChangePasswordDialog open={passwordOpen} onClose={() => setPasswordOpen(false)} />
+      {passwordOpen ? <ChangePasswordDialog onClose={() => setPasswordOpen(false)} /> : null}
+      <ConfirmDialog
+        target={deactivating}
+        onClose={() => setDeactivating(null)}
+        onConfirm={(status) => void update('status', status)}
+        labelId="deactivate-title"
+        title="pp.profile.deactivate_title"
+        confirm="pp.profile.deactivate"
+        color="warning"
+      >
+        <DialogContentText>{translate('pp.profile.deactivate_text')}</DialogContentText>
+      </ConfirmDialog>
     </>
   );
 }

@@ -1,103 +1,72 @@
-/** The Email Coupon modal (001 §5): the recipient's e-mail, and for 903 the full name. */
-import { useState, type FormEvent } from 'react';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField, Typography } from '@mui/material';
-import { useNotify, useTranslate } from 'ra-core';
-import { emailField, errors, messages } from '@partner-panel/sdk';
-import { dataProvider } from '../../providers';
+/**
+ * The Email Coupon modal (001 §5): the recipient's e-mail, and for reseller 903 the full name too.
+ * A react-admin form validated by the contract's own schema; a failure toasts the server's message,
+ * or 'Failed to send coupon email'.
+ */
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
+import { Form, TextInput, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { z } from 'zod';
+import type { PortalDataProvider } from '@partner-panel/data-provider';
+import { emailField, messages } from '@partner-panel/sdk';
+import { schemaResolver } from '../../components/schemaResolver';
+import { SubmitButton } from '../../components/SubmitButton';
+
+/** The spec's guard: a form without its field says so (001 §5), before the usual rules. */
+const present = (missing: string) => (value: unknown) => (value === undefined ? { message: missing } : undefined);
+
+const recipient = z.object({
+  email: z.unknown().superRefine((v, ctx) => {
+    const gone = present(messages.emailFieldMissing)(v);
+    if (gone) return void ctx.addIssue({ code: 'custom', ...gone });
+    const checked = emailField.safeParse(v);
+    if (!checked.success) ctx.addIssue({ code: 'custom', message: checked.error.issues[0]?.message ?? messages.emailRequired });
+  }),
+});
+const partnerRecipient = recipient.extend({
+  full_name: z.string({ error: messages.fullNameFieldMissing }).trim().min(1, { error: messages.fullNameRequiredCoupon }).max(100),
+});
 
 export interface EmailTarget {
   id: number;
   code: string;
 }
 
-export function EmailCouponDialog({ coupon, onClose, withName, userId }: { coupon: EmailTarget | null; onClose: () => void; withName: boolean; userId?: number }) {
+export function EmailCouponDialog({ coupon, onClose, withName, userId }: { coupon: EmailTarget; onClose: () => void; withName: boolean; userId?: number }) {
   const translate = useTranslate();
   const notify = useNotify();
-  const [email, setEmail] = useState('');
-  const [name, setName] = useState('');
-  const [fieldErrors, setFieldErrors] = useState<{ email?: string; name?: string }>({});
-  const [alert, setAlert] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const dataProvider = useDataProvider<PortalDataProvider>();
 
-  const close = () => {
-    setEmail('');
-    setName('');
-    setFieldErrors({});
-    setAlert(null);
-    onClose();
-  };
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    // The spec's guard: the form must hold its fields (a broken page says so instead of sending).
-    if (!form.elements.namedItem('email')) return setAlert(messages.emailFieldMissing);
-    if (withName && !form.elements.namedItem('full_name')) return setAlert(messages.fullNameFieldMissing);
-    const checked = emailField.safeParse(email);
-    const next = {
-      ...(checked.success ? {} : { email: checked.error.issues[0]?.message }),
-      ...(withName && !name.trim() ? { name: messages.fullNameRequiredCoupon } : {}),
-    };
-    setFieldErrors(next);
-    if (Object.keys(next).length || !coupon) return;
-    setBusy(true);
+  async function send(values: Record<string, unknown>) {
     try {
       await dataProvider.sendCoupon({
         coupon_id: coupon.id,
-        email: email.trim(),
-        ...(withName ? { full_name: name.trim() } : {}),
+        email: String(values.email).trim(),
+        ...(withName ? { full_name: String(values.full_name).trim() } : {}),
         ...(userId ? { reseller_id: userId } : {}),
       });
-      notify(translate('pp.coupons.sent'), { type: 'success' });
-      close();
+      notify('pp.coupons.sent', { type: 'success' });
+      onClose();
     } catch (error) {
-      setAlert(error instanceof Error && error.message ? error.message : errors.sendCouponFailed.message);
-    } finally {
-      setBusy(false);
+      notify((error as Error).message, { type: 'error' });
     }
   }
 
   return (
-    <Dialog open={coupon !== null} onClose={close} fullWidth maxWidth="xs" aria-labelledby="email-coupon-title">
-      <form onSubmit={submit} noValidate>
+    <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="email-coupon-title">
+      <Form onSubmit={send} resolver={schemaResolver(withName ? partnerRecipient : recipient)} defaultValues={withName ? { email: '', full_name: '' } : { email: '' }} noValidate>
         <DialogTitle id="email-coupon-title">{translate('pp.coupons.email_title')}</DialogTitle>
         <DialogContent>
-          <Typography variant="body2" color="text.secondary">
-            {translate('pp.coupons.email_help', { code: coupon?.code ?? '' })}
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            {translate('pp.coupons.email_help', { code: coupon.code })}
           </Typography>
-          {alert ? (
-            <Alert severity="error" sx={{ mt: 2 }} role="alert">
-              {alert}
-            </Alert>
-          ) : null}
-          {withName ? (
-            <TextField
-              name="full_name"
-              label={translate('pp.coupons.full_name')}
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-              error={Boolean(fieldErrors.name)}
-              helperText={fieldErrors.name ?? ' '}
-            />
-          ) : null}
-          <TextField
-            name="email"
-            type="email"
-            label={translate('pp.coupons.recipient')}
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            error={Boolean(fieldErrors.email)}
-            helperText={fieldErrors.email ?? ' '}
-            autoFocus
-          />
+          {withName ? <TextInput source="full_name" label="pp.coupons.full_name" fullWidth /> : null}
+          <TextInput source="email" type="email" label="pp.coupons.recipient" fullWidth autoFocus />
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={close}>{translate('pp.password_dialog.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={busy}>
-            {translate('pp.coupons.send')}
-          </Button>
+          <Button onClick={onClose}>{translate('pp.confirm.cancel')}</Button>
+          <SubmitButton label="pp.coupons.send" />
         </DialogActions>
-      </form>
+      </Form>
     </Dialog>
   );
 }

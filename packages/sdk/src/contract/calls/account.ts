@@ -139,7 +139,7 @@ export const changePassword = defineCall({
   access: 'reseller',
   spec: '000 §7 (body ours)',
   summary: 'Changes the password of the signed-in reseller; every session is signed out.',
-  captcha: 'update_password',
+  captcha: 'password',
   body: z
     .object({
       email: emailField,

@@ -5,6 +5,8 @@
  * filtered; it cannot be turned into another kind of export.
  */
 import { createHmac } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { fail } from '../../http/errors.js';
 import { safeEqual } from '../../adapters/realtime/signature.js';
@@ -42,7 +44,7 @@ export const exportFileName = (now: Date, what: string) => `${now.toISOString().
 export const csvField = (v: string) => (/[",\n\r]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
 
 /** Sends a CSV stream as a download. */
-export function sendCsv(reply: import('fastify').FastifyReply, name: string, stream: import('node:stream').Readable) {
+export function sendCsv(reply: FastifyReply, name: string, stream: Readable) {
   return reply
     .header('content-type', 'text/csv; charset=utf-8')
     .header('content-disposition', `attachment; filename="${name}"`)

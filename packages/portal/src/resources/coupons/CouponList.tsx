@@ -1,0 +1,109 @@
+/**
+ * Coupons List (001 §2.3, §2.4): the own list at coupons/list, and an admin's view of one of its
+ * users (`userId`, the same resource with the user in meta). Filters behind the toggle, page sizes
+ * 10/20/30 with a 5-page range, Export CSV, and per row Email Coupon and a delete that refunds
+ * (disabled once redeemed). Reseller 903: no Billing Type filter, a full name in the e-mail modal.
+ */
+import { useState } from 'react';
+import { Box, Chip } from '@mui/material';
+import { DataTable, DateInput, List, SelectInput, TextInput, useListContext, useRecordContext, useTranslate } from 'react-admin';
+import { isPartner } from '@partner-panel/data-provider';
+import { PAGE_SIZES, type CouponRow } from '@partner-panel/sdk';
+import { ExportCsvButton } from '../../components/ExportCsvButton';
+import { FilterPanel, FilterToggle } from '../../components/FilterPanel';
+import { useFormat } from '../../components/format';
+import { ListPagination } from '../../components/ListPagination';
+import { ListTable, NoRecords } from '../../components/ListTable';
+import { PageHeader } from '../../components/PageHeader';
+import { useSessionUser } from '../../routing/useSessionUser';
+import { CouponActions } from './CouponActions';
+
+export type CouponRecord = CouponRow & { id: number };
+
+const Col = DataTable.Col<CouponRecord>;
+
+/** The own list: /{custom_url}/coupons/list. */
+export default function CouponListPage() {
+  const translate = useTranslate();
+  const partner = isPartner(useSessionUser());
+  return (
+    <>
+      <PageHeader title={translate('pp.coupons.title')} />
+      <CouponList partner={partner} />
+    </>
+  );
+}
+
+export function CouponList({ userId, partner = false }: { userId?: number; partner?: boolean }) {
+  const meta = userId ? { userId } : undefined;
+  return (
+    <List
+      resource="coupons"
+      title={false}
+      empty={false}
+      error={<NoRecords />}
+      actions={false}
+      perPage={PAGE_SIZES.coupons.default}
+      sort={{ field: 'generated_at', order: 'DESC' }}
+      storeKey={userId ? `coupons.user.${userId}` : 'coupons.own'}
+      queryOptions={meta ? { meta } : {}}
+      pagination={<ListPagination sizes={PAGE_SIZES.coupons.options} pages={PAGE_SIZES.coupons.paginationRange} />}
+    >
+      <CouponToolbar billingType={!partner} {...(meta ? { meta } : {})} />
+      <CouponTable partner={partner} {...(userId ? { userId } : {})} />
+    </List>
+  );
+}
+
+function CouponToolbar({ billingType, meta }: { billingType: boolean; meta?: Record<string, unknown> }) {
+  const translate = useTranslate();
+  const { filterValues } = useListContext();
+  const [open, setOpen] = useState(Object.keys(filterValues).length > 0);
+  return (
+    <>
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, p: 2, pb: 0, flexWrap: 'wrap' }}>
+        <FilterToggle open={open} onToggle={setOpen} />
+        <ExportCsvButton {...(meta ? { meta } : {})} />
+      </Box>
+      {open ? (
+        <FilterPanel testId="coupon-filters">
+          <TextInput source="code" helperText={false} />
+          <DateInput source="dateStart" helperText={false} />
+          <DateInput source="dateEnd" helperText={false} />
+          {billingType ? (
+            <SelectInput
+              source="billingType"
+              helperText={false}
+              emptyText={translate('pp.coupons.all')}
+              choices={[
+                { id: '1', name: 'pp.coupons.recursive' },
+                { id: '2', name: 'pp.coupons.non_recursive' },
+              ]}
+            />
+          ) : null}
+        </FilterPanel>
+      ) : null}
+    </>
+  );
+}
+
+function CouponTable({ userId, partner }: { userId?: number; partner: boolean }) {
+  const translate = useTranslate();
+  const format = useFormat();
+  return (
+    <ListTable rowTestId="coupon-row" label={translate('pp.coupons.title')}>
+      <Col source="code" disableSort cellSx={() => ({ fontFamily: 'monospace', fontWeight: 600 })} />
+      <Col source="billing_type" disableSort render={(c) => translate(c.billing_type === 1 ? 'pp.coupons.recursive' : 'pp.coupons.non_recursive')} />
+      <Col source="redeemed" disableSort render={() => <RedeemedChip />} />
+      <Col source="generated_at" disableSort render={(c) => format.dateTime(c.generated_at)} />
+      <Col label="pp.list.actions" align="right" render={() => <CouponActions partner={partner} {...(userId ? { userId } : {})} />} />
+    </ListTable>
+  );
+}
+
+function RedeemedChip() {
+  const translate = useTranslate();
+  const coupon = useRecordContext<CouponRecord>();
+  const redeemed = coupon?.redeemed === 'yes';
+  return <Chip size="small" variant="outlined" label={translate(redeemed ? 'pp.coupons.yes' : 'pp.coupons.no')} color={redeemed ? 'success' : 'default'} />;
+}

@@ -1,0 +1,127 @@
+/**
+ * VPN Subscription List (001 §2.9) at vpn/list: the nine columns, a search, Export CSV, 5/20/25 rows
+ * a page (default 5) with a range of 4 pages. An admin's view of one of its users (001 §2.5, 'Admins
+ * VPN List') is the same resource with the user in meta, and the coupon list's filters behind the toggle.
+ */
+import { useState } from 'react';
+import { Box, Button, Chip } from '@mui/material';
+import { DataTable, DateInput, List, SelectInput, TextInput, useListContext, useTranslate } from 'react-admin';
+import { FilterLiveForm } from 'ra-core';
+import { PAGE_SIZES, type VpnAccount } from '@partner-panel/sdk';
+import { ExportCsvButton } from '../../components/ExportCsvButton';
+import { FilterPanel, FilterToggle } from '../../components/FilterPanel';
+import { useFormat } from '../../components/format';
+import { ListPagination } from '../../components/ListPagination';
+import { ListTable, NoRecords } from '../../components/ListTable';
+import { PageHeader } from '../../components/PageHeader';
+import { cycleLabel } from '../coupons/generate/useProducts';
+
+export type VpnRecord = VpnAccount & { id: number };
+
+const Col = DataTable.Col<VpnRecord>;
+
+/** The own list: /{custom_url}/vpn/list. */
+export default function VpnListPage() {
+  const translate = useTranslate();
+  return (
+    <>
+      <PageHeader title={translate('pp.nav.vpn_list')} />
+      <VpnList />
+    </>
+  );
+}
+
+export function VpnList({ userId }: { userId?: number }) {
+  const meta = userId ? { userId } : undefined;
+  return (
+    <List
+      resource="vpn-subscriptions"
+      title={false}
+      empty={false}
+      error={<NoRecords />}
+      actions={false}
+      perPage={PAGE_SIZES.vpn.default}
+      storeKey={userId ? `vpn-subscriptions.user.${userId}` : 'vpn-subscriptions.own'}
+      queryOptions={meta ? { meta } : {}}
+      pagination={<ListPagination sizes={PAGE_SIZES.vpn.options} pages={PAGE_SIZES.vpn.pages} />}
+    >
+      {meta ? <UserToolbar meta={meta} /> : <OwnToolbar />}
+      <VpnTable />
+    </List>
+  );
+}
+
+/** The own list's search: e-mail, username or coupon; typing applies after a pause, Search at once. */
+function OwnToolbar() {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ display: 'flex', gap: 2, p: 2, flexWrap: 'wrap', alignItems: 'center' }}>
+      <Box sx={{ flex: '1 1 320px' }}>
+        <FilterLiveForm>
+          <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+            <TextInput source="search" label="pp.vpn.search_list" helperText={false} sx={{ m: 0 }} />
+            <Button type="submit" variant="contained">
+              {translate('pp.vpn.search')}
+            </Button>
+          </Box>
+        </FilterLiveForm>
+      </Box>
+      <ExportCsvButton />
+    </Box>
+  );
+}
+
+/** An admin's user: the coupon list's layout (001 §2.5), Billing Type always offered. */
+function UserToolbar({ meta }: { meta: Record<string, unknown> }) {
+  const translate = useTranslate();
+  const { filterValues } = useListContext();
+  const [open, setOpen] = useState(Object.keys(filterValues).length > 0);
+  return (
+    <>
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, p: 2, pb: 0, flexWrap: 'wrap' }}>
+        <FilterToggle open={open} onToggle={setOpen} />
+        <ExportCsvButton meta={meta} />
+      </Box>
+      {open ? (
+        <FilterPanel testId="coupon-filters">
+          <TextInput source="search" label="pp.vpn.search" helperText={false} />
+          <DateInput source="dateStart" label="resources.coupons.fields.dateStart" helperText={false} />
+          <DateInput source="dateEnd" label="resources.coupons.fields.dateEnd" helperText={false} />
+          <SelectInput
+            source="billingType"
+            label="resources.coupons.fields.billingType"
+            helperText={false}
+            emptyText={translate('pp.coupons.all')}
+            choices={[
+              { id: '1', name: 'pp.coupons.recursive' },
+              { id: '2', name: 'pp.coupons.non_recursive' },
+            ]}
+          />
+        </FilterPanel>
+      ) : null}
+    </>
+  );
+}
+
+function VpnTable() {
+  const translate = useTranslate();
+  const format = useFormat();
+  return (
+    <ListTable rowTestId="vpn-row" label={translate('pp.vpn.list_title')}>
+      <Col source="coupon" disableSort render={(r) => r.coupon ?? '—'} cellSx={() => ({ fontFamily: 'monospace' })} />
+      <Col source="email" disableSort />
+      <Col source="vpn_username" disableSort cellSx={() => ({ fontFamily: 'monospace' })} />
+      <Col source="billing_cycle" disableSort render={(r) => cycleLabel(r.billing_cycle)} />
+      <Col source="billing_type" disableSort render={(r) => translate(r.billing_type === 1 ? 'pp.coupons.recursive' : 'pp.coupons.non_recursive')} />
+      <Col source="addons" disableSort render={(r) => (r.addons.length ? r.addons.join(', ') : '—')} />
+      <Col source="status" disableSort render={(r) => <StatusChip status={r.status} />} />
+      <Col source="start_date" disableSort render={(r) => format.date(r.start_date)} />
+      <Col source="end_date" disableSort render={(r) => format.date(r.end_date)} />
+    </ListTable>
+  );
+}
+
+/** An account's status: Active, Suspended, Expired or Deleted (001 §4). */
+export function StatusChip({ status }: { status: VpnAccount['status'] }) {
+  return <Chip size="small" variant="outlined" label={status} color={status === 'Active' ? 'success' : status === 'Suspended' ? 'warning' : 'default'} />;
+}

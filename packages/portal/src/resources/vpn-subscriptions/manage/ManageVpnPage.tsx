@@ -1,0 +1,113 @@
+/**
+ * Manage VPN Subscriptions (001 §2.8): tabs Create, Update, Enable/Disable and Delete at
+ * vpn/subscriptions/{tab}; the first tab comes from the address unless it ends in 'subscriptions'.
+ * Reseller 903 has no Create tab and starts on Update. The search finds the accounts the other tabs act on.
+ */
+import { Fragment, useState } from 'react';
+import { Box, Card, CardContent, Tab, Tabs, Typography } from '@mui/material';
+import { useTranslate } from 'ra-core';
+import { Navigate, useNavigate, useParams } from 'react-router-dom';
+import { canAccess } from '@partner-panel/data-provider';
+import type { VpnAccount } from '@partner-panel/sdk';
+import { Faq } from '../../../components/Faq';
+import { PageHeader } from '../../../components/PageHeader';
+import { useTabStrip } from '../../../layout/tabStrip';
+import { ShellPage } from '../../../pages/coming-soon';
+import { usePaths } from '../../../routing/usePaths';
+import { useSessionUser } from '../../../routing/useSessionUser';
+import { CreateVpnForm } from './CreateVpnForm';
+import { UpdateVpnForm } from './UpdateVpnForm';
+import { VpnActionsTable } from './VpnActionsTable';
+import { VpnSearchForm } from './VpnSearchForm';
+
+type TabKey = 'create' | 'update' | 'enable' | 'delete';
+const FAQ = ['create', 'search', 'disable', 'delete', 'renew'] as const;
+
+/** What the last search found: nothing searched yet, or the accounts (maybe none). */
+export type Found = VpnAccount[] | null;
+
+export default function ManageVpnPage() {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const { '*': rest = '' } = useParams();
+  const user = useSessionUser();
+  const links = usePaths();
+  const [found, setFound] = useState<Found>(null);
+  const canCreate = canAccess(user, { resource: 'vpn.create' });
+  const tabs: TabKey[] = canCreate ? ['create', 'update', 'enable', 'delete'] : ['update', 'enable', 'delete'];
+  const strip = useTabStrip(tabs.length);
+  if (!user) return null;
+  if (rest === 'create' && !canCreate) return <Navigate to={links.vpnUpdate} replace />;
+  if (rest !== '' && !(tabs as string[]).includes(rest)) return <ShellPage />;
+  const tab: TabKey = rest === '' ? (tabs[0] as TabKey) : (rest as TabKey);
+  // An account changed anywhere shows its new state in every tab.
+  const replace = (account: VpnAccount) =>
+    setFound((list) => {
+      const others = (list ?? []).filter((a) => a.vpn_username !== account.vpn_username);
+      return [account, ...others].sort((a, b) => (a.start_date < b.start_date ? 1 : -1));
+    });
+
+  return (
+    <>
+      <PageHeader title={translate('pp.nav.vpn_subscriptions')} />
+      <Card>
+        <Tabs value={tab} onChange={(_, t: TabKey) => navigate(`${links.subscriptions}/${t}`)} {...strip} sx={{ borderBottom: 1, borderColor: 'divider', px: 1 }}>
+          {tabs.map((t) => (
+            <Tab key={t} value={t} label={breakAfterSlash(translate(`pp.vpn.tab_${t}`))} aria-label={translate(`pp.vpn.tab_${t}`)} />
+          ))}
+        </Tabs>
+        <CardContent>
+          {tab === 'create' ? (
+            <CreateVpnForm onCreated={replace} />
+          ) : (
+            <>
+              <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, mb: 1 }}>
+                {translate('pp.vpn.search_title')}
+              </Typography>
+              <VpnSearchForm onFound={setFound} />
+              <Box sx={{ mt: 2 }}>
+                {tab === 'update' ? (
+                  <>
+                    <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, mb: 1 }}>
+                      {translate('pp.vpn.update_title')}
+                    </Typography>
+                    <UpdateVpnForm found={found} onChanged={replace} />
+                  </>
+                ) : null}
+                {tab === 'enable' ? <VpnActionsTable found={found} mode="status" onChanged={replace} /> : null}
+                {tab === 'delete' ? <VpnActionsTable found={found} mode="delete" onChanged={replace} /> : null}
+              </Box>
+            </>
+          )}
+        </CardContent>
+      </Card>
+      <Faq namespace="pp.vpn_faq" keys={FAQ} />
+    </>
+  );
+}
+
+/** Until a search, the panels invite one; after a search that matched nothing, they say so. */
+export function NothingFound({ found }: { found: Found }) {
+  const translate = useTranslate();
+  return (
+    <Typography color="text.secondary" data-testid="vpn-nothing-found">
+      {translate(found === null ? 'pp.vpn.search_first' : 'pp.vpn.none_found')}
+    </Typography>
+  );
+}
+
+/** 'Enable/Disable' may wrap after its slash on a narrow tab (the tab's aria-label keeps its name whole). */
+function breakAfterSlash(label: string) {
+  const [first, ...rest] = label.split('/');
+  return rest.length === 0 ? label : (
+    <>
+      {first}
+      {rest.map((part, i) => (
+        <Fragment key={i}>
+          /<wbr />
+          {part}
+        </Fragment>
+      ))}
+    </>
+  );
+}
