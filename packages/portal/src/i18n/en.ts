@@ -4,10 +4,12 @@
  * portal say the same words.
  */
 import englishMessages from 'ra-language-english';
-import { errors, fallbackMessage, messages as rules } from '@partner-panel/sdk';
+import { messages as rules } from '@partner-panel/sdk';
+import { publicPp } from './en.public';
 
 const pp = {
-  app: { title: 'Reseller Dashboard', name: 'Partner Panel', loading: 'Loading…' },
+  ...publicPp,
+  app: { ...publicPp.app, loading: 'Loading…' },
   nav: {
     control_panel: 'Control Panel',
     dashboard: 'Dashboard',
@@ -211,55 +213,6 @@ const pp = {
   },
   theme: { toggle: 'Switch between light and dark theme' },
   table: { empty: 'No Records Found!' },
-  login: {
-    title: 'Sign in',
-    subtitle: 'to your reseller dashboard',
-    email: 'Email address',
-    password: 'Password',
-    continue: 'Continue',
-    submit: 'Sign in',
-    change_email: 'Signing in as %{email} — click to change',
-    forgot: 'Forgot password?',
-    register: "Don't have an account? Sign up",
-    show_password: 'Show password',
-    hide_password: 'Hide password',
-  },
-  register: {
-    password_hint: 'At least 12 characters, with a number, a lower-case and an upper-case letter, and one of !@#$%&^_+{}.,',
-    title: 'Create your account',
-    subtitle: 'Start selling VPN subscriptions in minutes',
-    email: 'Email address',
-    name: 'Full Name',
-    password: 'Password',
-    confirm: 'Confirm Password',
-    submit: 'Sign up',
-    have_account: 'Already have an account? Sign in',
-    done_title: 'Check your inbox',
-    done_body: 'We sent a verification link to %{email}. Open it to activate your account.',
-  },
-  verify: {
-    title: 'Email verification',
-    verifying: 'Verifying your email address…',
-    sign_in: 'Go to sign in',
-    resend_title: 'Need a new link?',
-    resend_help: 'Enter your email address and we will send you a new verification link.',
-    resend: 'Send a new link',
-  },
-  forgot: {
-    title: 'Forgot your password?',
-    help: 'Enter your email address and we will send you a link to reset your password.',
-    submit: 'Send reset link',
-    back: 'Back to sign in',
-  },
-  reset: {
-    title: 'Set a new password',
-    checking: 'Checking your link…',
-    for_account: 'For %{email}',
-    password: 'New Password',
-    confirm: 'Confirm Password',
-    submit: 'Update password',
-    request_new: 'Request a new link',
-  },
   dashboard: {
     title: 'Control Panel',
     coupons_24h: 'Coupons Generated (last 24h)',
@@ -318,16 +271,7 @@ const pp = {
   shell: {
     nothing_here: 'There is nothing at this address.',
   },
-  legacy: { title: 'Browser not supported', body: 'Please update your browser' },
   validation: rules,
-  errors: {
-    csrf: errors.csrfMissing.message,
-    form_init: errors.formInit.message,
-    login: errors.loginFailed.message,
-    fetch_details: fallbackMessage(errors.fetchDetails),
-    update: errors.updateFailed.message,
-    network: errors.network.message,
-  },
 };
 
 /**

@@ -1,8 +1,8 @@
 /** The frame of the signed-out pages: theme, translations, toasts, and a centred card. */
 import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
 import { Alert, Box, Card, CardContent, CssBaseline, Snackbar, ThemeProvider, Typography } from '@mui/material';
-import { I18nContextProvider, useTranslate } from 'ra-core';
-import { i18nProvider } from '../i18n';
+import { I18nContext, useTranslate } from 'ra-core';
+import { publicI18nProvider } from '../i18n/public';
 import { lightTheme } from '../theme';
 
 type Toast = { message: string; severity: 'success' | 'error' | 'info' };
@@ -17,7 +17,7 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <ThemeProvider theme={lightTheme}>
       <CssBaseline />
-      <I18nContextProvider value={i18nProvider}>
+      <I18nContext.Provider value={publicI18nProvider}>
         <ToastContext.Provider value={show}>
           {children}
           <Snackbar
@@ -33,7 +33,7 @@ export function Providers({ children }: { children: ReactNode }) {
             ) : undefined}
           </Snackbar>
         </ToastContext.Provider>
-      </I18nContextProvider>
+      </I18nContext.Provider>
     </ThemeProvider>
   );
 }
