@@ -62,6 +62,27 @@ describe('captcha', () => {
     expect(verified[1]?.token).toBe('browser-token:login:site-key-123');
   });
 
+  it('sends a token for the password action with Change Password, and the change goes through', async () => {
+    const { page } = await newTab(server.url);
+    await page.route('https://www.google.com/recaptcha/api.js*', (route) => route.fulfill({ contentType: 'text/javascript', body: standIn }));
+    await page.goto('/login');
+    await page.getByLabel('Email address').fill('sub1@demo.partner-panel.test');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByLabel('Password', { exact: true }).fill('DemoPass2026!');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/dashboard\/overview$/);
+    verified.length = 0;
+    await page.goto('/northwind/profile');
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Old Password').fill('DemoPass2026!');
+    await dialog.getByLabel('New Password').fill('Captcha!Pass2027');
+    await dialog.getByLabel('Confirm Password').fill('Captcha!Pass2027');
+    await dialog.getByRole('button', { name: 'Change password' }).click();
+    await page.waitForURL(/\/login$/);
+    expect(verified.map((v) => v.action)).toEqual(['password']);
+  });
+
   it('refuses a sign-in whose token does not verify, with the catalogue message', async () => {
     const { page } = await newTab(server.url);
     await page.route('https://www.google.com/recaptcha/api.js*', (route) =>

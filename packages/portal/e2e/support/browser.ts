@@ -2,7 +2,8 @@
  * Chromium through playwright-core (Debian's /usr/bin/chromium; `npx playwright install` cannot
  * work here). Every screen a test visits can be captured at 1280×800 and 390×844 into artifacts/.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, expect } from 'vitest';
@@ -46,8 +47,38 @@ export async function newTab(baseURL: string, viewport = DESKTOP): Promise<Tab> 
   return { context, page, problems };
 }
 
-/** Saves the page at both sizes (artifacts/screens/<name>-desktop.png and -mobile.png). */
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[]; failureSummary?: string }[];
+}
+
+/**
+ * The page's serious and critical accessibility violations (axe-core, WCAG 2.1 A/AA rules). axe is
+ * evaluated through the browser's devtools protocol, not as a page script, so a strict CSP holds.
+ */
+export async function accessibilityViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    // Label-in-name (WCAG 2.5.3) is off by default in axe; a button's name must hold its visible text.
+    const result = await axe.run(document, { resultTypes: ['violations'], rules: { 'label-content-name-mismatch': { enabled: true } } });
+    return result.violations;
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/**
+ * Saves the page at both sizes (artifacts/screens/<name>-desktop.png and -mobile.png), and checks
+ * each with axe: no serious or critical violation at either size.
+ */
 export async function capture(page: Page, name: string) {
+  const inaccessible: string[] = [];
   mkdirSync(ARTIFACTS, { recursive: true });
   const original = page.viewportSize() ?? DESKTOP;
   // Lazily loaded screens finish loading first; from the top, fixed bars sit where a person sees them.
@@ -57,8 +88,10 @@ export async function capture(page: Page, name: string) {
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.waitForTimeout(150);
     await page.screenshot({ path: `${ARTIFACTS}${name}-${label}.png`, fullPage: true });
+    for (const v of await accessibilityViolations(page)) inaccessible.push(`${name} @ ${label}: ${v}`);
   }
   await page.setViewportSize(original);
+  expect(inaccessible, 'serious accessibility violations (axe)').toEqual([]);
 }
 
 /** On a phone, the locator is shown in full inside the screen's width (no sideways scrolling). */

@@ -8,6 +8,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { Navigate, useParams } from 'react-router-dom';
 import { i18nProvider } from '../i18n';
 import { Layout } from '../layout/Layout';
+import { Toasts } from '../layout/Toasts';
 import { authProvider, dataProvider } from '../providers';
 import { darkTheme, lightTheme } from '../theme';
 import coupons from '../resources/coupons';
@@ -35,6 +36,7 @@ export default function AdminApp() {
       theme={lightTheme}
       darkTheme={darkTheme}
       layout={Layout}
+      notification={Toasts}
       dashboard={ToDashboard}
       catchAll={ToDashboard}
       loginPage={false}

@@ -34,7 +34,7 @@ export function ExportCsvButton({ meta }: { meta?: Record<string, unknown> }) {
   }
 
   return (
-    <Button variant="outlined" startIcon={exporting ? <CircularProgress size={16} /> : <DownloadIcon />} disabled={exporting || total === 0} onClick={exportCsv}>
+    <Button variant="outlined" startIcon={exporting ? <CircularProgress size={16} aria-hidden /> : <DownloadIcon />} disabled={exporting || total === 0} onClick={exportCsv}>
       {translate('pp.list.export')}
     </Button>
   );

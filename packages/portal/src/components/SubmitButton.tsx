@@ -7,7 +7,7 @@ export function SubmitButton({ label, ...props }: ButtonProps & { label: string 
   const translate = useTranslate();
   const { isSubmitting } = useFormState();
   return (
-    <Button type="submit" variant="contained" disabled={isSubmitting || props.disabled} startIcon={isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined} {...props}>
+    <Button type="submit" variant="contained" disabled={isSubmitting || props.disabled} startIcon={isSubmitting ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined} {...props}>
       {translate(label)}
     </Button>
   );

@@ -9,7 +9,6 @@ import { publicPp } from './en.public';
 
 const pp = {
   ...publicPp,
-  app: { ...publicPp.app, loading: 'Loading…' },
   nav: {
     control_panel: 'Control Panel',
     dashboard: 'Dashboard',
@@ -36,11 +35,13 @@ const pp = {
     profile: 'Profile',
     logout: 'Logout',
     log_out: 'Log out',
+    account: '%{initials} — %{name}: account menu',
     menu: 'Main menu',
   },
   balance: { label: 'Balance', refresh: 'Refresh balance', refreshing: 'Refreshing balance…' },
   bell: {
     title: 'Notifications',
+    unread: 'Notifications: %{count} unread',
     empty: 'No new notifications',
     see_all: 'See all notifications',
     mark_all: 'Mark all as read',

@@ -42,7 +42,7 @@ export function BalanceTag() {
       <Tooltip title={translate(refreshing ? 'pp.balance.refreshing' : 'pp.balance.refresh')}>
         <span>
           <IconButton onClick={refresh} disabled={refreshing} size="small" aria-label={translate('pp.balance.refresh')} color="inherit">
-            {refreshing ? <CircularProgress size={18} color="inherit" data-testid="balance-refreshing" /> : <RefreshIcon fontSize="small" />}
+            {refreshing ? <CircularProgress size={18} color="inherit" aria-hidden data-testid="balance-refreshing" /> : <RefreshIcon fontSize="small" />}
           </IconButton>
         </span>
       </Tooltip>

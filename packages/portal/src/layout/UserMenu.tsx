@@ -19,7 +19,7 @@ export function UserMenu() {
   return (
     <>
       <Tooltip title={user.name}>
-        <IconButton onClick={(e) => setAnchor(e.currentTarget)} aria-label={user.name} data-testid="user-menu" size="small">
+        <IconButton onClick={(e) => setAnchor(e.currentTarget)} aria-label={translate('pp.nav.account', { initials, name: user.name })} data-testid="user-menu" size="small">
           <Avatar sx={{ width: 34, height: 34, fontSize: 14, bgcolor: 'primary.main' }}>{initials}</Avatar>
         </IconButton>
       </Tooltip>

@@ -52,7 +52,7 @@ export default function ResetPasswordPage() {
       <CardTitle title={translate('pp.reset.title')} subtitle={state.kind === 'ready' ? translate('pp.reset.for_account', { email: state.email }) : undefined} />
       {state.kind === 'checking' ? (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mt: 2 }}>
-          <CircularProgress size={24} />
+          <CircularProgress size={24} aria-hidden />
           <Typography>{translate('pp.reset.checking')}</Typography>
         </Box>
       ) : null}

@@ -39,7 +39,7 @@ export default function VerificationPage() {
       <CardTitle title={translate('pp.verify.title')} />
       {state.kind === 'verifying' ? (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mt: 2 }}>
-          <CircularProgress size={24} />
+          <CircularProgress size={24} aria-hidden />
           <Typography>{translate('pp.verify.verifying')}</Typography>
         </Box>
       ) : null}

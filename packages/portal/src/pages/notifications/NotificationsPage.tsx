@@ -3,7 +3,7 @@
  * highlighted; clicking one marks it read and follows its redirect.
  */
 import { useEffect, useRef } from 'react';
-import { Alert, Box, Button, Card, CircularProgress, List, ListItemButton, ListItemText, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CircularProgress, List, ListItem, ListItemButton, ListItemText, Typography } from '@mui/material';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useNotify, useTranslate } from 'ra-core';
 import type { PortalDataProvider } from '@partner-panel/data-provider';
@@ -74,8 +74,8 @@ export default function NotificationsPage() {
             const d = parseData(row);
             const isUnread = row.read_at === null;
             return (
+              <ListItem key={row.uid} disablePadding>
               <ListItemButton
-                key={row.uid}
                 divider
                 onClick={() => open(row)}
                 data-testid="notification"
@@ -92,6 +92,7 @@ export default function NotificationsPage() {
                   slotProps={{ primary: { sx: { fontWeight: isUnread ? 700 : 400 } } }}
                 />
               </ListItemButton>
+              </ListItem>
             );
           })}
         </List>
@@ -101,7 +102,7 @@ export default function NotificationsPage() {
           </Typography>
         ) : null}
         <Box ref={sentinel} sx={{ display: 'flex', justifyContent: 'center', py: list.isPending || isFetchingNextPage ? 2 : 0 }}>
-          {list.isPending || isFetchingNextPage ? <CircularProgress size={24} /> : null}
+          {list.isPending || isFetchingNextPage ? <CircularProgress size={24} aria-label={translate('pp.app.loading')} /> : null}
         </Box>
       </Card>
     </>

@@ -54,7 +54,7 @@ export default function PaymentSuccessPage() {
         <CardContent sx={{ textAlign: 'center', py: 6 }} data-testid="payment-success">
           {step === 'processing' || step === 'verifying' ? (
             <>
-              <CircularProgress />
+              <CircularProgress aria-label={translate(step === 'processing' ? 'pp.payment_success.processing' : 'pp.payment_success.verifying')} />
               <Typography variant="h6" component="p" data-testid="payment-step" sx={{ mt: 2 }}>
                 {translate(step === 'processing' ? 'pp.payment_success.processing' : 'pp.payment_success.verifying')}
               </Typography>
