@@ -8,7 +8,7 @@ export default defineConfig({
   },
   test: {
     name: 'portal',
-    include: ['test/**/*.test.ts', 'e2e/**/*.test.ts'],
+    include: ['test/**/*.test.{ts,tsx}', 'e2e/**/*.test.ts'],
     globalSetup: ['../server/test/support/global-setup.ts'],
     testTimeout: 120_000,
     // Polls pass as soon as they can; the ceiling is for a machine busy with the other projects.

@@ -5,6 +5,7 @@
  * the type and cycle.
  */
 import { useEffect } from 'react';
+import { Skeleton } from '@mui/material';
 import { RadioButtonGroupInput, SelectInput, useTranslate } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import type { Cycle, Products } from '@partner-panel/sdk';
@@ -40,6 +41,8 @@ export function ProductChoiceInputs({ products, addonField, withAddon = true }: 
   const format = useFormat();
   const { setValue } = useFormContext();
   const { group, cycle } = useChoice(products, addonField);
+  // Until the products arrive there is nothing to choose from.
+  if (!products) return <Skeleton variant="rounded" height={188} sx={{ my: 2 }} />;
   return (
     <>
       <RadioButtonGroupInput

@@ -1,0 +1,41 @@
+/**
+ * Screens rendered alone inside react-admin's AdminContext, with the portal's providers talking to
+ * the real server (app.inject through the SDK's client, a migrated PGlite), no mocks. The stored
+ * session is the page's local storage, as in the browser.
+ */
+import type { ReactNode } from 'react';
+import { render } from '@testing-library/react';
+import { AdminContext } from 'react-admin';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { createProviders } from '@partner-panel/data-provider';
+import { injectFetch, testApp } from '../../../server/test/support/app.js';
+import { i18nProvider } from '../../src/i18n';
+import { lightTheme } from '../../src/theme';
+
+export const t = await testApp();
+
+export async function signedIn(email: string, password = 'DemoPass2026!') {
+  window.localStorage.clear();
+  const providers = createProviders({ fetch: injectFetch(t.app), storage: window.localStorage });
+  await providers.authProvider.login({ email, password });
+  return providers;
+}
+
+/** Renders a screen at a path under the user's prefix, as the portal mounts it. */
+export function renderAt(providers: Awaited<ReturnType<typeof signedIn>>, path: string, ui: ReactNode) {
+  const prefix = `/${providers.session.user()?.custom_url}`;
+  return render(
+    <MemoryRouter initialEntries={[`${prefix}/${path}`]}>
+      <Routes>
+        <Route
+          path="/:cu/*"
+          element={
+            <AdminContext dataProvider={providers.dataProvider} authProvider={providers.authProvider} i18nProvider={i18nProvider} theme={lightTheme} basename={prefix}>
+              {ui}
+            </AdminContext>
+          }
+        />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
