@@ -1,12 +1,14 @@
 /**
  * A list's filters (001 §2.3): react-admin filter inputs in react-admin's live filter form, behind
- * the spec's Filter toggle. Typing applies after a pause, Apply applies at once, Clear empties them;
- * hiding the panel lifts them, so no filter stays in force out of sight.
+ * the spec's Filter toggle, beside Export CSV. Typing applies after a pause, Apply applies at once,
+ * Clear empties them; hiding the panel lifts them, so no filter stays in force out of sight.
  */
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Box, Button } from '@mui/material';
 import FilterIcon from '@mui/icons-material/FilterList';
+import { DateInput, SelectInput } from 'react-admin';
 import { FilterLiveForm, useListContext, useTranslate } from 'ra-core';
+import { ExportCsvButton } from './ExportCsvButton';
 
 export function FilterPanel({ children, testId }: { children: ReactNode; testId: string }) {
   const translate = useTranslate();
@@ -36,4 +38,40 @@ export function FilterToggle({ open, onToggle }: { open: boolean; onToggle: (ope
       {translate('pp.list.filter')}
     </Button>
   );
+}
+
+/** The Filter toggle and Export CSV above a list, and the filters when shown. */
+export function ToggledFilters({ meta, children }: { meta?: Record<string, unknown> | undefined; children: ReactNode }) {
+  const { filterValues } = useListContext();
+  const [open, setOpen] = useState(Object.keys(filterValues).length > 0);
+  return (
+    <>
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, p: 2, pb: 0, flexWrap: 'wrap' }}>
+        <FilterToggle open={open} onToggle={setOpen} />
+        <ExportCsvButton {...(meta ? { meta } : {})} />
+      </Box>
+      {open ? <FilterPanel testId="coupon-filters">{children}</FilterPanel> : null}
+    </>
+  );
+}
+
+/** The coupon filter's date range and billing type (001 §3), shared by the lists that filter so. */
+export function couponFilterInputs(billingType: boolean) {
+  return [
+    <DateInput key="dateStart" source="dateStart" label="resources.coupons.fields.dateStart" helperText={false} />,
+    <DateInput key="dateEnd" source="dateEnd" label="resources.coupons.fields.dateEnd" helperText={false} />,
+    billingType ? (
+      <SelectInput
+        key="billingType"
+        source="billingType"
+        label="resources.coupons.fields.billingType"
+        helperText={false}
+        emptyText="pp.coupons.all"
+        choices={[
+          { id: '1', name: 'pp.coupons.recursive' },
+          { id: '2', name: 'pp.coupons.non_recursive' },
+        ]}
+      />
+    ) : null,
+  ];
 }

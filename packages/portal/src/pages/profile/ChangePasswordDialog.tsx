@@ -7,10 +7,10 @@
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { useState } from 'react';
 import type { FieldValues } from 'react-hook-form';
-import { Form, PasswordInput, useDataProvider, useTranslate } from 'react-admin';
+import { PasswordInput, useDataProvider, useTranslate } from 'react-admin';
 import type { PortalDataProvider } from '@partner-panel/data-provider';
 import { contract } from '@partner-panel/sdk';
-import { schemaResolver } from '../../components/schemaResolver';
+import { SchemaForm } from '../../components/SchemaForm';
 import { messageOf, serverFieldErrors } from '../../components/serverErrors';
 import { SubmitButton } from '../../components/SubmitButton';
 import { session } from '../../providers';
@@ -43,12 +43,10 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="change-password-title">
-      <Form
+      <SchemaForm
         onSubmit={(values: FieldValues) => change(values as ChangeInput)}
-        resolver={schemaResolver(contract.changePassword.body)}
+        schema={contract.changePassword.body}
         defaultValues={{ email: user.email, client_id: user.client_id, old_password: '', password: '', password_confirmation: '', token: '' }}
-        disableInvalidFormNotification
-        noValidate
       >
         <DialogTitle id="change-password-title">{translate('pp.password_dialog.title')}</DialogTitle>
         <DialogContent>
@@ -65,7 +63,7 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
           <Button onClick={onClose}>{translate('pp.confirm.cancel')}</Button>
           <SubmitButton label="pp.password_dialog.submit" />
         </DialogActions>
-      </Form>
+      </SchemaForm>
     </Dialog>
   );
 }

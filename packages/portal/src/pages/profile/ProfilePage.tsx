@@ -4,17 +4,18 @@
  * Amount Credited, and the deactivated banner.
  */
 import { useState } from 'react';
-import { Alert, Box, Button, Card, CardContent, CircularProgress, DialogContentText, Divider, Grid, MenuItem, TextField, Typography } from '@mui/material';
-import { Form, TextInput, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { Box, Button, Card, CardContent, CircularProgress, DialogContentText, Divider, Grid, MenuItem, TextField, Typography } from '@mui/material';
+import { TextInput, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { FieldValues } from 'react-hook-form';
 import { z } from 'zod';
 import type { PortalDataProvider } from '@partner-panel/data-provider';
 import { ACCOUNT_STATUS, messages } from '@partner-panel/sdk';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { DeactivatedBanner } from '../../components/DeactivatedBanner';
 import { useFormat } from '../../components/format';
 import { PageHeader } from '../../components/PageHeader';
-import { schemaResolver } from '../../components/schemaResolver';
+import { SchemaForm } from '../../components/SchemaForm';
 import { SubmitButton } from '../../components/SubmitButton';
 import { usePaths } from '../../routing/usePaths';
 import { useSessionUser } from '../../routing/useSessionUser';
@@ -92,28 +93,22 @@ export default function ProfilePage() {
           )
         }
       />
-      {inactive ? (
-        <Alert severity="warning" sx={{ mb: 2 }} data-testid="deactivated-banner">
-          {translate('pp.profile.deactivated')}
-        </Alert>
-      ) : null}
+      {inactive ? <DeactivatedBanner /> : null}
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 7 }}>
           <Card>
             <CardContent>
-              <Form
+              <SchemaForm
                 key={user.name}
                 onSubmit={(values: FieldValues) => update('name', String(values.name))}
-                resolver={schemaResolver(nameSchema(user.name))}
+                schema={nameSchema(user.name)}
                 defaultValues={{ name: user.name }}
-                disableInvalidFormNotification
-                noValidate
               >
                 <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
                   <TextInput source="name" label="pp.profile.name" fullWidth />
                   <SubmitButton label="pp.profile.save" sx={{ mt: 1.5, flexShrink: 0 }} />
                 </Box>
-              </Form>
+              </SchemaForm>
               <TextField name="email" label={translate('pp.profile.email')} value={user.email} helperText={translate('pp.profile.email_help')} slotProps={{ input: { readOnly: true } }} />
               <TextField select name="status" label={translate('pp.profile.status')} value={user.status} disabled={saving} onChange={(e) => changeStatus(Number(e.target.value))} helperText=" ">
                 <MenuItem value={ACCOUNT_STATUS.active}>{translate('pp.profile.active')}</MenuItem>

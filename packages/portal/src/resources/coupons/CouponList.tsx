@@ -4,17 +4,15 @@
  * 10/20/30 with a 5-page range, Export CSV, and per row Email Coupon and a delete that refunds
  * (disabled once redeemed). Reseller 903: no Billing Type filter, a full name in the e-mail modal.
  */
-import { useState } from 'react';
-import { Box, Chip } from '@mui/material';
-import { DataTable, DateInput, List, SelectInput, TextInput, useListContext, useRecordContext, useTranslate } from 'react-admin';
+import { Chip } from '@mui/material';
+import { DataTable, TextInput, useRecordContext, useTranslate } from 'react-admin';
 import { isPartner } from '@partner-panel/data-provider';
 import { PAGE_SIZES, type CouponRow } from '@partner-panel/sdk';
-import { ExportCsvButton } from '../../components/ExportCsvButton';
-import { FilterPanel, FilterToggle } from '../../components/FilterPanel';
+import { couponFilterInputs, ToggledFilters } from '../../components/FilterPanel';
 import { useFormat } from '../../components/format';
-import { ListPagination } from '../../components/ListPagination';
-import { ListTable, NoRecords } from '../../components/ListTable';
+import { ListTable } from '../../components/ListTable';
 import { PageHeader } from '../../components/PageHeader';
+import { PortalList } from '../../components/PortalList';
 import { useSessionUser } from '../../routing/useSessionUser';
 import { CouponActions } from './CouponActions';
 
@@ -37,53 +35,20 @@ export default function CouponListPage() {
 export function CouponList({ userId, partner = false }: { userId?: number; partner?: boolean }) {
   const meta = userId ? { userId } : undefined;
   return (
-    <List
+    <PortalList
       resource="coupons"
-      title={false}
-      empty={false}
-      error={<NoRecords />}
-      actions={false}
-      perPage={PAGE_SIZES.coupons.default}
-      sort={{ field: 'generated_at', order: 'DESC' }}
       storeKey={userId ? `coupons.user.${userId}` : 'coupons.own'}
-      queryOptions={meta ? { meta } : {}}
-      pagination={<ListPagination sizes={PAGE_SIZES.coupons.options} pages={PAGE_SIZES.coupons.paginationRange} />}
+      sizes={PAGE_SIZES.coupons.options}
+      pages={PAGE_SIZES.coupons.paginationRange}
+      perPage={PAGE_SIZES.coupons.default}
+      meta={meta}
     >
-      <CouponToolbar billingType={!partner} {...(meta ? { meta } : {})} />
+      <ToggledFilters meta={meta}>
+        <TextInput source="code" helperText={false} />
+        {couponFilterInputs(!partner)}
+      </ToggledFilters>
       <CouponTable partner={partner} {...(userId ? { userId } : {})} />
-    </List>
-  );
-}
-
-function CouponToolbar({ billingType, meta }: { billingType: boolean; meta?: Record<string, unknown> }) {
-  const translate = useTranslate();
-  const { filterValues } = useListContext();
-  const [open, setOpen] = useState(Object.keys(filterValues).length > 0);
-  return (
-    <>
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, p: 2, pb: 0, flexWrap: 'wrap' }}>
-        <FilterToggle open={open} onToggle={setOpen} />
-        <ExportCsvButton {...(meta ? { meta } : {})} />
-      </Box>
-      {open ? (
-        <FilterPanel testId="coupon-filters">
-          <TextInput source="code" helperText={false} />
-          <DateInput source="dateStart" helperText={false} />
-          <DateInput source="dateEnd" helperText={false} />
-          {billingType ? (
-            <SelectInput
-              source="billingType"
-              helperText={false}
-              emptyText={translate('pp.coupons.all')}
-              choices={[
-                { id: '1', name: 'pp.coupons.recursive' },
-                { id: '2', name: 'pp.coupons.non_recursive' },
-              ]}
-            />
-          ) : null}
-        </FilterPanel>
-      ) : null}
-    </>
+    </PortalList>
   );
 }
 

@@ -4,11 +4,11 @@
  * or 'Failed to send coupon email'.
  */
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
-import { Form, TextInput, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { TextInput, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { z } from 'zod';
 import type { PortalDataProvider } from '@partner-panel/data-provider';
 import { emailField, messages } from '@partner-panel/sdk';
-import { schemaResolver } from '../../components/schemaResolver';
+import { SchemaForm } from '../../components/SchemaForm';
 import { SubmitButton } from '../../components/SubmitButton';
 
 /** The spec's guard: a form without its field says so (001 §5), before the usual rules. */
@@ -53,7 +53,7 @@ export function EmailCouponDialog({ coupon, onClose, withName, userId }: { coupo
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="email-coupon-title">
-      <Form onSubmit={send} resolver={schemaResolver(withName ? partnerRecipient : recipient)} defaultValues={withName ? { email: '', full_name: '' } : { email: '' }} noValidate>
+      <SchemaForm onSubmit={send} schema={withName ? partnerRecipient : recipient} defaultValues={withName ? { email: '', full_name: '' } : { email: '' }}>
         <DialogTitle id="email-coupon-title">{translate('pp.coupons.email_title')}</DialogTitle>
         <DialogContent>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
@@ -66,7 +66,7 @@ export function EmailCouponDialog({ coupon, onClose, withName, userId }: { coupo
           <Button onClick={onClose}>{translate('pp.confirm.cancel')}</Button>
           <SubmitButton label="pp.coupons.send" />
         </DialogActions>
-      </Form>
+      </SchemaForm>
     </Dialog>
   );
 }

@@ -1,12 +1,13 @@
 /** Resellers List (001 §2.6) at users/all: an admin's own users, an e-mail filter, pages; Open → the user. */
 import { Box, Button, Chip } from '@mui/material';
-import { DataTable, List, TextInput, useRecordContext, useTranslate } from 'react-admin';
+import { DataTable, TextInput, useRecordContext, useTranslate } from 'react-admin';
 import { FilterLiveForm } from 'ra-core';
 import { Link } from 'react-router-dom';
 import { useFormat } from '../../components/format';
-import { ListPagination } from '../../components/ListPagination';
-import { ListTable, NoRecords } from '../../components/ListTable';
+import { PAGE_SIZES } from '@partner-panel/sdk';
+import { ListTable } from '../../components/ListTable';
 import { PageHeader } from '../../components/PageHeader';
+import { PortalList } from '../../components/PortalList';
 import { usePaths } from '../../routing/usePaths';
 
 export interface UserRecord {
@@ -27,17 +28,7 @@ export default function UserList() {
   return (
     <>
       <PageHeader title={translate('pp.users.title')} />
-      <List
-        resource="users"
-        title={false}
-        empty={false}
-        error={<NoRecords />}
-        actions={false}
-        perPage={10}
-        sort={{ field: 'created_at', order: 'DESC' }}
-        storeKey="users.own"
-        pagination={<ListPagination sizes={[10, 20, 30]} />}
-      >
+      <PortalList resource="users" storeKey="users.own" sizes={PAGE_SIZES.coupons.options}>
         <FilterLiveForm>
           <Box sx={{ display: 'flex', gap: 2, p: 2, flexWrap: 'wrap', alignItems: 'center' }}>
             <TextInput source="email" label="pp.users.filter_email" helperText={false} sx={{ m: 0, width: 280 }} />
@@ -54,7 +45,7 @@ export default function UserList() {
           <Col source="balance" disableSort align="right" render={(u) => format.money(u.balance)} />
           <Col label="pp.list.actions" align="right" render={() => <OpenUser />} />
         </ListTable>
-      </List>
+      </PortalList>
     </>
   );
 }

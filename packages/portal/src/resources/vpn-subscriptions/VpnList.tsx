@@ -3,17 +3,16 @@
  * a page (default 5) with a range of 4 pages. An admin's view of one of its users (001 §2.5, 'Admins
  * VPN List') is the same resource with the user in meta, and the coupon list's filters behind the toggle.
  */
-import { useState } from 'react';
 import { Box, Button, Chip } from '@mui/material';
-import { DataTable, DateInput, List, SelectInput, TextInput, useListContext, useTranslate } from 'react-admin';
+import { DataTable, TextInput, useTranslate } from 'react-admin';
 import { FilterLiveForm } from 'ra-core';
 import { PAGE_SIZES, type VpnAccount } from '@partner-panel/sdk';
 import { ExportCsvButton } from '../../components/ExportCsvButton';
-import { FilterPanel, FilterToggle } from '../../components/FilterPanel';
+import { couponFilterInputs, ToggledFilters } from '../../components/FilterPanel';
 import { useFormat } from '../../components/format';
-import { ListPagination } from '../../components/ListPagination';
-import { ListTable, NoRecords } from '../../components/ListTable';
+import { ListTable } from '../../components/ListTable';
 import { PageHeader } from '../../components/PageHeader';
+import { PortalList } from '../../components/PortalList';
 import { cycleLabel } from '../coupons/generate/useProducts';
 
 export type VpnRecord = VpnAccount & { id: number };
@@ -34,20 +33,25 @@ export default function VpnListPage() {
 export function VpnList({ userId }: { userId?: number }) {
   const meta = userId ? { userId } : undefined;
   return (
-    <List
+    <PortalList
       resource="vpn-subscriptions"
-      title={false}
-      empty={false}
-      error={<NoRecords />}
-      actions={false}
-      perPage={PAGE_SIZES.vpn.default}
       storeKey={userId ? `vpn-subscriptions.user.${userId}` : 'vpn-subscriptions.own'}
-      queryOptions={meta ? { meta } : {}}
-      pagination={<ListPagination sizes={PAGE_SIZES.vpn.options} pages={PAGE_SIZES.vpn.pages} />}
+      sizes={PAGE_SIZES.vpn.options}
+      pages={PAGE_SIZES.vpn.pages}
+      perPage={PAGE_SIZES.vpn.default}
+      meta={meta}
     >
-      {meta ? <UserToolbar meta={meta} /> : <OwnToolbar />}
+      {meta ? (
+        // An admin's user: the coupon list's layout (001 §2.5), Billing Type always offered.
+        <ToggledFilters meta={meta}>
+          <TextInput source="search" label="pp.vpn.search" helperText={false} />
+          {couponFilterInputs(true)}
+        </ToggledFilters>
+      ) : (
+        <OwnToolbar />
+      )}
       <VpnTable />
-    </List>
+    </PortalList>
   );
 }
 
@@ -68,38 +72,6 @@ function OwnToolbar() {
       </Box>
       <ExportCsvButton />
     </Box>
-  );
-}
-
-/** An admin's user: the coupon list's layout (001 §2.5), Billing Type always offered. */
-function UserToolbar({ meta }: { meta: Record<string, unknown> }) {
-  const translate = useTranslate();
-  const { filterValues } = useListContext();
-  const [open, setOpen] = useState(Object.keys(filterValues).length > 0);
-  return (
-    <>
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, p: 2, pb: 0, flexWrap: 'wrap' }}>
-        <FilterToggle open={open} onToggle={setOpen} />
-        <ExportCsvButton meta={meta} />
-      </Box>
-      {open ? (
-        <FilterPanel testId="coupon-filters">
-          <TextInput source="search" label="pp.vpn.search" helperText={false} />
-          <DateInput source="dateStart" label="resources.coupons.fields.dateStart" helperText={false} />
-          <DateInput source="dateEnd" label="resources.coupons.fields.dateEnd" helperText={false} />
-          <SelectInput
-            source="billingType"
-            label="resources.coupons.fields.billingType"
-            helperText={false}
-            emptyText={translate('pp.coupons.all')}
-            choices={[
-              { id: '1', name: 'pp.coupons.recursive' },
-              { id: '2', name: 'pp.coupons.non_recursive' },
-            ]}
-          />
-        </FilterPanel>
-      ) : null}
-    </>
   );
 }
 

@@ -5,17 +5,18 @@
  * one of its users (paid from the user's wallet) share it; 903 gets its one plan.
  */
 import { useMemo, useState } from 'react';
-import { Alert, Box, Button, Card, CardContent, Grid, LinearProgress, TextField, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, Grid, LinearProgress, TextField, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { Form, NumberInput, TextInput, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { NumberInput, TextInput, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { useFormState, useWatch, type FieldValues } from 'react-hook-form';
 import { canAccess, isPartner, type GenerateInput, type PortalDataProvider } from '@partner-panel/data-provider';
 import { ACCOUNT_STATUS, COUPON_QUANTITY, couponQuantityField, errors, generateCouponsBody, type Products } from '@partner-panel/sdk';
+import { DeactivatedBanner } from '../../../components/DeactivatedBanner';
 import { Faq } from '../../../components/Faq';
 import { useFormat } from '../../../components/format';
 import { PageHeader } from '../../../components/PageHeader';
 import { SpendFailureAlert, useSpendFailure } from '../../../components/SpendFailure';
-import { schemaResolver } from '../../../components/schemaResolver';
+import { SchemaForm } from '../../../components/SchemaForm';
 import { SubmitButton } from '../../../components/SubmitButton';
 import { usePaths } from '../../../routing/usePaths';
 import { useSessionUser } from '../../../routing/useSessionUser';
@@ -68,21 +69,15 @@ export default function GeneratePage({ userId }: { userId?: number }) {
           ) : undefined
         }
       />
-      {!active ? (
-        <Alert severity="warning" sx={{ mb: 2 }} data-testid="deactivated-banner">
-          {translate('pp.profile.deactivated')}
-        </Alert>
-      ) : null}
+      {!active ? <DeactivatedBanner /> : null}
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 7 }}>
           <Card>
             <CardContent>
-              <Form
+              <SchemaForm
                 onSubmit={(values: FieldValues) => generate(values as GenerateInput)}
-                resolver={schemaResolver(schema)}
+                schema={schema}
                 defaultValues={{ ...productDefaults, addon_type: 0, prefix: '', quantity: COUPON_QUANTITY.default }}
-                disableInvalidFormNotification
-                noValidate
               >
                 <ProductSync products={products.data} addonField="addon_type" />
                 {partner ? (
@@ -103,7 +98,7 @@ export default function GeneratePage({ userId }: { userId?: number }) {
                 <LotPrice products={products.data} partner={partner} />
                 <SpendFailureAlert failure={spend.failure} />
                 {active ? <SubmitButton label="pp.generate.submit" size="large" fullWidth disabled={!products.data} sx={{ mt: 2 }} /> : null}
-              </Form>
+              </SchemaForm>
             </CardContent>
           </Card>
         </Grid>

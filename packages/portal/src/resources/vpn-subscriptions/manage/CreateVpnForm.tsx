@@ -7,12 +7,13 @@ import { useEffect, useState } from 'react';
 import { useFormContext, type FieldValues } from 'react-hook-form';
 import { Alert, Box, Button, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { Form, TextInput, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { TextInput, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { PortalDataProvider } from '@partner-panel/data-provider';
 import { ACCOUNT_STATUS, contract, errors, type Products, type VpnAccount } from '@partner-panel/sdk';
+import { DeactivatedBanner } from '../../../components/DeactivatedBanner';
 import { useFormat } from '../../../components/format';
 import { SpendFailureAlert, useSpendFailure } from '../../../components/SpendFailure';
-import { schemaResolver } from '../../../components/schemaResolver';
+import { SchemaForm } from '../../../components/SchemaForm';
 import { SubmitButton } from '../../../components/SubmitButton';
 import { useSessionUser } from '../../../routing/useSessionUser';
 import { PricingDialog } from '../../coupons/generate/PricingDialog';
@@ -50,12 +51,10 @@ export function CreateVpnForm({ onCreated }: { onCreated: (account: VpnAccount) 
   }
 
   return (
-    <Form
+    <SchemaForm
       onSubmit={(values: FieldValues) => create(values as CreateInput)}
-      resolver={schemaResolver(contract.createVpnAccount.body)}
+      schema={contract.createVpnAccount.body}
       defaultValues={{ ...productDefaults, addon_id: 0, email: '' }}
-      disableInvalidFormNotification
-      noValidate
     >
       <Box data-testid="create-vpn">
         <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
@@ -80,13 +79,11 @@ export function CreateVpnForm({ onCreated }: { onCreated: (account: VpnAccount) 
         {user.status === ACCOUNT_STATUS.active ? (
           <SubmitButton label="pp.vpn.create" size="large" fullWidth disabled={!products.data} sx={{ mt: 2 }} />
         ) : (
-          <Alert severity="warning" sx={{ mt: 2 }} data-testid="deactivated-banner">
-            {translate('pp.profile.deactivated')}
-          </Alert>
+          <DeactivatedBanner sx={{ mt: 2 }} />
         )}
       </Box>
       {pricing ? <PricingDialog onClose={() => setPricing(false)} /> : null}
-    </Form>
+    </SchemaForm>
   );
 }
 

@@ -6,11 +6,11 @@
 import { useState } from 'react';
 import { Box, MenuItem, TextField, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import type { FieldValues } from 'react-hook-form';
-import { Form, PasswordInput, TextInput, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { PasswordInput, TextInput, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { PortalDataProvider } from '@partner-panel/data-provider';
 import { contract, type VpnAccount } from '@partner-panel/sdk';
 import { serverFieldErrors } from '../../../components/serverErrors';
-import { schemaResolver } from '../../../components/schemaResolver';
+import { SchemaForm } from '../../../components/SchemaForm';
 import { SubmitButton } from '../../../components/SubmitButton';
 import { NothingFound, type Found } from './ManageVpnPage';
 
@@ -59,13 +59,11 @@ export function UpdateVpnForm({ found, onChanged }: { found: Found; onChanged: (
         <ToggleButton value="password">{translate('pp.vpn.mode_password')}</ToggleButton>
       </ToggleButtonGroup>
       {/* One form per mode, keyed by the account, so a switch starts clean. */}
-      <Form
+      <SchemaForm
         key={`${mode}-${username}`}
         onSubmit={(values: FieldValues) => update(values as Record<string, string>)}
-        resolver={schemaResolver(mode === 'email' ? contract.updateVpnEmail.body : contract.updateVpnPassword.body)}
+        schema={mode === 'email' ? contract.updateVpnEmail.body : contract.updateVpnPassword.body}
         defaultValues={mode === 'email' ? { username, email: '' } : { username, password: '', password_confirmation: '' }}
-        disableInvalidFormNotification
-        noValidate
       >
         {mode === 'email' ? (
           <TextInput source="email" type="email" label="pp.vpn.new_email" fullWidth />
@@ -76,7 +74,7 @@ export function UpdateVpnForm({ found, onChanged }: { found: Found; onChanged: (
           </>
         )}
         <SubmitButton label="pp.vpn.update" size="large" fullWidth disabled={!username} sx={{ mt: 1 }} />
-      </Form>
+      </SchemaForm>
     </Box>
   );
 }

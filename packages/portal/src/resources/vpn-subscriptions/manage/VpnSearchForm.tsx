@@ -4,14 +4,12 @@
  */
 import { Box } from '@mui/material';
 import type { FieldValues } from 'react-hook-form';
-import { Form, SelectInput, TextInput, useDataProvider, useNotify } from 'react-admin';
+import { SelectInput, TextInput, useDataProvider, useNotify } from 'react-admin';
 import type { PortalDataProvider } from '@partner-panel/data-provider';
 import { contract, type VpnAccount } from '@partner-panel/sdk';
-import { schemaResolver } from '../../../components/schemaResolver';
+import { SchemaForm } from '../../../components/SchemaForm';
 import { SubmitButton } from '../../../components/SubmitButton';
 
-/** The spec has one message for the pair (type and value): it shows once, under the value. */
-const resolver = schemaResolver(contract.searchVpnAccounts.body, { oneMessageAt: 'value' });
 
 type Search = { search: 'email' | 'coupon' | 'username'; value: string };
 
@@ -30,12 +28,11 @@ export function VpnSearchForm({ onFound }: { onFound: (accounts: VpnAccount[]) =
   }
 
   return (
-    <Form
+    <SchemaForm
       onSubmit={(values: FieldValues) => search(values as Search)}
-      resolver={resolver}
+      schema={contract.searchVpnAccounts.body}
+      oneMessageAt="value"
       defaultValues={{ search: '', value: '' }}
-      disableInvalidFormNotification
-      noValidate
     >
       <Box data-testid="vpn-search" sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'flex-start' }}>
         <SelectInput
@@ -52,6 +49,6 @@ export function VpnSearchForm({ onFound }: { onFound: (accounts: VpnAccount[]) =
         <TextInput source="value" label="pp.vpn.search_value" sx={{ flex: '1 1 240px', m: 0 }} />
         <SubmitButton label="pp.vpn.fetch" sx={{ height: 48, mt: 0.5 }} />
       </Box>
-    </Form>
+    </SchemaForm>
   );
 }

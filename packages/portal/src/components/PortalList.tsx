@@ -1,0 +1,44 @@
+/**
+ * A list screen's frame: react-admin's <List> as every portal list uses it — no title of its own
+ * (PageHeader names the page), no empty page (the table says 'No Records Found!'), a failed load
+ * emptying the table (react-admin toasts the message, 001 §4, §8), the spec's pagination, and the
+ * variant's `meta` (an admin's user) on every call.
+ */
+import type { ReactNode } from 'react';
+import { List } from 'react-admin';
+import { ListPagination } from './ListPagination';
+import { NoRecords } from './ListTable';
+
+export function PortalList({
+  resource,
+  storeKey,
+  sizes,
+  pages,
+  perPage = sizes[0] as number,
+  meta,
+  children,
+}: {
+  resource: string;
+  storeKey: string;
+  sizes: readonly number[];
+  pages?: number;
+  perPage?: number;
+  meta?: Record<string, unknown> | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <List
+      resource={resource}
+      title={false}
+      empty={false}
+      error={<NoRecords />}
+      actions={false}
+      perPage={perPage}
+      storeKey={storeKey}
+      queryOptions={meta ? { meta } : {}}
+      pagination={<ListPagination sizes={sizes} {...(pages ? { pages } : {})} />}
+    >
+      {children}
+    </List>
+  );
+}
