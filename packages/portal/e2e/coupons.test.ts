@@ -257,6 +257,7 @@ describe('an admin and its users', () => {
     await page.reload();
     const vpnRows = page.getByTestId('vpn-row');
     await expect.poll(() => vpnRows.count()).toBe(1);
+    await capture(page, 'user-vpn');
     await page.getByRole('button', { name: 'Filter' }).click();
     await page.getByTestId('coupon-filters').getByLabel('Search').fill('NOSUCHCODE');
     await page.getByRole('button', { name: 'Apply' }).click();

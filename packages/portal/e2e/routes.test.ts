@@ -188,6 +188,7 @@ describe('a signed-in reseller', () => {
     // Going inactive stops every purchase, so it is asked first: cancelling keeps the account active.
     const confirm = page.getByRole('dialog');
     await confirm.getByText('Deactivate your account?').waitFor();
+    await capture(page, 'profile-deactivate-confirm');
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await confirm.waitFor({ state: 'detached' });
     expect(await page.getByTestId('deactivated-banner').count()).toBe(0);
@@ -275,6 +276,7 @@ describe('an admin reseller', () => {
       await page.goto(route);
       await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor();
       expect(path(page.url())).toBe(route);
+      await capture(page, route.slice(1).replace(/\//g, '_'));
     }
   });
 });

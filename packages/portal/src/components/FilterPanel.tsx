@@ -3,26 +3,57 @@
  * the spec's Filter toggle, beside Export CSV. Typing applies after a pause, Apply applies at once,
  * Clear empties them; hiding the panel lifts them, so no filter stays in force out of sight.
  */
-import { useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Box, Button } from '@mui/material';
 import FilterIcon from '@mui/icons-material/FilterList';
 import { DateInput, SelectInput } from 'react-admin';
-import { FilterLiveForm, useListContext, useTranslate } from 'ra-core';
+import { FilterLiveForm, ListContextProvider, useListContext, useTranslate } from 'ra-core';
 import { ExportCsvButton } from './ExportCsvButton';
 
 export function FilterPanel({ children, testId }: { children: ReactNode; testId: string }) {
   const translate = useTranslate();
   const { setFilters } = useListContext();
+  // Clear starts a new form, so what was typed just before cannot come back after it.
+  const [generation, setGeneration] = useState(0);
+  const clear = () => {
+    setFilters({}, {});
+    setGeneration((g) => g + 1);
+  };
   return (
-    <FilterLiveForm>
+    <LiveFilters key={generation}>
       <Box data-testid={testId} sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', p: 2, '& .MuiFormControl-root': { m: 0, width: { xs: '100%', sm: 200 } } }}>
         {children}
         <Button type="submit" variant="contained">
           {translate('pp.list.apply')}
         </Button>
-        <Button onClick={() => setFilters({}, {})}>{translate('pp.list.clear')}</Button>
+        <Button onClick={clear}>{translate('pp.list.clear')}</Button>
       </Box>
-    </FilterLiveForm>
+    </LiveFilters>
+  );
+}
+
+/**
+ * react-admin's live filter form, whose typing applies after a pause. Once this form is gone (the
+ * panel hidden, or cleared) a pause still running must not bring its values back: its filters stop
+ * reaching the list.
+ */
+export function LiveFilters({ children }: { children: ReactNode }) {
+  const list = useListContext();
+  const alive = useRef(true);
+  useEffect(() => {
+    alive.current = true;
+    return () => {
+      alive.current = false;
+    };
+  }, []);
+  const guarded = useMemo(
+    () => ({ ...list, setFilters: (...args: Parameters<typeof list.setFilters>) => (alive.current ? list.setFilters(...args) : undefined) }),
+    [list],
+  );
+  return (
+    <ListContextProvider value={guarded}>
+      <FilterLiveForm>{children}</FilterLiveForm>
+    </ListContextProvider>
   );
 }
 

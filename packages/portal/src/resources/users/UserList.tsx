@@ -1,8 +1,8 @@
 /** Resellers List (001 §2.6) at users/all: an admin's own users, an e-mail filter, pages; Open → the user. */
 import { Box, Button, Chip } from '@mui/material';
 import { DataTable, TextInput, useRecordContext, useTranslate } from 'react-admin';
-import { FilterLiveForm } from 'ra-core';
 import { Link } from 'react-router-dom';
+import { LiveFilters } from '../../components/FilterPanel';
 import { useFormat } from '../../components/format';
 import { PAGE_SIZES } from '@partner-panel/sdk';
 import { ListTable } from '../../components/ListTable';
@@ -29,14 +29,14 @@ export default function UserList() {
     <>
       <PageHeader title={translate('pp.users.title')} />
       <PortalList resource="users" storeKey="users.own" sizes={PAGE_SIZES.coupons.options}>
-        <FilterLiveForm>
+        <LiveFilters>
           <Box sx={{ display: 'flex', gap: 2, p: 2, flexWrap: 'wrap', alignItems: 'center' }}>
             <TextInput source="email" label="pp.users.filter_email" helperText={false} sx={{ m: 0, width: 280 }} />
             <Button type="submit" variant="contained">
               {translate('pp.list.apply')}
             </Button>
           </Box>
-        </FilterLiveForm>
+        </LiveFilters>
         <ListTable rowTestId="user-row" label={translate('pp.users.title')}>
           <Col source="name" disableSort />
           <Col source="email" disableSort />

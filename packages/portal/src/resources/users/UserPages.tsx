@@ -1,12 +1,12 @@
 /**
  * An admin's pages for one of its users (002 §2): user/edit/{id} and its sub-pages, on the `users`
- * resource's record (named, with its e-mail and balance). The id must be numeric, else 'User
+ * resource's record (<ShowBase>: named, with its e-mail and balance). The id must be numeric, else 'User
  * undefined' (001 §5); the server refuses any user not the admin's own. The user's coupons and
  * subscriptions are the `coupons` and `vpn-subscriptions` lists with the user in meta.
  */
 import { lazy } from 'react';
 import { Alert, Box, Tab, Tabs, Typography } from '@mui/material';
-import { useGetOne, useGetRecordRepresentation, useTranslate } from 'react-admin';
+import { ShowBase, useGetRecordRepresentation, useRecordContext, useTranslate } from 'react-admin';
 import { Link, Route, Routes, useLocation, useParams } from 'react-router-dom';
 import { messages } from '@partner-panel/sdk';
 import { useFormat } from '../../components/format';
@@ -32,8 +32,10 @@ export default function UserPages() {
     );
   }
   const userId = Number(id);
+  // The user's record: already known when opened from the list, asked of get/user on a reload.
+  // A user the server does not answer for still gets its pages, named by its number.
   return (
-    <>
+    <ShowBase resource="users" id={userId} queryOptions={{ staleTime: 5 * 60_000, onError: () => undefined }}>
       <UserHeader id={userId} />
       <Routes>
         <Route index element={<ComingSoonPage title="pp.users.profile" />} />
@@ -58,7 +60,7 @@ export default function UserPages() {
         />
         <Route path="*" element={<ShellPage />} />
       </Routes>
-    </>
+    </ShowBase>
   );
 }
 
@@ -70,8 +72,7 @@ function UserHeader({ id }: { id: number }) {
   const { pathname } = useLocation();
   const strip = useTabStrip(4);
   const represent = useGetRecordRepresentation('users');
-  // A record opened from the list is already known; a reload asks the server for it.
-  const { data: user } = useGetOne<UserRecord>('users', { id }, { retry: false, staleTime: 5 * 60_000 });
+  const user = useRecordContext<UserRecord>();
   const base = links.userEdit(id);
   const tabs = [
     { to: base, label: 'pp.users.profile' },

@@ -5,10 +5,9 @@
  */
 import { Box, Button, Chip } from '@mui/material';
 import { DataTable, TextInput, useTranslate } from 'react-admin';
-import { FilterLiveForm } from 'ra-core';
 import { PAGE_SIZES, type VpnAccount } from '@partner-panel/sdk';
 import { ExportCsvButton } from '../../components/ExportCsvButton';
-import { couponFilterInputs, ToggledFilters } from '../../components/FilterPanel';
+import { couponFilterInputs, LiveFilters, ToggledFilters } from '../../components/FilterPanel';
 import { useFormat } from '../../components/format';
 import { ListTable } from '../../components/ListTable';
 import { PageHeader } from '../../components/PageHeader';
@@ -61,14 +60,14 @@ function OwnToolbar() {
   return (
     <Box sx={{ display: 'flex', gap: 2, p: 2, flexWrap: 'wrap', alignItems: 'center' }}>
       <Box sx={{ flex: '1 1 320px' }}>
-        <FilterLiveForm>
+        <LiveFilters>
           <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
             <TextInput source="search" label="pp.vpn.search_list" helperText={false} sx={{ m: 0 }} />
             <Button type="submit" variant="contained">
               {translate('pp.vpn.search')}
             </Button>
           </Box>
-        </FilterLiveForm>
+        </LiveFilters>
       </Box>
       <ExportCsvButton />
     </Box>
