@@ -1,6 +1,6 @@
 /**
  * Screens rendered alone inside react-admin's AdminContext, with the portal's providers talking to
- * the real server (app.inject through the SDK's client, a migrated PGlite), no mocks. The stored
+ * the real server (app.inject through the SDK's client, on PostgreSQL), no mocks. The stored
  * session is the page's local storage, as in the browser.
  */
 import type { ReactNode } from 'react';
