@@ -21,3 +21,5 @@ export type { ApiErrorInit } from './client/errors.js';
 export type { Pageable, PageInput, PageRow, Paginated } from './client/paginate.js';
 export { PartnerPanel } from './client/v2.js';
 export type { CreatedUser, NewUser, PartnerPanelOptions, Tokens, User } from './client/v2.js';
+export { captchaToken, CAPTCHA_SCRIPT_URLS } from './browser/captcha.js';
+export type { CaptchaSettings } from './browser/captcha.js';

@@ -30,6 +30,8 @@ import { sweepClientTokens } from './modules/client-api/keys.js';
 import { sweepIdempotencyKeys } from './http/idempotency.js';
 import { devMailRoutes } from './modules/dev/mail.js';
 import { profileRoutes } from './modules/profile/routes.js';
+import { defaultWidgetDir, redeemPage } from './modules/redeem/page.js';
+import { redeemRoutes } from './modules/redeem/routes.js';
 import { settingsRoutes } from './modules/settings/routes.js';
 
 export interface BuildOptions {
@@ -116,8 +118,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   couponRoutes(app);
   vpnRoutes(app);
   clientApiRoutes(app);
+  redeemRoutes(app);
   settingsRoutes(app);
   if (ctx.mail.transport === 'outbox' && !config.production) devMailRoutes(app);
+  await redeemPage(app, config.redeem.widgetDir ?? defaultWidgetDir);
   await portal(app, config.portalDir ?? defaultPortalDir);
 
   ctx.mail.start();

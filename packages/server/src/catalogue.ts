@@ -43,3 +43,19 @@ export const ADDONS: CatalogueAddon[] = [
   { id: 2, key: 'port_forwarding', name: 'Port Forwarding', monthlyPriceCents: 25 },
   { id: 3, key: 'multi_login_20_sessions', name: 'Multi Login (20 Sessions)', monthlyPriceCents: 50 },
 ];
+
+/**
+ * Where a dedicated IP can be placed. A coupon carrying the dedicated IP addon asks its end customer
+ * to pick one when it is redeemed (002 §4: `actionrequired` with these as `addons`). Ids are never
+ * reused: an account keeps the name of the location it was given.
+ */
+export const DEDICATED_IP_LOCATIONS: { id: number; name: string }[] = [
+  { id: 11, name: 'United States — New York' },
+  { id: 12, name: 'United States — Los Angeles' },
+  { id: 13, name: 'Canada — Toronto' },
+  { id: 14, name: 'United Kingdom — London' },
+  { id: 15, name: 'Germany — Frankfurt' },
+  { id: 16, name: 'Netherlands — Amsterdam' },
+  { id: 17, name: 'Singapore' },
+  { id: 18, name: 'Australia — Sydney' },
+];

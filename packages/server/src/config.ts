@@ -41,6 +41,9 @@ const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     DEMO_DATA: bool.optional(),
     PORTAL_DIR: optional,
+    REDEEM_WIDGET_DIR: optional,
+    REDEEM_TERMS_URL: optional.pipe(z.url({ protocol: /^https?$/, error: 'REDEEM_TERMS_URL must be an http(s) URL' }).optional()),
+    REDEEM_PRIVACY_URL: optional.pipe(z.url({ protocol: /^https?$/, error: 'REDEEM_PRIVACY_URL must be an http(s) URL' }).optional()),
     MAIL_TRANSPORT: z.enum(['outbox', 'smtp']).default('outbox'),
     SMTP_URL: optional,
     MAIL_FROM: z.string().default('Partner Panel <no-reply@partner-panel.local>'),
@@ -54,6 +57,8 @@ const envSchema = z
     RATE_LIMIT_SIGNUP_PER_IP: z.coerce.number().int().min(1).default(10),
     RATE_LIMIT_FORGOT_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
     RATE_LIMIT_FORGOT_PER_IP: z.coerce.number().int().min(1).default(20),
+    RATE_LIMIT_REDEEM_PER_IP: z.coerce.number().int().min(1).default(30),
+    RATE_LIMIT_REDEEM_PER_PREFIX: z.coerce.number().int().min(1).default(100),
     RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
     RATE_LIMIT_CLIENT_PER_MINUTE: z.coerce.number().int().min(1).default(CLIENT_API.requestsPerMinute),
     RATE_LIMIT_CLIENT_TOKENS_PER_IP: z.coerce.number().int().min(1).default(60),
@@ -121,6 +126,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     demoData: e.DEMO_DATA ?? !production,
     portalDir: e.PORTAL_DIR,
+    redeem: {
+      widgetDir: e.REDEEM_WIDGET_DIR,
+      /** Linked from the redeem page's terms checkbox. */
+      termsUrl: e.REDEEM_TERMS_URL ?? null,
+      privacyUrl: e.REDEEM_PRIVACY_URL ?? null,
+    },
     mail: { transport: e.MAIL_TRANSPORT, smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     captcha: {
       provider: e.CAPTCHA_PROVIDER,
@@ -139,6 +150,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       /** v2 client API: requests a minute per secret key, and token requests a minute per IP. */
       clientPerMinute: e.RATE_LIMIT_CLIENT_PER_MINUTE,
       clientTokensPerIp: e.RATE_LIMIT_CLIENT_TOKENS_PER_IP,
+      redeemPerIp: e.RATE_LIMIT_REDEEM_PER_IP,
+      /** Refused redemptions per coupon prefix and window, past which the prefix is closed to guesses. */
+      redeemFailuresPerPrefix: e.RATE_LIMIT_REDEEM_PER_PREFIX,
     },
     /** How often the renewal job runs (0: never, in this process). */
     renewalsIntervalMs: e.RENEWALS_INTERVAL_SECONDS * 1000,

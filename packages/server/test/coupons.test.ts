@@ -294,7 +294,7 @@ describe('e-mailing a coupon (001 §5)', () => {
     const [mail] = await t.mails('customer@example.com');
     expect(mail?.subject).toBe('Your VPN coupon from Demo Reseller');
     expect(mail?.text).toContain(`Your coupon code: ${coupon?.code}`);
-    expect(mail?.links).toEqual(['http://panel.test/redeem']);
+    expect(mail?.links).toEqual([`http://panel.test/redeem?coupon=${coupon?.code}`]);
   });
 
   it('needs the e-mail, and for 903 the full name; the partner link goes to its own page', async () => {
@@ -307,7 +307,7 @@ describe('e-mailing a coupon (001 §5)', () => {
     await partner.api.sendCoupon({ coupon_id: partnerCoupon?.Coupon_ID as number, email: 'fan@example.com', full_name: 'Fan Person' });
     const [mail] = await t.mails('fan@example.com');
     expect(mail?.text).toMatch(/^Hello Fan Person,/);
-    expect(mail?.links).toEqual(['http://panel.test/redeem/brainrocket']);
+    expect(mail?.links).toEqual([`http://panel.test/redeem/brainrocket?coupon=${partnerCoupon?.code}`]);
   });
 
   it("refuses another reseller's coupon and a redeemed one", async () => {

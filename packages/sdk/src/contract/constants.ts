@@ -48,7 +48,6 @@ export const COUPON_VALIDITY_MONTHS = 12;
 export const REGISTER_EMAIL_MAX = 50;
 export const HASH_MIN_LENGTH = 15;
 export const PASSWORD_MIN_LENGTH = 12;
-export const REDEEM_PASSWORD_MIN_LENGTH = 3;
 
 export const DEPOSIT_MIN_USD = 2000;
 export const INVOICE_AMOUNT_USD = { min: 100, max: 10_000 } as const;
@@ -112,3 +111,42 @@ export const CLIENT_API = {
 /** The statuses a v2 user has; only the first two can be set. */
 export const CLIENT_USER_STATUSES = ['active', 'suspended', 'expired', 'deleted'] as const;
 export type ClientUserStatus = (typeof CLIENT_USER_STATUSES)[number];
+
+/** Where the browser keeps the signed-in user (000 §3); the redeem page sends such a visitor away. */
+export const SESSION_USER_KEY = 'pp.user';
+
+/** The public redeem page and the partner variant of reseller 903 (002 §2), and their calls. */
+export const REDEEM_PAGES = { public: '/redeem', partner: '/redeem/brainrocket' } as const;
+export const REDEEM_CALLS = { public: '/api/redeem', partner: '/api/redeem/brainrocket' } as const;
+/** The script embed: it mounts the redeem page in an iframe that follows its content's height. */
+export const REDEEM_LOADER_PATH = '/redeem.js';
+
+/**
+ * What a partner may set on its embedded redeem page (002 §2, ours): the origins allowed to frame
+ * it (CSP frame-ancestors; none: any origin), an accent colour, light/dark/auto, and a language.
+ */
+export const REDEEM_EMBED = {
+  themes: ['light', 'dark', 'auto'],
+  languages: ['en', 'es', 'fr', 'de'],
+  maxOrigins: 20,
+  /** `#rgb` or `#rrggbb`. */
+  accentPattern: /^#(?:[0-9a-fA-F]{3}){1,2}$/,
+} as const;
+export type RedeemTheme = (typeof REDEEM_EMBED.themes)[number];
+export type RedeemLanguage = (typeof REDEEM_EMBED.languages)[number];
+
+/**
+ * The messages between the redeem page in its iframe and the host page's loader. Every message is
+ * `{ pp: 'redeem', type, ... }`, and each side checks the sender's window and origin.
+ */
+export const REDEEM_MESSAGES = {
+  tag: 'redeem',
+  /** page → host: it is up and listening. */
+  ready: 'ready',
+  /** page → host: `{ height }` in CSS pixels, whenever the content's height changes. */
+  resized: 'dimension-changed',
+  /** page → host: a coupon was redeemed (no credentials are sent). */
+  redeemed: 'redeemed',
+  /** host → page: `{ accent?, theme?, lang? }`. */
+  theme: 'theme',
+} as const;

@@ -43,6 +43,7 @@ export type { NotificationData } from './calls/profile.js';
 export { invoiceSchema, transactionSchema, paymentMethodSchema } from './calls/billing.js';
 export type { Invoice } from './calls/billing.js';
 export { userProfileSchema } from './calls/users.js';
-export { redeemBody } from './calls/partner.js';
+export { redeemBody, embedOrigin, redeemEmbedInput, redeemEmbed } from './calls/partner.js';
+export type { RedeemEmbed } from './calls/partner.js';
 export { clientUser, keyModeSchema } from './calls/client.js';
 export type { ClientUser } from './calls/client.js';

@@ -126,8 +126,9 @@ export const errors = {
   idempotencyKeyInvalid: entry('rspf-idempotency-1101', 'The Idempotency-Key header must be 1 to 255 visible ASCII characters.', 400),
   idempotencyMismatch: entry('rspf-idempotency-1102', 'This Idempotency-Key was already used with different parameters.', 422),
   idempotencyInProgress: entry('rspf-idempotency-1103', 'A request with this Idempotency-Key is still in progress. Try again shortly.', 409),
-  redeemFailed: entry('rspf-redeem-9001', 'This coupon cannot be redeemed.', 422),
-  redeemAddonRequired: entry('rspf-redeem-9002', 'Please select Dedicated IP', 200, 'actionrequired'),
+  // One answer for unknown, expired, redeemed, deleted and other-page codes: it tells a guesser nothing.
+  redeemFailed: entry('rspf-redeem-9001', 'This coupon cannot be redeemed. Check the code, or ask the seller who gave it to you.', 422),
+  redeemAddonRequired: entry('rspf-redeem-9002', 'This coupon includes a dedicated IP. Please select its location.', 200, 'actionrequired'),
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorName = keyof typeof errors;

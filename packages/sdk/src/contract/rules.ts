@@ -8,18 +8,18 @@ import {
   DEPOSIT_MIN_USD,
   HASH_MIN_LENGTH,
   INVOICE_AMOUNT_USD,
-  PASSWORD_MIN_LENGTH,
-  REDEEM_PASSWORD_MIN_LENGTH,
   REGISTER_EMAIL_MAX,
 } from './constants.js';
+import { EMAIL_INVALID_MESSAGE, EMAIL_PATTERN, PASSWORD_RULE_MESSAGE, isOneLine, isStrongPassword, redeemMessages } from './checks.js';
+
+export * from './checks.js';
 
 export const messages = {
   emailRequired: 'Email address is required',
-  emailInvalid: 'Please enter a valid email address',
+  emailInvalid: EMAIL_INVALID_MESSAGE,
   emailTooLong: `The email may not be greater than ${REGISTER_EMAIL_MAX} characters`,
   passwordRequired: 'Password is required',
-  passwordRule:
-    'Password must contain minimum 12 characters with atleast 1 number, 1 lowercase, 1 uppercase & 1 special character: !@#$%&^_+{}.,',
+  passwordRule: PASSWORD_RULE_MESSAGE,
   passwordsDontMatch: "Passwords don't match",
   passwordConfirmationMismatch: 'Password confirmation does not match',
   fullNameRequired: 'Full Name is required',
@@ -39,16 +39,7 @@ export const messages = {
   fullNameFieldMissing: 'Full name field not found. Please try again.',
   vpnEmailRequired: 'Please enter email',
   vpnSearchRequired: 'Please select search type or insert details',
-  redeem: {
-    name: 'Name is Required!',
-    email: 'Email is Required!',
-    password: 'Password is Required!',
-    passwordsDontMatch: "Passwords don't match!",
-    coupon: 'Coupon is Required!',
-    terms: 'Please check Privacy Policy & Terms of Usage',
-    dedicatedIp: 'Please select Dedicated IP',
-    passwordTooShort: `Password must be at least ${REDEEM_PASSWORD_MIN_LENGTH} characters`,
-  },
+  redeem: redeemMessages,
   sandbox: {
     secretKey: 'secretKey is required',
     refreshToken: 'refreshToken is required',
@@ -63,25 +54,6 @@ export const messages = {
     balance: 'The balance must be an amount in dollars between 0 and 1000000.',
   },
 } as const;
-
-/** letters, digits and ._%+- before @, then a domain, then a 2 to 15 letter ending (000 §5). */
-export const EMAIL_PATTERN = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,15}$/;
-
-export const PASSWORD_SPECIALS = '!@#$%&^_+{}.,';
-const FORBIDDEN_IN_PASSWORD = ['UNION', 'SELECT', 'INSERT', '%0A', '%0D', '%00', '1=1'];
-const FORBIDDEN_PASSWORD_CHARS = /[<>?*()]/;
-
-/** The password rule of 000 §5, as a predicate the UI and the server share. */
-export function isStrongPassword(password: string): boolean {
-  if (password.length < PASSWORD_MIN_LENGTH) return false;
-  if (!/\d/.test(password) || !/[a-z]/.test(password) || !/[A-Z]/.test(password)) return false;
-  if (![...password].some((c) => PASSWORD_SPECIALS.includes(c))) return false;
-  const upper = password.toUpperCase();
-  if (FORBIDDEN_IN_PASSWORD.some((word) => upper.includes(word))) return false;
-  return !FORBIDDEN_PASSWORD_CHARS.test(password);
-}
-
-export const isEmail = (value: string): boolean => EMAIL_PATTERN.test(value);
 
 const trimmed = () => z.string().trim();
 
@@ -105,7 +77,7 @@ export const fullNameField = trimmed()
   .min(1, { error: messages.fullNameRequired })
   .max(100, { error: 'The name may not be greater than 100 characters' })
   // A name is shown on screens and written into mails: one line, no control characters.
-  .refine((name) => ![...name].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f), {
+  .refine(isOneLine, {
     error: 'The name may not contain line breaks or control characters',
   });
 

@@ -43,7 +43,22 @@ export function createCsrf(secret: string, secureCookies: boolean) {
     if (a.length !== b.length || !timingSafeEqual(a, b) || !valid(cookie)) throw fail('csrfMismatch');
   }
 
-  return { issue, check };
+  /**
+   * The check of calls made from a page partners frame on their own sites (the redeem widget).
+   * There browsers withhold our cookies as third-party ones, so the header alone passes when this
+   * server signed it (the token of GET /api/csrf's body); a cookie, when one is sent, must match.
+   * These calls act for no signed-in user, so no ambient credential is at stake.
+   */
+  async function checkEmbedded(request: FastifyRequest) {
+    const header = request.headers[CSRF_HEADER.toLowerCase()];
+    const sent = Array.isArray(header) ? header[0] : header;
+    if (!sent) throw fail('csrfMissing');
+    const cookie = request.cookies[CSRF_COOKIE];
+    if (cookie !== undefined) return check(request);
+    if (!valid(sent)) throw fail('csrfMismatch');
+  }
+
+  return { issue, check, checkEmbedded };
 }
 
 export type Csrf = ReturnType<typeof createCsrf>;

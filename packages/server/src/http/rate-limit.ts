@@ -39,6 +39,16 @@ export function createCounters(db: Db) {
     return { current: Number(row?.hits ?? 1), ttl: Math.ceil(Number(row?.ttl ?? windowMs)) };
   }
 
+  /** The count so far, without adding to it (0 once the window has passed). */
+  async function peek(key: string): Promise<Hit> {
+    const [row] = await rows<{ hits: number; ttl: number }>(
+      db,
+      sql`select hits, greatest(0, extract(epoch from (reset_at - now())) * 1000)::float8 as ttl
+          from rate_limits where key = ${key} and reset_at > now()`,
+    );
+    return { current: Number(row?.hits ?? 0), ttl: Math.ceil(Number(row?.ttl ?? 0)) };
+  }
+
   async function reset(key: string) {
     await db.delete(rateLimits).where(eq(rateLimits.key, key));
   }
@@ -69,7 +79,7 @@ export function createCounters(db: Db) {
     }
   }
 
-  return { hit, take, reset, sweep, Store };
+  return { hit, peek, take, reset, sweep, Store };
 }
 
 export type Counters = ReturnType<typeof createCounters>;

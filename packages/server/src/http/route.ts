@@ -39,6 +39,8 @@ export type Handler<C extends AnyCall> = (
 export interface ServeOptions {
   onRequest?: onRequestHookHandler[];
   preHandler?: preHandlerHookHandler[];
+  /** The call is made from a page partners frame on their sites: CSRF by a signed header alone. */
+  embeddable?: boolean;
   /** Options of @fastify/rate-limit for this route (per IP). */
   rateLimit?: { max: number; timeWindow: number };
   /** The answer holds a secret (a whole API key): it is never kept for an Idempotency-Key. */
@@ -48,7 +50,7 @@ export interface ServeOptions {
 export function serve<C extends AnyCall>(app: FastifyInstance, call: C, handler: Handler<C>, options: ServeOptions = {}) {
   const { csrf, captcha, config } = app.ctx;
   const onRequest: onRequestHookHandler[] = [];
-  if (call.csrf) onRequest.push(csrf.check);
+  if (call.csrf) onRequest.push(options.embeddable ? csrf.checkEmbedded : csrf.check);
   if (call.access === 'reseller' || call.access === 'admin') onRequest.push(authenticate);
   if (call.access === 'admin') onRequest.push(requireAdmin);
   if (call.access === 'client') onRequest.push(authenticateClient);

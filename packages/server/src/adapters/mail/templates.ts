@@ -118,3 +118,23 @@ export function vpnChangedMail(input: { to: string; username: string; what: 'ema
     input.resellerId,
   );
 }
+
+/** A redeemed coupon's account: the end user chose the password, so it is not mailed back. */
+export function vpnReadyMail(input: { to: string; username: string; plan: string; resellerName: string; resellerId: number; endAt: Date; recurring: boolean }) {
+  const until = input.endAt.toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+  return mail(
+    'vpn_ready',
+    input.to,
+    'Your VPN account is ready',
+    [
+      'Hello,',
+      `Your coupon from ${input.resellerName} is redeemed: ${input.plan}.`,
+      `Username: ${input.username}`,
+      'Password: the one you chose when you redeemed the coupon.',
+      input.recurring ? `Your subscription runs until ${until} and then renews automatically.` : `Your subscription runs until ${until}.`,
+      'Keep these details safe. If you forget the password, the provider you bought the coupon from can change it for you.',
+    ],
+    undefined,
+    input.resellerId,
+  );
+}

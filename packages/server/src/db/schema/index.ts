@@ -5,3 +5,4 @@ export * from './coupons.js';
 export * from './vpn.js';
 export * from './billing.js';
 export * from './system.js';
+export * from './redeem.js';

@@ -22,6 +22,8 @@ const accountColumns = () => ({
   cycle: text('cycle').notNull(),
   /** Addon keys, e.g. ["dedicated_ip"]. */
   addons: jsonb('addons').$type<string[]>().notNull().default([]),
+  /** The location of a dedicated IP, chosen when a coupon carrying one is redeemed. */
+  dedicatedIpLocation: text('dedicated_ip_location'),
   /** What one renewal costs (0 for onetime products). */
   renewalPriceCents: integer('renewal_price_cents').notNull().default(0),
   hostingStatus: text('hosting_status').notNull().default('active'),

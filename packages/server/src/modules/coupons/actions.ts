@@ -1,6 +1,6 @@
 /** Deleting a coupon (with its refund) and e-mailing one (001 §2.3, §4, §5). */
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { CYCLES, RESTRICTED_RESELLER_ID, centsToDollars, messages, type Cycle } from '@partner-panel/sdk';
+import { CYCLES, REDEEM_PAGES, RESTRICTED_RESELLER_ID, centsToDollars, messages, type Cycle } from '@partner-panel/sdk';
 import type { AppContext } from '../../context.js';
 import { rows } from '../../db/index.js';
 import { transact } from '../../db/unit.js';
@@ -73,7 +73,8 @@ export async function sendCoupon(ctx: Ctx, ownerId: number, input: { coupon_id: 
   if (coupon.redeemedAt) throw fail('couponAlreadyRedeemed');
   if (coupon.expiresAt <= ctx.clock.now()) throw fail('couponExpired');
   await ctx.counters.take(`coupon-send:${ownerId}`, SENDS_PER_HOUR, 3600_000);
-  const redeemUrl = `${ctx.config.publicUrl}/redeem${partner ? '/brainrocket' : ''}`;
+  // The link carries the code, so the page opens with it filled in.
+  const redeemUrl = `${ctx.config.publicUrl}${partner ? REDEEM_PAGES.partner : REDEEM_PAGES.public}?coupon=${encodeURIComponent(coupon.code)}`;
   await transact(ctx, async (unit) => {
     await ctx.mail.enqueue(
       unit.tx,

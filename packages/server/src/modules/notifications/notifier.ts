@@ -22,6 +22,7 @@ export const NOTIFICATION_TYPES = [
   'vpn_renewed',
   'vpn_suspended',
   'low_balance',
+  'coupon_redeemed',
   'payment_received',
   'invoice_created',
 ] as const;

@@ -12,7 +12,7 @@ import { rows } from '../../db/index.js';
 import { transact, type Unit } from '../../db/unit.js';
 import { resellers } from '../../db/schema/index.js';
 import { AppError, fail, isUniqueViolation } from '../../http/errors.js';
-import { vpnChangedMail, vpnCredentialsMail } from '../../adapters/mail/templates.js';
+import { vpnChangedMail, vpnCredentialsMail, vpnReadyMail } from '../../adapters/mail/templates.js';
 import { ADDONS } from '../../catalogue.js';
 import { audit } from '../audit/index.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
@@ -74,6 +74,10 @@ export interface OpenAccount {
   notice: (username: string) => { type: NotificationType; message: string };
   /** Where the account is kept: the live books unless a sandbox key opens it. */
   books?: Books;
+  /** The location of a dedicated IP, picked when a coupon carrying one is redeemed. */
+  dedicatedIpLocation?: string | null;
+  /** Mail the end user that the account is ready, without the password it chose (a redeemed coupon). */
+  mailReady?: boolean;
 }
 
 /**
@@ -98,6 +102,7 @@ export async function openAccount(ctx: Ctx, unit: Unit, input: OpenAccount) {
       billingType: input.product.billingType,
       cycle: input.product.cycle,
       addons: input.addon ? [input.addon.key] : [],
+      dedicatedIpLocation: input.dedicatedIpLocation ?? null,
       renewalPriceCents: input.product.billingType === 1 ? input.renewalPriceCents : 0,
       hostingStatus: 'active',
       source: input.source,
@@ -108,12 +113,16 @@ export async function openAccount(ctx: Ctx, unit: Unit, input: OpenAccount) {
     })
     .returning({ id: books.accounts.id, username: books.accounts.username });
   if (!account) throw fail('internal');
-  const plan = `${CYCLES[input.product.cycle as Cycle].label}${input.addon ? ` + ${input.addon.name}` : ''}`;
-  if (books.announces && input.mailedPassword !== null) {
-    await ctx.mail.enqueue(
-      unit.tx,
-      vpnCredentialsMail({ to: input.email, username: account.username, plan, resellerName: input.owner.name, resellerId: input.owner.id, password: input.mailedPassword }),
-    );
+  const plan = `${CYCLES[input.product.cycle as Cycle].label}${input.addon ? ` + ${input.addon.name}` : ''}${input.dedicatedIpLocation ? ` (${input.dedicatedIpLocation})` : ''}`;
+  const mailed = { to: input.email, username: account.username, plan, resellerName: input.owner.name, resellerId: input.owner.id };
+  const mail =
+    input.mailedPassword !== null
+      ? vpnCredentialsMail({ ...mailed, password: input.mailedPassword })
+      : input.mailReady
+        ? vpnReadyMail({ ...mailed, endAt, recurring: input.product.billingType === 1 })
+        : null;
+  if (books.announces && mail) {
+    await ctx.mail.enqueue(unit.tx, mail);
     unit.afterCommit(() => ctx.mail.kick());
   }
   await audit(unit.tx, {

@@ -1,0 +1,28 @@
+/**
+ * The light entry for the redeem widget (`@partner-panel/sdk/redeem`): the rules, words, paths and
+ * message names it shares with the server, as plain values — no zod and no contract, so a page
+ * that must weigh a few kilobytes can import them.
+ */
+export {
+  EMAIL_INVALID_MESSAGE,
+  PASSWORD_RULE_MESSAGE,
+  redeemMessages,
+  isEmail,
+  isOneLine,
+  isStrongPassword,
+} from './contract/checks.js';
+export {
+  CSRF_COOKIE,
+  CSRF_HEADER,
+  REDEEM_CALLS,
+  REDEEM_EMBED,
+  REDEEM_LOADER_PATH,
+  REDEEM_MESSAGES,
+  REDEEM_PAGES,
+  SESSION_USER_KEY,
+  TIMINGS_MS,
+} from './contract/constants.js';
+export type { CaptchaAction, RedeemLanguage, RedeemTheme } from './contract/constants.js';
+export type { Envelope, Header } from './contract/envelope.js';
+export { captchaToken } from './browser/captcha.js';
+export type { CaptchaSettings } from './browser/captcha.js';

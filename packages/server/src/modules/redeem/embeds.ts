@@ -1,0 +1,72 @@
+/**
+ * A reseller's embedded redeem page: the origins allowed to frame it, its theme, and the URLs its
+ * snippets use. The public page of a reseller is `/redeem?reseller={custom_url}`; reseller 903's
+ * is `/redeem/brainrocket` (002 §2).
+ */
+import { eq, sql } from 'drizzle-orm';
+import { REDEEM_LOADER_PATH, REDEEM_PAGES, RESTRICTED_RESELLER_ID, type RedeemEmbed, type RedeemLanguage, type RedeemTheme } from '@partner-panel/sdk';
+import type { AppContext } from '../../context.js';
+import { rows, type Tx } from '../../db/index.js';
+import { redeemEmbeds } from '../../db/schema/index.js';
+import { audit } from '../audit/index.js';
+import { loadReseller } from '../profile/service.js';
+
+type Ctx = Pick<AppContext, 'db' | 'config' | 'log' | 'clock'>;
+
+export interface EmbedSettings {
+  allowed_origins: string[];
+  accent: string | null;
+  theme: RedeemTheme;
+  language: RedeemLanguage;
+}
+
+const DEFAULTS: EmbedSettings = { allowed_origins: [], accent: null, theme: 'light', language: 'en' };
+
+/** The page a reseller's snippets point to. */
+export function pageUrl(ctx: Pick<AppContext, 'config'>, reseller: { id: number; customUrl: string }) {
+  return reseller.id === RESTRICTED_RESELLER_ID
+    ? `${ctx.config.publicUrl}${REDEEM_PAGES.partner}`
+    : `${ctx.config.publicUrl}${REDEEM_PAGES.public}?reseller=${encodeURIComponent(reseller.customUrl)}`;
+}
+
+async function settingsOf(tx: Tx, resellerId: number): Promise<EmbedSettings> {
+  const [row] = await tx.select().from(redeemEmbeds).where(eq(redeemEmbeds.resellerId, resellerId));
+  if (!row) return DEFAULTS;
+  return { allowed_origins: row.allowedOrigins, accent: row.accent, theme: row.theme as RedeemTheme, language: row.language as RedeemLanguage };
+}
+
+async function present(ctx: Ctx, resellerId: number, settings: EmbedSettings): Promise<RedeemEmbed> {
+  const reseller = await loadReseller(ctx, resellerId);
+  return {
+    ...settings,
+    page_url: pageUrl(ctx, reseller),
+    script_url: `${ctx.config.publicUrl}${REDEEM_LOADER_PATH}`,
+    partner: reseller.id === RESTRICTED_RESELLER_ID,
+  };
+}
+
+export async function getEmbed(ctx: Ctx, resellerId: number) {
+  return present(ctx, resellerId, await settingsOf(ctx.db, resellerId));
+}
+
+export async function saveEmbed(ctx: Ctx, resellerId: number, input: EmbedSettings) {
+  const values = { allowedOrigins: input.allowed_origins, accent: input.accent, theme: input.theme, language: input.language, updatedAt: ctx.clock.now() };
+  await ctx.db.transaction(async (tx) => {
+    await tx.insert(redeemEmbeds).values({ resellerId, ...values }).onConflictDoUpdate({ target: redeemEmbeds.resellerId, set: values });
+    await audit(tx, { actorId: resellerId, action: 'redeem.embed_updated', targetType: 'reseller', targetId: resellerId, data: { ...input } });
+  });
+  return present(ctx, resellerId, input);
+}
+
+/**
+ * The origins allowed to frame a page: the reseller's list, or null when it set none (any origin
+ * may). `reseller` is the `?reseller=` of the public page, or 903 for the partner page.
+ */
+export async function framingOrigins(ctx: Pick<AppContext, 'db'>, reseller: { customUrl: string } | { id: number }): Promise<string[] | null> {
+  const match = 'id' in reseller ? sql`r.id = ${reseller.id}` : sql`r.custom_url = ${reseller.customUrl}`;
+  const [row] = await rows<{ allowed_origins: string[] }>(
+    ctx.db,
+    sql`select e.allowed_origins from resellers r join redeem_embeds e on e.reseller_id = r.id where ${match}`,
+  );
+  return row && row.allowed_origins.length > 0 ? row.allowed_origins : null;
+}

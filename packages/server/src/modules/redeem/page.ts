@@ -1,0 +1,106 @@
+/**
+ * The redeem page and its script embed, as packages/redeem-widget builds them (002 §2, 000 §2):
+ * - `/redeem` and `/redeem/brainrocket`: the page, with a Content-Security-Policy whose
+ *   frame-ancestors are the reseller's allowlist (`?reseller=`; 903 for the partner page);
+ * - `/redeem/assets/*`: its hashed script and style, cached for a year;
+ * - `/redeem.js`: the loader that snippets name without a hash, so it is cached for five minutes.
+ * Every file is sent pre-compressed (brotli or gzip) when the browser accepts it.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { REDEEM_LOADER_PATH, REDEEM_PAGES, RESTRICTED_RESELLER_ID, errors } from '@partner-panel/sdk';
+import { envelope } from '../../http/envelope.js';
+import { redeemPagePolicy } from './csp.js';
+import { framingOrigins } from './embeds.js';
+
+export const defaultWidgetDir = fileURLToPath(new URL('../../../../redeem-widget/dist', import.meta.url));
+
+type Encoding = 'br' | 'gzip' | 'identity';
+
+/** The client's preferred encoding among those we hold (brotli first), honouring `q=0` refusals. */
+function encodingFor(header: string | string[] | undefined, held: Set<Encoding>): Encoding {
+  const offered = new Map<string, boolean>();
+  for (const part of String(header ?? '').split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (name) offered.set(name.trim(), !params.some((p) => /^\s*q=0(?:\.0*)?\s*$/.test(p)));
+  }
+  for (const encoding of ['br', 'gzip'] as const) {
+    if (held.has(encoding) && offered.get(encoding)) return encoding;
+  }
+  return 'identity';
+}
+
+/** A small file held in memory with its pre-compressed forms. */
+function inMemory(path: string) {
+  const forms = new Map<Encoding, Buffer>([['identity', readFileSync(path)]]);
+  if (existsSync(`${path}.br`)) forms.set('br', readFileSync(`${path}.br`));
+  if (existsSync(`${path}.gz`)) forms.set('gzip', readFileSync(`${path}.gz`));
+  const held = new Set(forms.keys());
+  return (request: FastifyRequest, reply: FastifyReply) => {
+    const encoding = encodingFor(request.headers['accept-encoding'], held);
+    if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
+    return reply.header('Vary', 'Accept-Encoding').send(forms.get(encoding));
+  };
+}
+
+const RESELLER_PARAM = /^[a-z0-9-]{1,100}$/;
+
+export async function redeemPage(app: FastifyInstance, dir: string) {
+  const { ctx } = app;
+  const html = join(dir, 'index.html');
+  if (!existsSync(html)) {
+    ctx.log.warn({ dir }, 'the redeem widget is not built: /redeem answers 404 (pnpm build)');
+    const missing = (_request: FastifyRequest, reply: FastifyReply) =>
+      reply.code(404).send(envelope(errors.notFound.code, 'error', errors.notFound.message, null));
+    for (const url of [REDEEM_PAGES.public, REDEEM_PAGES.partner, REDEEM_LOADER_PATH]) app.get(url, missing);
+    return;
+  }
+  const page = inMemory(html);
+
+  async function servePage(request: FastifyRequest<{ Querystring: { reseller?: unknown } }>, reply: FastifyReply) {
+    const partner = request.routeOptions.url?.startsWith(REDEEM_PAGES.partner) ?? false;
+    const param = typeof request.query.reseller === 'string' ? request.query.reseller.toLowerCase() : '';
+    const origins = partner
+      ? await framingOrigins(ctx, { id: RESTRICTED_RESELLER_ID })
+      : RESELLER_PARAM.test(param)
+        ? await framingOrigins(ctx, { customUrl: param })
+        : null;
+    reply
+      .type('text/html; charset=utf-8')
+      .header('Content-Security-Policy', redeemPagePolicy(origins, ctx.captcha.provider))
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Referrer-Policy', 'strict-origin-when-cross-origin')
+      // The policy follows the reseller's list, which may change at any time.
+      .header('Cache-Control', 'no-cache');
+    return page(request, reply);
+  }
+  for (const url of [REDEEM_PAGES.public, `${REDEEM_PAGES.public}/`, REDEEM_PAGES.partner, `${REDEEM_PAGES.partner}/`]) {
+    app.get(url, servePage);
+  }
+
+  // Its own scope: the portal's @fastify/static owns reply.sendFile; these only serve files.
+  await app.register(async (scope) => {
+    await scope.register(fastifyStatic, {
+      root: join(dir, 'assets'),
+      prefix: `${REDEEM_PAGES.public}/assets/`,
+      wildcard: false,
+      decorateReply: false,
+      preCompressed: true,
+      maxAge: '1y',
+      immutable: true,
+    });
+    await scope.register(fastifyStatic, {
+      root: join(dir, 'loader'),
+      prefix: '/',
+      wildcard: false,
+      decorateReply: false,
+      preCompressed: true,
+      maxAge: '5m',
+      // A host page may load the loader from any site.
+      setHeaders: (reply) => reply.header('Cross-Origin-Resource-Policy', 'cross-origin'),
+    });
+  });
+}

@@ -1,0 +1,30 @@
+/** The public redeem calls (002 §7), the embed settings, and the page itself. */
+import type { FastifyInstance } from 'fastify';
+import { contract } from '@partner-panel/sdk';
+import { answer } from '../../http/envelope.js';
+import { serve } from '../../http/route.js';
+import { getEmbed, saveEmbed } from './embeds.js';
+import { redeemCoupon, type RedeemPage } from './service.js';
+
+export function redeemRoutes(app: FastifyInstance) {
+  const { ctx } = app;
+  const limits = ctx.config.rateLimits;
+
+  for (const [call, page] of [[contract.redeem, 'public'], [contract.redeemPartner, 'partner']] as const) {
+    serve(
+      app,
+      call,
+      async ({ body, ip }) => {
+        const account = await redeemCoupon(ctx, page as RedeemPage, body, ip);
+        return answer(account, `Your VPN account is ready. We sent the login details to ${account.email}.`);
+      },
+      { embeddable: true, rateLimit: { max: limits.redeemPerIp, timeWindow: limits.windowMs } },
+    );
+  }
+
+  serve(app, contract.getRedeemEmbed, async ({ reseller }) => getEmbed(ctx, reseller.id));
+
+  serve(app, contract.updateRedeemEmbed, async ({ body, reseller }) =>
+    answer(await saveEmbed(ctx, reseller.id, body), 'Your redeem page settings are saved.'),
+  );
+}
