@@ -6,6 +6,6 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    projects: ['packages/sdk', 'packages/data-provider', 'packages/portal', 'packages/server'],
+    projects: ['packages/sdk', 'packages/data-provider', 'packages/portal', 'packages/redeem-widget', 'packages/server'],
   },
 });

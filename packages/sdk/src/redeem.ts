@@ -14,13 +14,13 @@ export {
 export {
   CSRF_COOKIE,
   CSRF_HEADER,
+  CSRF_RETRY_MS,
   REDEEM_CALLS,
   REDEEM_EMBED,
   REDEEM_LOADER_PATH,
   REDEEM_MESSAGES,
   REDEEM_PAGES,
   SESSION_USER_KEY,
-  TIMINGS_MS,
 } from './contract/constants.js';
 export type { CaptchaAction, RedeemLanguage, RedeemTheme } from './contract/constants.js';
 export type { Envelope, Header } from './contract/envelope.js';

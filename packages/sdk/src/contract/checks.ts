@@ -42,8 +42,8 @@ export const isEmail = (value: string): boolean => EMAIL_PATTERN.test(value);
 /** One line without control characters: names are shown on screens and written into mails. */
 export const isOneLine = (text: string): boolean => ![...text].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
 
-const LABEL = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?';
-const ORIGIN = new RegExp(`^https?://(?:\\*\\.)?${LABEL}(?:\\.${LABEL})*(?::(\\d{1,5}))?$`);
+// Labels of letters, digits and inner dashes; an optional `*.` first; an optional port.
+const ORIGIN = /^https?:\/\/(?:\*\.)?[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*(?::(\d{1,5}))?$/;
 
 /**
  * An origin that may frame a partner's redeem page: `https://shop.example.com`, `http://localhost:8080`

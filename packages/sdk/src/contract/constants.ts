@@ -58,8 +58,11 @@ export const PAGE_SIZES = {
   transactions: { options: [5, 20, 25], default: 5 },
 } as const;
 
+/** How long a client waits before it asks for a CSRF token again (000 §7). */
+export const CSRF_RETRY_MS = 1000;
+
 export const TIMINGS_MS = {
-  csrfRetry: 1000,
+  csrfRetry: CSRF_RETRY_MS,
   balanceRefreshIndicator: 2000,
   couponExportDelay: 500,
   statusToastDelay: 600,

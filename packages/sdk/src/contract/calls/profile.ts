@@ -29,6 +29,8 @@ export const publicSettings = defineCall({
       stripe_publishable_key: z.string().nullable(),
       methods: z.array(z.string()),
     }),
+    /** The redeem page's terms checkbox links these when they are configured. */
+    redeem: z.object({ terms_url: z.string().nullable(), privacy_url: z.string().nullable() }),
     production: z.boolean(),
   }),
   successCode: 10003,

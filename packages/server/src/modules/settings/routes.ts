@@ -16,6 +16,7 @@ export function settingsRoutes(app: FastifyInstance) {
       auth_endpoint: contract.broadcastingAuth.path,
     },
     payments: { stripe_publishable_key: null, methods: [] },
+    redeem: { terms_url: ctx.config.redeem.termsUrl, privacy_url: ctx.config.redeem.privacyUrl },
     production: ctx.config.production,
   }));
 }

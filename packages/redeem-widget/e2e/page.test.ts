@@ -1,0 +1,159 @@
+/**
+ * The redeem page in Chromium (002 §2, §4, §5): every field and message, the show toggle, the
+ * dedicated-IP step, the success dialog then a reload, the error dialog, the coupon of an e-mail
+ * link filled in, the partner variant, a language, and axe at both sizes.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { capture, couponsOf, expectAccessible, MOBILE, newPage, signedIn, startServer } from './support.js';
+
+const server = await startServer();
+const seller = await signedIn(server.url, 'reseller@demo.partner-panel.test');
+const partner = await signedIn(server.url, 'partner@demo.partner-panel.test');
+const PASSWORD = 'Redeem!Pass2026';
+
+async function fill(page: Page, values: { name?: string; email?: string; password?: string; confirm?: string; coupon?: string; terms?: boolean }) {
+  if (values.name !== undefined) await page.getByLabel('Full name').fill(values.name);
+  if (values.email !== undefined) await page.getByLabel('Email address').fill(values.email);
+  if (values.password !== undefined) await page.getByLabel('Password', { exact: true }).fill(values.password);
+  if (values.confirm !== undefined) await page.getByLabel('Confirm password').fill(values.confirm);
+  if (values.coupon !== undefined) await page.getByLabel('Coupon code').fill(values.coupon);
+  if (values.terms) await page.getByLabel(/I agree to the/).check();
+}
+
+describe('the redeem page', () => {
+  it('says every message of 002 §5 before it sends anything, and focuses the first field to mend', async () => {
+    const { page, problems } = await newPage();
+    const sent: string[] = [];
+    page.on('request', (r) => r.method() === 'POST' && sent.push(r.url()));
+    await page.goto(`${server.origin}/redeem`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Activate your VPN account');
+    await page.getByRole('button', { name: 'Activate Account' }).click();
+    for (const message of ['Name is Required!', 'Email is Required!', 'Password is Required!', 'Coupon is Required!', 'Please check Privacy Policy & Terms of Usage']) {
+      await expect.poll(() => page.getByText(message, { exact: true }).isVisible(), message).toBe(true);
+    }
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('name');
+    await expect.poll(() => page.getByLabel('Full name').getAttribute('aria-invalid')).toBe('true');
+    await expectAccessible(page, 'errors, desktop');
+    await capture(page, 'redeem-errors');
+
+    await fill(page, { name: 'Ada', email: 'not-an-address', password: 'abc', confirm: 'abd' });
+    await page.getByRole('button', { name: 'Activate Account' }).click();
+    await expect.poll(() => page.getByText('Please enter a valid email address').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Password must contain minimum 12 characters with atleast 1 number, 1 lowercase, 1 uppercase & 1 special character: !@#$%&^_+{}.,').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText("Passwords don't match!").isVisible()).toBe(true);
+    expect(await page.getByText('Name is Required!').count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('email');
+
+    // The show toggle shows both passwords.
+    expect(await page.getByLabel('Password', { exact: true }).getAttribute('type')).toBe('password');
+    await page.getByLabel('Show passwords').check();
+    expect(await page.getByLabel('Password', { exact: true }).getAttribute('type')).toBe('text');
+    expect(await page.getByLabel('Confirm password').getAttribute('type')).toBe('text');
+    expect(sent).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
+  it('redeems: the success dialog, then the page again, empty; the account exists', async () => {
+    const [code] = await couponsOf(seller);
+    const { page, problems } = await newPage();
+    await page.goto(`${server.origin}/redeem`);
+    await fill(page, { name: 'Grace Hopper', email: 'grace@example.com', password: PASSWORD, confirm: PASSWORD, coupon: code?.toLowerCase(), terms: true });
+    await page.getByRole('button', { name: 'Activate Account' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Your VPN account is ready' });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    expect(await dialog.textContent()).toContain('We sent the login details to grace@example.com.');
+    const username = await dialog.locator('strong').textContent();
+    expect(username).toMatch(/^vpn[0-9a-z]{10}$/);
+    await expectAccessible(page, 'success dialog');
+    await capture(page, 'redeem-success');
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await page.waitForLoadState('load');
+    await expect.poll(() => page.getByLabel('Full name').inputValue()).toBe('');
+    expect((await seller.searchVpnAccounts({ search: 'coupon', value: code as string })).account_details[0]).toMatchObject({ vpn_username: username, email: 'grace@example.com' });
+    expect(problems).toEqual([]);
+  });
+
+  it('asks for a dedicated IP location, says it is required, then redeems with it', async () => {
+    const [code] = await couponsOf(seller, { dedicatedIp: true });
+    const { page } = await newPage(MOBILE);
+    await page.goto(`${server.origin}/redeem`);
+    await fill(page, { name: 'Alan Turing', email: 'alan@example.com', password: PASSWORD, confirm: PASSWORD, coupon: code, terms: true });
+    await page.getByRole('button', { name: 'Activate Account' }).click();
+    const select = page.getByLabel('Dedicated IP location');
+    await expect.poll(() => select.isVisible()).toBe(true);
+    expect(await page.getByText('This coupon includes a dedicated IP. Please select its location.').isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('addon_id');
+    await page.getByRole('button', { name: 'Activate Account' }).click();
+    await expect.poll(() => page.getByText('Please select Dedicated IP', { exact: true }).isVisible()).toBe(true);
+    await expectAccessible(page, 'dedicated IP, phone');
+    await capture(page, 'redeem-dedicated-ip');
+    await select.selectOption({ label: 'Germany — Frankfurt' });
+    await page.getByRole('button', { name: 'Activate Account' }).click();
+    await expect.poll(() => page.getByRole('dialog', { name: 'Your VPN account is ready' }).isVisible()).toBe(true);
+    const [account] = (await seller.searchVpnAccounts({ search: 'coupon', value: code as string })).account_details;
+    expect(account?.addons).toEqual(['Dedicated + Portforwarding (Free)']);
+  });
+
+  it('shows the error dialog with the message for a code that cannot be redeemed', async () => {
+    const { page } = await newPage();
+    await page.goto(`${server.origin}/redeem`);
+    await fill(page, { name: 'Eve', email: 'eve@example.com', password: PASSWORD, confirm: PASSWORD, coupon: 'E2ENOSUCHCODE123', terms: true });
+    await page.getByRole('button', { name: 'Activate Account' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Your coupon was not redeemed' });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    expect(await dialog.textContent()).toContain('This coupon cannot be redeemed. Check the code, or ask the seller who gave it to you.');
+    await expectAccessible(page, 'error dialog');
+    await capture(page, 'redeem-failure');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    // The form keeps what was typed, so the code can be corrected.
+    expect(await page.getByLabel('Coupon code').inputValue()).toBe('E2ENOSUCHCODE123');
+  });
+
+  it("opens a coupon e-mail's link with the code filled in", async () => {
+    const [code] = await couponsOf(seller);
+    const [coupon] = (await seller.listCoupons({ code: code as string })).data;
+    await seller.sendCoupon({ coupon_id: coupon?.Coupon_ID as number, email: 'linked@example.com' });
+    const mails = (await (await fetch(`${server.url}/dev/mail?format=json&to=linked@example.com`)).json()) as { mails: { links: string[] }[] };
+    const link = new URL(mails.mails[0]?.links[0] as string);
+    expect(link.pathname + link.search).toBe(`/redeem?coupon=${code}`);
+    const { page } = await newPage();
+    await page.goto(`${server.origin}${link.pathname}${link.search}`);
+    await expect.poll(() => page.getByLabel('Coupon code').inputValue()).toBe(code);
+  });
+
+  it('is the partner page at /redeem/brainrocket, and redeems only 903’s coupons there', async () => {
+    const [code] = await couponsOf(partner, { partner: true });
+    const { page } = await newPage();
+    await page.goto(`${server.origin}/redeem/brainrocket?coupon=${code}`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Activate your BrainRocket VPN');
+    expect(await page.title()).toBe('Activate your BrainRocket VPN');
+    await expectAccessible(page, 'partner page');
+    await capture(page, 'redeem-partner');
+    await fill(page, { name: 'Fan', email: 'fan@example.com', password: PASSWORD, confirm: PASSWORD, terms: true });
+    await page.getByRole('button', { name: 'Activate Account' }).click();
+    await expect.poll(() => page.getByRole('dialog', { name: 'Your VPN account is ready' }).isVisible()).toBe(true);
+    expect((await partner.searchVpnAccounts({ search: 'coupon', value: code as string })).account_details).toHaveLength(1);
+  });
+
+  it('speaks the language an embed asks for, in the dark, and passes axe there too', async () => {
+    const { page, problems } = await newPage(MOBILE);
+    await page.goto(`${server.origin}/redeem?lang=de&theme=dark&accent=%23ff9800`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('VPN-Konto aktivieren');
+    expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dataset.theme])).toEqual(['de', 'dark']);
+    await page.getByRole('button', { name: 'Konto aktivieren' }).click();
+    await expect.poll(() => page.getByText('Der Name ist erforderlich!').isVisible()).toBe(true);
+    await expectAccessible(page, 'German, dark, phone');
+    await capture(page, 'redeem-dark-de');
+    expect(problems).toEqual([]);
+  });
+
+  it('sends a signed-in reseller who opens it directly to the dashboard (000 §2)', async () => {
+    const { page } = await newPage();
+    await page.goto(`${server.origin}/redeem`);
+    await page.evaluate(() => localStorage.setItem('pp.user', btoa('{"id":1000}')));
+    await page.goto(`${server.origin}/redeem`);
+    await page.waitForURL(/\/dashboard/);
+  });
+});

@@ -1,0 +1,45 @@
+/** The page's words in English: the spec's messages verbatim (002 §5), the rest ours. */
+import { PASSWORD_RULE_MESSAGE, EMAIL_INVALID_MESSAGE, redeemMessages as m } from '@partner-panel/sdk/redeem';
+
+export const en = {
+  title: 'Activate your VPN account',
+  partnerTitle: 'Activate your BrainRocket VPN',
+  intro: 'Enter your details and the coupon code you received.',
+  name: 'Full name',
+  email: 'Email address',
+  password: 'Password',
+  confirm: 'Confirm password',
+  passwordHint: 'At least 12 characters, with a number, a lowercase and an uppercase letter, and one of !@#$%&^_+{}.,',
+  show: 'Show passwords',
+  coupon: 'Coupon code',
+  location: 'Dedicated IP location',
+  choose: 'Choose a location',
+  locationHelp: 'This coupon includes a dedicated IP. Please select its location.',
+  agree: 'I agree to the',
+  privacy: 'Privacy Policy',
+  and: '&',
+  terms: 'Terms of Usage',
+  activate: 'Activate Account',
+  activating: 'Activating…',
+  doneTitle: 'Your VPN account is ready',
+  done: 'We sent the login details to {email}.',
+  username: 'Your username:',
+  failTitle: 'Your coupon was not redeemed',
+  ok: 'OK',
+  badCoupon: 'This coupon cannot be redeemed. Check the code, or ask the seller who gave it to you.',
+  wait: 'Too many attempts. Please try again in {minutes} minutes.',
+  captcha: 'The security check failed. Please try again.',
+  network: 'Network error. Please check your connection and try again.',
+  // 002 §5
+  nameRequired: m.name,
+  emailRequired: m.email,
+  emailInvalid: EMAIL_INVALID_MESSAGE,
+  passwordRequired: m.password,
+  passwordRule: PASSWORD_RULE_MESSAGE,
+  mismatch: m.passwordsDontMatch,
+  couponRequired: m.coupon,
+  termsRequired: m.terms,
+  locationRequired: m.dedicatedIp,
+};
+
+export type Strings = typeof en;
