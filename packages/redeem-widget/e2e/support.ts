@@ -18,6 +18,9 @@ export { capture, DESKTOP, MOBILE } from '../../portal/e2e/support/browser.js';
 
 export async function startServer(env: Env = {}) {
   const server = await startPanel({ RATE_LIMIT_REDEEM_PER_IP: '10000', ...env });
+  // Hooks run last-registered first: the browser goes before the server, or the sockets Chromium
+  // opened ahead of need (never used, so never idle) hold the server's close for a minute.
+  afterAll(closeBrowser);
   const port = new URL(server.url).port;
   return { ...server, port, origin: `http://panel.test:${port}` };
 }
@@ -31,15 +34,18 @@ export async function site(name: string, pages: Record<string, string>) {
   });
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
   return { origin: `http://${name}.test:${(server.address() as AddressInfo).port}`, pages };
 }
 
 let browser: Browser | undefined;
-afterAll(async () => {
+async function closeBrowser() {
   await browser?.close();
   browser = undefined;
-});
+}
 
 export async function newPage(viewport = { width: 1280, height: 800 }): Promise<{ page: Page; problems: string[] }> {
   browser ??= await chromium.launch({

@@ -1,0 +1,140 @@
+/**
+ * The redeem page embedded on a partner's site (002 §2 Redeem embed code): the script embed mounts
+ * it, its height follows the content, it redeems as a third-party frame, messages from a third
+ * origin move nothing, the host page can change the theme, and a site the reseller did not allow
+ * cannot frame it.
+ */
+import type { Frame, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { couponsOf, newPage, signedIn, site, startServer } from './support.js';
+
+const server = await startServer();
+const seller = await signedIn(server.url, 'reseller@demo.partner-panel.test');
+const PASSWORD = 'Redeem!Pass2026';
+
+// A stranger's page, framed beside the widget on the partner's page, that tries to drive both.
+const evil = await site('evil', {
+  '/meddle.html': `<!doctype html><title>meddler</title><script>
+    setInterval(() => {
+      const widget = Array.from({ length: parent.frames.length }, (_, i) => parent.frames[i]).find((f) => f !== window);
+      if (widget) widget.postMessage({ pp: 'redeem', type: 'theme', theme: 'dark', accent: '#ff0000' }, '*');
+      parent.postMessage({ pp: 'redeem', type: 'dimension-changed', height: 31 }, '*');
+    }, 50);
+  </script>`,
+  '/frame.html': `<!doctype html><title>Evil shop</title><h1>Evil shop</h1>
+    <iframe id="stolen" title="redeem" src="${server.origin}/redeem?reseller=demo-reseller"></iframe>`,
+});
+
+const partner = await site('partner', {
+  '/shop.html': `<!doctype html><html lang="en"><title>Partner shop</title><body style="margin:0">
+    <h1>Partner shop</h1>
+    <script src="${server.origin}/redeem.js" data-reseller="demo-reseller" data-accent="#00796b" async></script>
+    <p id="events"></p>
+    <script>
+      window.PartnerRedeem = window.PartnerRedeem || function () { (PartnerRedeem.q = PartnerRedeem.q || []).push([].slice.call(arguments)); };
+      document.addEventListener('DOMContentLoaded', () => {
+        document.querySelector('script[data-reseller]').addEventListener('redeem:redeemed', () => { document.getElementById('events').textContent += 'redeemed '; });
+      });
+    </script>
+    <iframe title="meddler" src="${'EVIL'}/meddle.html" style="width:10px;height:10px"></iframe>
+  </body></html>`,
+  '/iframe.html': `<!doctype html><title>Partner with an iframe</title><h1>Partner</h1>
+    <iframe id="plain" title="Redeem" src="${server.origin}/redeem?reseller=demo-reseller" style="width:100%;height:900px;border:0"></iframe>`,
+});
+partner.pages['/shop.html'] = (partner.pages['/shop.html'] as string).replace('EVIL', evil.origin);
+
+const widgetFrame = async (page: Page): Promise<Frame> => {
+  await expect.poll(() => page.frames().some((f) => f.url().startsWith(`${server.origin}/redeem`))).toBe(true);
+  return page.frames().find((f) => f.url().startsWith(`${server.origin}/redeem`)) as Frame;
+};
+const frameHeight = (page: Page) => page.locator('iframe[title="Redeem your coupon"]').evaluate((el) => el.getBoundingClientRect().height);
+const contentHeight = (frame: Frame) => frame.evaluate(() => Math.ceil(document.documentElement.getBoundingClientRect().height));
+
+describe('the script embed on a partner site', () => {
+  it('renders, follows the height of its content, and redeems from a third-party frame', async () => {
+    const [code] = await couponsOf(seller, { dedicatedIp: true });
+    const { page, problems } = await newPage();
+    await page.goto(`${partner.origin}/shop.html?coupon=${code}`);
+    const frame = await widgetFrame(page);
+    expect(new URL(frame.url()).searchParams.get('coupon')).toBe(code);
+    await expect.poll(() => frame.getByRole('heading', { level: 1 }).textContent()).toBe('Activate your VPN account');
+    // The iframe is exactly as tall as the page inside it: no inner scroll bar, no gap.
+    await expect.poll(async () => Math.abs((await frameHeight(page)) - (await contentHeight(frame)))).toBeLessThanOrEqual(1);
+    const before = await frameHeight(page);
+    expect(before).toBeGreaterThan(500);
+
+    await frame.getByLabel('Full name').fill('Linus Host');
+    await frame.getByLabel('Email address').fill('framed@example.com');
+    await frame.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await frame.getByLabel('Confirm password').fill(PASSWORD);
+    expect(await frame.getByLabel('Coupon code').inputValue()).toBe(code);
+    await frame.getByLabel(/I agree to the/).check();
+    await frame.getByRole('button', { name: 'Activate Account' }).click();
+    // The dedicated-IP step makes the page taller, and the iframe follows.
+    await expect.poll(() => frame.getByLabel('Dedicated IP location').isVisible()).toBe(true);
+    await expect.poll(() => frameHeight(page)).toBeGreaterThan(before + 40);
+    await expect.poll(async () => Math.abs((await frameHeight(page)) - (await contentHeight(frame)))).toBeLessThanOrEqual(1);
+
+    await frame.getByLabel('Dedicated IP location').selectOption({ label: 'Singapore' });
+    await frame.getByRole('button', { name: 'Activate Account' }).click();
+    await expect.poll(() => frame.getByRole('dialog', { name: 'Your VPN account is ready' }).isVisible()).toBe(true);
+    // The host page hears of it, without any credential.
+    await expect.poll(() => page.locator('#events').textContent()).toBe('redeemed ');
+    expect((await seller.searchVpnAccounts({ search: 'coupon', value: code as string })).account_details[0]).toMatchObject({ email: 'framed@example.com' });
+    expect(problems).toEqual([]);
+  });
+
+  it('ignores messages from a third origin; the host page changes the theme through the loader', async () => {
+    const { page } = await newPage();
+    await page.goto(`${partner.origin}/shop.html`);
+    const frame = await widgetFrame(page);
+    await expect.poll(() => frame.getByRole('heading', { level: 1 }).isVisible()).toBe(true);
+    await expect.poll(async () => Math.abs((await frameHeight(page)) - (await contentHeight(frame)))).toBeLessThanOrEqual(1);
+    // The meddler posts every 50 ms; give it a good while.
+    await page.waitForTimeout(600);
+    expect(await frame.evaluate(() => [document.documentElement.dataset.theme ?? 'light', document.documentElement.style.getPropertyValue('--accent')])).toEqual(['light', '#00796b']);
+    expect(await frameHeight(page)).toBeGreaterThan(500);
+
+    await page.evaluate(() => (window as unknown as { PartnerRedeem(type: string, data: object): void }).PartnerRedeem('theme', { theme: 'dark', lang: 'fr' }));
+    await expect.poll(() => frame.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    await expect.poll(() => frame.getByRole('heading', { level: 1 }).textContent()).toBe('Activez votre compte VPN');
+    // Still the partner's accent: the meddler's red never landed.
+    expect(await frame.evaluate(() => document.documentElement.style.getPropertyValue('--accent'))).toBe('#00796b');
+  });
+
+  it('replays calls queued before the loader ran', async () => {
+    const queued = await site('queued', {
+      '/q.html': `<!doctype html><title>Queued</title><script>
+          window.PartnerRedeem = function () { (PartnerRedeem.q = PartnerRedeem.q || []).push([].slice.call(arguments)); };
+          PartnerRedeem('theme', { theme: 'dark' });
+        </script><script src="${server.origin}/redeem.js"></script>`,
+    });
+    const { page } = await newPage();
+    await page.goto(`${queued.origin}/q.html`);
+    const frame = await widgetFrame(page);
+    await expect.poll(() => frame.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+  });
+});
+
+describe("the reseller's allowlist (frame-ancestors)", () => {
+  it('lets only the allowed origins frame the page', async () => {
+    await seller.updateRedeemEmbed({ allowed_origins: [partner.origin] });
+    try {
+      const allowed = await newPage();
+      await allowed.page.goto(`${partner.origin}/iframe.html`);
+      const frame = await widgetFrame(allowed.page);
+      await expect.poll(() => frame.getByRole('heading', { level: 1 }).textContent()).toBe('Activate your VPN account');
+
+      const refused = await newPage();
+      const console: string[] = [];
+      refused.page.on('console', (m) => console.push(m.text()));
+      await refused.page.goto(`${evil.origin}/frame.html`);
+      await expect.poll(() => console.some((text) => text.includes('frame-ancestors'))).toBe(true);
+      const framed = refused.page.frames().filter((f) => f !== refused.page.mainFrame());
+      expect(framed).toHaveLength(1);
+      expect(await framed[0]?.locator('form').count()).toBe(0);
+    } finally {
+      await seller.updateRedeemEmbed({ allowed_origins: [] });
+    }
+  });
+});
