@@ -30,7 +30,7 @@ describe('the redeem page', () => {
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Activate your VPN account');
     await page.getByRole('button', { name: 'Activate Account' }).click();
     for (const message of ['Name is Required!', 'Email is Required!', 'Password is Required!', 'Coupon is Required!', 'Please check Privacy Policy & Terms of Usage']) {
-      await expect.poll(() => page.getByText(message, { exact: true }).isVisible(), message).toBe(true);
+      await expect.poll(() => page.getByText(message, { exact: true }).isVisible(), { message }).toBe(true);
     }
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('name');
     await expect.poll(() => page.getByLabel('Full name').getAttribute('aria-invalid')).toBe('true');

@@ -4,7 +4,7 @@
  * success dialog followed by a reload, or an error dialog with the message.
  */
 import { captchaToken, REDEEM_CALLS, REDEEM_MESSAGES } from '@partner-panel/sdk/redeem';
-import { Component, createRef } from 'preact';
+import { Component, createRef, type RefObject } from 'preact';
 import { loadSettings, post, type Settings } from './api';
 import { Dialog } from './Dialog';
 import { Field } from './Field';
@@ -53,12 +53,14 @@ interface State {
   links: Settings['redeem'] | null;
 }
 
-// A class rather than hooks: the page must weigh a few kilobytes, and Preact's hooks are one more.
+// A class rather than hooks, and no class fields: the page must weigh a few kilobytes, and hooks
+// (or the helpers that compile class fields) would add one.
 export class App extends Component<{ options: Options; host: Host; t: Strings }, State> {
-  form = createRef<HTMLFormElement>();
+  declare form: RefObject<HTMLFormElement>;
 
   constructor(props: { options: Options; host: Host; t: Strings }) {
     super(props);
+    this.form = createRef();
     this.state = {
       values: { name: '', email: '', password: '', password_confirmation: '', coupon: props.options.coupon, terms: false, addon_id: '' },
       errors: {},
@@ -78,10 +80,11 @@ export class App extends Component<{ options: Options; host: Host; t: Strings },
     (this.form.current?.elements.namedItem(name) as HTMLElement | null)?.focus();
   }
 
-  set = (name: Name) => (value: string | boolean) =>
-    this.setState((s) => ({ values: { ...s.values, [name]: value }, errors: { ...s.errors, [name]: undefined } }));
+  set(name: Name) {
+    return (value: string | boolean) => this.setState((s) => ({ values: { ...s.values, [name]: value }, errors: { ...s.errors, [name]: undefined } }));
+  }
 
-  submit = async (event: Event) => {
+  async submit(event: Event) {
     event.preventDefault();
     const { options, host, t } = this.props;
     const { values, locations } = this.state;
@@ -110,7 +113,7 @@ export class App extends Component<{ options: Options; host: Host; t: Strings },
     } finally {
       this.setState({ busy: false });
     }
-  };
+  }
 
   render() {
     const { options, t } = this.props;
@@ -139,7 +142,7 @@ export class App extends Component<{ options: Options; host: Host; t: Strings },
           <h1>{options.partner ? t.partnerTitle : t.title}</h1>
           <p class="intro">{t.intro}</p>
         </header>
-        <form ref={this.form} onSubmit={this.submit} noValidate>
+        <form ref={this.form} onSubmit={(e) => this.submit(e)} noValidate>
           {field('name', t.name, { autoComplete: 'name' })}
           {field('email', t.email, { type: 'email', autoComplete: 'email', extra: { inputMode: 'email', spellcheck: false } })}
           {field('password', t.password, { type: show ? 'text' : 'password', autoComplete: 'new-password', hint: t.passwordHint })}

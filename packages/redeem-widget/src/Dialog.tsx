@@ -1,5 +1,5 @@
 /** A modal dialog (the browser's own <dialog>: focus held inside, Escape closes it). */
-import { Component, createRef, type ComponentChildren } from 'preact';
+import { Component, createRef, type ComponentChildren, type RefObject } from 'preact';
 
 interface Props {
   title: string;
@@ -10,7 +10,12 @@ interface Props {
 }
 
 export class Dialog extends Component<Props> {
-  ref = createRef<HTMLDialogElement>();
+  declare ref: RefObject<HTMLDialogElement>;
+
+  constructor(props: Props) {
+    super(props);
+    this.ref = createRef();
+  }
 
   override componentDidMount() {
     this.ref.current?.showModal();
