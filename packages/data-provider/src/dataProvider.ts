@@ -13,6 +13,8 @@ import {
   type Contract,
   type Envelope,
   type CatalogueEntry,
+  type RedeemLanguage,
+  type RedeemTheme,
 } from '@partner-panel/sdk';
 import { attempt } from './errors.js';
 import { contractLists, couponFilterOf, userIdOf, vpnFilterOf, type ListAdapter } from './lists.js';
@@ -130,6 +132,10 @@ export function createDataProvider(client: Client, session: Session, extraLists:
       answered('updateVpnPassword', { username, password, password_confirmation }),
     updateVpnStatus: (username: string, status: 'enable' | 'disable') => answered('updateVpnStatus', { username, status }),
     deleteVpnAccount: (username: string) => answered('deleteVpnAccount', { username, status: 'delete' as const }),
+    // --- the redeem page's embed
+    redeemEmbed: () => attempt(() => client.getRedeemEmbed(), errors.fetchDetails),
+    saveRedeemEmbed: (input: { allowed_origins: string[]; accent: string | null; theme: RedeemTheme; language: RedeemLanguage }) =>
+      answered('updateRedeemEmbed', input),
     // --- public
     publicSettings: () => attempt(() => client.publicSettings(), errors.formInit),
     register: (input: { email: string; name: string; password: string; password_confirmation: string; token?: string }) =>

@@ -5,16 +5,21 @@
  * so the browser treats the framed page as third-party, cookies and all.
  */
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createRequire } from 'node:module';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, expect } from 'vitest';
 import { startServer as startPanel } from '../../portal/e2e/support/server.js';
 import type { Env } from '../../server/src/config.js';
 
+import { accessibilityViolations } from '../../portal/e2e/support/browser.js';
+
 export { capture, DESKTOP, MOBILE } from '../../portal/e2e/support/browser.js';
+
+/** No serious or critical axe violation on the page as it is now. */
+export async function expectAccessible(page: Page, label: string) {
+  expect(await accessibilityViolations(page), label).toEqual([]);
+}
 
 export async function startServer(env: Env = {}) {
   const server = await startPanel({ RATE_LIMIT_REDEEM_PER_IP: '10000', ...env });
@@ -57,19 +62,6 @@ export async function newPage(viewport = { width: 1280, height: 800 }): Promise<
   const problems: string[] = [];
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
   return { page, problems };
-}
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** axe-core in the page (evaluated, so the page's own CSP does not stop it): serious and critical. */
-export async function expectAccessible(page: Page, label: string) {
-  await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(o: unknown): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const result = await axe.run({ resultTypes: ['violations'] });
-    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-  expect(violations, label).toEqual([]);
 }
 
 /** A reseller's API client on the running server (the SDK, as a partner's developer would use it). */

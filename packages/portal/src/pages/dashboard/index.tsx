@@ -1,4 +1,4 @@
-/** The Control Panel section: the dashboard, and the redeem embed and docs pages (Coming Soon until they land). */
+/** The Control Panel section: the dashboard, the redeem embed code, and the docs page (Coming Soon until it lands). */
 import { lazy } from 'react';
 import { Route } from 'react-router-dom';
 import DashboardIcon from '@mui/icons-material/SpaceDashboardOutlined';
@@ -6,6 +6,7 @@ import type { MenuSection } from '../../layout/menu';
 import { comingSoon } from '../coming-soon';
 
 const DashboardPage = lazy(() => import('./DashboardPage'));
+const RedeemEmbedPage = lazy(() => import('../redeem-embed/RedeemEmbedPage'));
 
 export const dashboardMenu: MenuSection = {
   key: 'dashboard',
@@ -23,5 +24,5 @@ export const dashboardMenu: MenuSection = {
 export const dashboardRoutes = [
   <Route key="overview" path="dashboard/overview" element={<DashboardPage />} />,
   <Route key="docs" path="dashboard/exploredocs" element={comingSoon('pp.nav.docs')} />,
-  <Route key="redeem" path="dashboard/redeem" element={comingSoon('pp.nav.redeem_embed')} />,
+  <Route key="redeem" path="dashboard/redeem" element={<RedeemEmbedPage />} />,
 ];
