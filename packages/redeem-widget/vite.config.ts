@@ -1,6 +1,6 @@
 import preact from '@preact/preset-vite';
 import { defineConfig } from 'vite';
-import { precompress } from './build/compress';
+import { compression } from 'vite-plugin-compression2';
 
 /**
  * The redeem page, served by the server at /redeem and /redeem/brainrocket; its assets live under
@@ -9,7 +9,7 @@ import { precompress } from './build/compress';
  */
 export default defineConfig({
   base: '/redeem/',
-  plugins: [preact({ devToolsEnabled: false, prefreshEnabled: false }), precompress()],
+  plugins: [preact({ devToolsEnabled: false, prefreshEnabled: false }), compression({ algorithms: ['brotliCompress', 'gzip'] })],
   build: {
     target: 'es2020',
     outDir: 'dist',

@@ -1,9 +1,9 @@
 import { defineConfig } from 'vite';
-import { precompress } from './build/compress';
+import { compression } from 'vite-plugin-compression2';
 
 /** The script embed, /redeem.js: one IIFE under 1 kB compressed, named without a hash. */
 export default defineConfig({
-  plugins: [precompress()],
+  plugins: [compression({ algorithms: ['brotliCompress', 'gzip'] })],
   build: {
     target: 'es2020',
     outDir: 'dist/loader',

@@ -8,7 +8,7 @@ export default defineConfig({
   },
   test: {
     name: 'redeem-widget',
-    include: ['e2e/**/*.test.ts'],
+    include: ['e2e/**/*.test.ts', 'test/**/*.test.ts'],
     globalSetup: ['../server/test/support/global-setup.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,

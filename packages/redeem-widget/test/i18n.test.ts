@@ -1,0 +1,37 @@
+/** Every language of the redeem page says everything the English one does, with the same placeholders. */
+import { readFileSync, readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { REDEEM_EMBED, redeemMessages } from '@partner-panel/sdk/redeem';
+import { en } from '../src/i18n/en';
+
+const dir = fileURLToPath(new URL('../src/i18n/', import.meta.url));
+const files = readdirSync(dir).filter((f) => f.endsWith('.json'));
+const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+
+describe('the redeem page’s languages', () => {
+  it('has a file for every language an embed may ask for', () => {
+    expect(files.map((f) => f.replace('.json', '')).sort()).toEqual(REDEEM_EMBED.languages.filter((l) => l !== 'en').sort());
+  });
+
+  it('says the spec’s messages verbatim in English', () => {
+    expect([en.nameRequired, en.emailRequired, en.passwordRequired, en.mismatch, en.couponRequired, en.termsRequired, en.locationRequired]).toEqual([
+      redeemMessages.name,
+      redeemMessages.email,
+      redeemMessages.password,
+      redeemMessages.passwordsDontMatch,
+      redeemMessages.coupon,
+      redeemMessages.terms,
+      redeemMessages.dedicatedIp,
+    ]);
+  });
+
+  it.each(files)('%s has every key, each translated, with the same placeholders', (file) => {
+    const strings = JSON.parse(readFileSync(`${dir}${file}`, 'utf8')) as Record<string, string>;
+    expect(Object.keys(strings).sort()).toEqual(Object.keys(en).sort());
+    for (const [key, text] of Object.entries(en)) {
+      expect(typeof strings[key], key).toBe('string');
+      expect(placeholders(strings[key] as string), key).toEqual(placeholders(text));
+    }
+  });
+});
