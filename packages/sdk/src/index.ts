@@ -1,5 +1,6 @@
 export * from './contract/index.js';
 export { createClient } from './client/client.js';
+export { newIdempotencyKey } from './client/retry.js';
 export type { Client, ClientMethods, ClientOptions, RequestOptions } from './client/client.js';
 export {
   ApiError,

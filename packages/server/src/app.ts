@@ -11,6 +11,7 @@ import { openDatabase, type Database, type Db } from './db/index.js';
 import { serverSettings } from './db/schema/index.js';
 import { createCaptcha } from './adapters/captcha/index.js';
 import { createMail } from './adapters/mail/index.js';
+import { createPayments } from './adapters/payments/index.js';
 import { createRealtime } from './adapters/realtime/index.js';
 import { createCsrf } from './http/csrf.js';
 import { registerErrorHandlers } from './http/error-handler.js';
@@ -18,6 +19,9 @@ import { refuseNulCharacters } from './http/text-guard.js';
 import { defaultPortalDir, portal } from './http/portal.js';
 import { createCounters } from './http/rate-limit.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { billingRoutes } from './modules/billing/routes.js';
+import { testGatewayRoutes } from './modules/billing/test-gateway-routes.js';
+import { webhookRoutes } from './modules/billing/webhooks.js';
 import { dashboardRoutes } from './modules/dashboard/routes.js';
 import { createNotifier } from './modules/notifications/notifier.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
@@ -33,12 +37,13 @@ import { profileRoutes } from './modules/profile/routes.js';
 import { defaultWidgetDir, redeemPage } from './modules/redeem/page.js';
 import { redeemRoutes } from './modules/redeem/routes.js';
 import { settingsRoutes } from './modules/settings/routes.js';
+import { syncCreditLimits } from './modules/wallet/service.js';
 
 export interface BuildOptions {
   /** An open database (tests pass a migrated snapshot); otherwise opened from the config. */
   database?: Database;
   clock?: Clock;
-  /** The fetch used to reach external services (captcha); tests point it at local peers. */
+  /** The fetch used to reach external services (captcha, PayPal); tests point it at local peers. */
   fetch?: typeof fetch;
   logger?: boolean;
 }
@@ -69,6 +74,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const { db } = database;
   const secret = await appSecret(db, config.appSecret);
   await syncCatalogue(db);
+  await syncCreditLimits(db, config.partnerCreditLimitCents, app.log);
   const realtime = createRealtime(
     {
       ...config.realtime,
@@ -94,6 +100,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     counters: createCounters(db),
     realtime,
     notifier: createNotifier(realtime),
+    payments: createPayments(config, { db, secret, fetch: options.fetch ?? ((...a: Parameters<typeof fetch>) => globalThis.fetch(...a)), log: app.log }),
     log: app.log,
   };
   app.decorate('ctx', ctx);
@@ -119,18 +126,32 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   vpnRoutes(app);
   clientApiRoutes(app);
   redeemRoutes(app);
+  billingRoutes(app);
+  testGatewayRoutes(app);
+  await webhookRoutes(app);
   settingsRoutes(app);
   if (ctx.mail.transport === 'outbox' && !config.production) devMailRoutes(app);
   await redeemPage(app, config.redeem.widgetDir ?? defaultWidgetDir);
   await portal(app, config.portalDir ?? defaultPortalDir);
 
   ctx.mail.start();
+  // The test gateway's signed events reach the webhook route over HTTP, like any provider's.
+  ctx.payments.testGateway?.deliverTo(async (body, signature) => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/webhooks/testgateway',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      payload: body,
+    });
+    if (res.statusCode !== 200) throw new Error(`the webhook answered ${res.statusCode}: ${res.body}`);
+  });
   const sweep = setInterval(() => {
     for (const job of [ctx.counters.sweep(), sweepClientTokens(ctx), sweepIdempotencyKeys(db)]) void job.catch(() => undefined);
   }, 10 * 60_000);
   sweep.unref();
   app.addHook('onClose', async () => {
     clearInterval(sweep);
+    ctx.payments.testGateway?.stop();
     await ctx.mail.stop();
     await realtime.server?.close();
     // A database handed in by the caller is the caller's to close.

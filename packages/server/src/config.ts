@@ -13,6 +13,9 @@ const optional = z
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
 
+/** The partner reseller's postpaid credit limit unless PARTNER_CREDIT_LIMIT_USD says otherwise. */
+export const DEFAULT_PARTNER_CREDIT_LIMIT_USD = 1_000_000;
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -74,6 +77,20 @@ const envSchema = z
     REALTIME_PUBLIC_TLS: bool.default(false),
     RENEWALS_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
     REALTIME_ACTIVITY_TIMEOUT: z.coerce.number().int().min(1).max(3600).default(120),
+    PAYMENTS_TEST_GATEWAY: bool.optional(),
+    TEST_GATEWAY_WEBHOOK_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
+    STRIPE_SECRET_KEY: optional,
+    STRIPE_PUBLISHABLE_KEY: optional,
+    STRIPE_WEBHOOK_SECRET: optional,
+    STRIPE_API_URL: optional.pipe(z.url({ error: 'STRIPE_API_URL must be a URL' }).optional()),
+    PAYPAL_CLIENT_ID: optional,
+    PAYPAL_CLIENT_SECRET: optional,
+    PAYPAL_WEBHOOK_ID: optional,
+    PAYPAL_ENVIRONMENT: z.enum(['sandbox', 'live']).default('sandbox'),
+    PAYPAL_API_URL: optional.pipe(z.url({ error: 'PAYPAL_API_URL must be a URL' }).optional()),
+    RATE_LIMIT_PAYMENTS_PER_RESELLER: z.coerce.number().int().min(1).default(10),
+    RATE_LIMIT_PAYMENTS_PER_IP: z.coerce.number().int().min(1).default(30),
+    PARTNER_CREDIT_LIMIT_USD: z.coerce.number().int().min(0).max(1_000_000_000).default(DEFAULT_PARTNER_CREDIT_LIMIT_USD),
   })
   .superRefine((env, ctx) => {
     if (env.MAIL_TRANSPORT === 'smtp' && !env.SMTP_URL) {
@@ -88,6 +105,26 @@ const envSchema = z
         code: 'custom',
         path: ['REALTIME_API_URL'],
         message: 'REALTIME_API_URL and REALTIME_SECRET are required when REALTIME_DRIVER=pusher',
+      });
+    }
+    // The test gateway credits wallets for test cards: real money must never depend on it.
+    if (env.NODE_ENV === 'production' && env.PAYMENTS_TEST_GATEWAY === true) {
+      ctx.addIssue({ code: 'custom', path: ['PAYMENTS_TEST_GATEWAY'], message: 'The test gateway credits wallets without real money: it cannot be enabled in production' });
+    }
+    const stripe = [env.STRIPE_SECRET_KEY, env.STRIPE_PUBLISHABLE_KEY, env.STRIPE_WEBHOOK_SECRET];
+    if (stripe.some(Boolean) && !stripe.every(Boolean)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_SECRET_KEY'],
+        message: 'Stripe needs STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET together',
+      });
+    }
+    const paypal = [env.PAYPAL_CLIENT_ID, env.PAYPAL_CLIENT_SECRET, env.PAYPAL_WEBHOOK_ID];
+    if (paypal.some(Boolean) && !paypal.every(Boolean)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYPAL_CLIENT_ID'],
+        message: 'PayPal needs PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET and PAYPAL_WEBHOOK_ID together',
       });
     }
     if (env.CAPTCHA_PROVIDER !== 'off' && (!env.CAPTCHA_SITE_KEY || !env.CAPTCHA_SECRET_KEY)) {
@@ -154,6 +191,27 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       /** Refused redemptions per coupon prefix and window, past which the prefix is closed to guesses. */
       redeemFailuresPerPrefix: e.RATE_LIMIT_REDEEM_PER_PREFIX,
     },
+    payments: {
+      /** The built-in test gateway: on by default outside production, never in production. */
+      testGateway: { enabled: e.PAYMENTS_TEST_GATEWAY ?? !production, webhookDelayMs: e.TEST_GATEWAY_WEBHOOK_DELAY_MS },
+      stripe:
+        e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET
+          ? { secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL }
+          : null,
+      paypal:
+        e.PAYPAL_CLIENT_ID && e.PAYPAL_CLIENT_SECRET && e.PAYPAL_WEBHOOK_ID
+          ? {
+              clientId: e.PAYPAL_CLIENT_ID,
+              clientSecret: e.PAYPAL_CLIENT_SECRET,
+              webhookId: e.PAYPAL_WEBHOOK_ID,
+              apiUrl: (e.PAYPAL_API_URL ?? (e.PAYPAL_ENVIRONMENT === 'live' ? 'https://api-m.paypal.com' : 'https://api-m.sandbox.paypal.com')).replace(/\/$/, ''),
+            }
+          : null,
+      attemptsPerReseller: e.RATE_LIMIT_PAYMENTS_PER_RESELLER,
+      attemptsPerIp: e.RATE_LIMIT_PAYMENTS_PER_IP,
+    },
+    /** The partner reseller's postpaid credit limit, in cents. */
+    partnerCreditLimitCents: e.PARTNER_CREDIT_LIMIT_USD * 100,
     /** How often the renewal job runs (0: never, in this process). */
     renewalsIntervalMs: e.RENEWALS_INTERVAL_SECONDS * 1000,
     realtime: {

@@ -10,6 +10,7 @@ import type { Counters } from './http/rate-limit.js';
 import type { Realtime } from './adapters/realtime/index.js';
 import type { Notifier } from './modules/notifications/notifier.js';
 import type { ClientPrincipal } from './modules/client-api/tokens.js';
+import type { Payments } from './adapters/payments/index.js';
 
 /** The time source; tests replace it to drive expiry and renewals. */
 export interface Clock {
@@ -29,6 +30,7 @@ export interface AppContext {
   counters: Counters;
   realtime: Realtime;
   notifier: Notifier;
+  payments: Payments;
   log: FastifyBaseLogger;
 }
 

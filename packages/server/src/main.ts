@@ -9,7 +9,7 @@ import { findResellerByEmail } from './modules/demo/seed.js';
 const config = loadConfig();
 const app = await buildApp(config);
 
-const seeded = config.demoData ? await seedDemo(app.ctx.db) : false;
+const seeded = config.demoData ? await seedDemo(app.ctx.db, { partnerCreditLimitCents: config.partnerCreditLimitCents }) : false;
 // The renewal job runs in every process; SKIP LOCKED keeps them from renewing an account twice.
 if (config.renewalsIntervalMs > 0) {
   const stop = scheduleRenewals(app.ctx, config.renewalsIntervalMs);

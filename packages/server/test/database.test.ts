@@ -16,8 +16,12 @@ describe('schema rules', () => {
     await expect(db.execute(sql`delete from wallet_ledger where id = ${row?.id}`)).rejects.toThrow();
   });
 
-  it('never lets a balance go below zero', async () => {
-    await expect(db.execute(sql`update resellers set balance_cents = -1 where id = 903`)).rejects.toThrow();
+  it('never lets a prepaid balance go below zero, nor a postpaid one below its credit limit', async () => {
+    await expect(db.execute(sql`update resellers set balance_cents = -1 where id <> 903`)).rejects.toThrow();
+    const [partner] = await q<{ credit_limit_cents: number }>(sql`select credit_limit_cents from resellers where id = 903`);
+    expect(Number(partner?.credit_limit_cents)).toBe(100_000_000);
+    await expect(db.execute(sql`update resellers set balance_cents = -100000001 where id = 903`)).rejects.toThrow();
+    await expect(db.execute(sql`update resellers set credit_limit_cents = -1 where id = 903`)).rejects.toThrow();
   });
 
   it('makes e-mail addresses unique whatever their case', async () => {

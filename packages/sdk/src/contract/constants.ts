@@ -50,12 +50,17 @@ export const HASH_MIN_LENGTH = 15;
 export const PASSWORD_MIN_LENGTH = 12;
 
 export const DEPOSIT_MIN_USD = 2000;
+/** The most a card provider takes in one payment ($999,999.99). */
+export const DEPOSIT_MAX_USD = 999_999.99;
+/** Pay Invoice's text lines (002 §2): shown, not enforced. */
+export const PAY_INVOICE_TEXT_USD = { min: 250, maxDeposit: 1000, maxBalance: 1800 } as const;
 export const INVOICE_AMOUNT_USD = { min: 100, max: 10_000 } as const;
 
 export const PAGE_SIZES = {
   coupons: { options: [10, 20, 30], default: 10, paginationRange: 5 },
   vpn: { options: [5, 20, 25], default: 5, pages: 4 },
   transactions: { options: [5, 20, 25], default: 5 },
+  invoices: { options: [10, 25, 50], default: 10 },
 } as const;
 
 /** How long a client waits before it asks for a CSRF token again (000 §7). */
@@ -153,3 +158,32 @@ export const REDEEM_MESSAGES = {
   /** host → page: `{ accent?, theme?, lang? }`. */
   theme: 'theme',
 } as const;
+
+/** The header that makes a retry of a state-changing call safe (the first answer is given again). */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+
+/** The payment methods a server may offer: `type` says whether the browser confirms a card or is redirected. */
+export const PAYMENT_MODULES = ['testgateway', 'stripe', 'paypal'] as const;
+export type PaymentModule = (typeof PAYMENT_MODULES)[number];
+/** How each method is named to the reseller: its button, the invoice's payment method, a transaction's gateway. */
+export const PAYMENT_METHOD_NAMES: Record<PaymentModule, string> = {
+  testgateway: 'Test Card',
+  stripe: 'Card',
+  paypal: 'PayPal',
+};
+/** A transaction's gateway when no payment provider moved the money (a purchase, a refund). */
+export const WALLET_GATEWAY = 'Wallet';
+
+/**
+ * The built-in test gateway's cards (any future expiry, any 3-digit CVC). Every other number is
+ * refused: the gateway moves no real money and must never see a real card.
+ */
+export const TEST_CARDS = [
+  { number: '4242424242424242', outcome: 'succeeds' },
+  { number: '4000002500003155', outcome: 'asks for a confirmation step, then succeeds' },
+  { number: '4000000000000002', outcome: 'is declined (generic_decline)' },
+  { number: '4000000000009995', outcome: 'is declined (insufficient_funds)' },
+  { number: '4000000000000069', outcome: 'is declined (expired_card)' },
+  { number: '4000008400001629', outcome: 'asks for a confirmation step, then is declined (card_declined)' },
+  { number: '4000000000000077', outcome: "succeeds, but its notification is lost: the success page's check credits it" },
+] as const;

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import {
   COUPON_QUANTITY,
+  DEPOSIT_MAX_USD,
   DEPOSIT_MIN_USD,
   HASH_MIN_LENGTH,
   INVOICE_AMOUNT_USD,
@@ -28,6 +29,7 @@ export const messages = {
   quantityRangeRestricted: `Quantity must be between ${COUPON_QUANTITY.min} and ${COUPON_QUANTITY.restrictedMax}`,
   amountInvalid: 'Please enter valid amount',
   depositTooLow: `Amount should be greater than $${DEPOSIT_MIN_USD}`,
+  depositTooHigh: 'Amount should be less than $1,000,000',
   invoiceTooLow: `Invoice Amount must be greater than $${INVOICE_AMOUNT_USD.min}!`,
   invoiceTooHigh: 'Invoice Amount must be less than $10,000!',
   cardNameRequired: 'Name is required.',
@@ -131,9 +133,9 @@ export const dollarAmountField = z
     return cents;
   });
 
-export const depositAmountField = dollarAmountField.refine((cents) => cents >= DEPOSIT_MIN_USD * 100, {
-  error: messages.depositTooLow,
-});
+export const depositAmountField = dollarAmountField
+  .refine((cents) => cents >= DEPOSIT_MIN_USD * 100, { error: messages.depositTooLow })
+  .refine((cents) => cents <= Math.round(DEPOSIT_MAX_USD * 100), { error: messages.depositTooHigh });
 
 export const invoiceAmountField = dollarAmountField
   .refine((cents) => cents >= INVOICE_AMOUNT_USD.min * 100, { error: messages.invoiceTooLow })

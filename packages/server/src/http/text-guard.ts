@@ -8,6 +8,8 @@ import { invalid } from './errors.js';
 /** The path of the first string holding a NUL, or null. */
 function nulAt(value: unknown, path: string[] = []): string[] | null {
   if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  // A raw body (a provider's signed notification) is bytes, read as such by its route.
+  if (Buffer.isBuffer(value)) return null;
   if (value !== null && typeof value === 'object') {
     for (const [key, inner] of Object.entries(value)) {
       const found = nulAt(inner, [...path, key]);

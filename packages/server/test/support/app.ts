@@ -9,7 +9,7 @@ import { buildApp, type BuildOptions } from '../../src/app.js';
 import { loadConfig, type Env } from '../../src/config.js';
 import type { Clock } from '../../src/context.js';
 import { DEMO_PASSWORD, seedDemo } from '../../src/modules/demo/seed.js';
-import { freshDatabase, type TestDatabase } from './db.js';
+import { expectLedgerBalanced, freshDatabase, type TestDatabase } from './db.js';
 
 function headerRecord(headers: Headers): Record<string, string> {
   const out: Record<string, string> = {};
@@ -92,11 +92,15 @@ export async function testApp(options: TestAppOptions = {}): Promise<TestApp> {
     ...options.env,
   });
   const app = await buildApp(config, { ...options, database, logger: false });
-  if (options.demo !== false) await seedDemo(database.db);
+  if (options.demo !== false) await seedDemo(database.db, { partnerCreditLimitCents: config.partnerCreditLimitCents });
   await app.ready();
   afterAll(async () => {
-    await app.close();
-    await database.drop();
+    try {
+      await expectLedgerBalanced(database);
+    } finally {
+      await app.close();
+      await database.drop();
+    }
   });
 
   const csrfPair = async () => {

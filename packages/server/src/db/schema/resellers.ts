@@ -31,6 +31,11 @@ export const resellers = pgTable(
     status: smallint('status').notNull().default(1),
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
     balanceCents: bigint('balance_cents', { mode: 'number' }).notNull().default(0),
+    /**
+     * How far below zero the balance may go: 0 for a prepaid wallet; a postpaid account (the partner
+     * reseller 903) runs up charges to this limit, and a negative balance is the amount it owes.
+     */
+    creditLimitCents: bigint('credit_limit_cents', { mode: 'number' }).notNull().default(0),
     /** Counters kept in the transactions that change them, so lists and the dashboard need no count(*). */
     couponsTotal: integer('coupons_total').notNull().default(0),
     couponsRedeemed: integer('coupons_redeemed').notNull().default(0),
@@ -44,7 +49,8 @@ export const resellers = pgTable(
     uniqueIndex('resellers_client_id_key').on(t.clientId),
     index('resellers_parent_idx').on(t.parentId),
     check('resellers_status_check', sql`${t.status} in (1, 2)`),
-    check('resellers_balance_check', sql`${t.balanceCents} >= 0`),
+    check('resellers_balance_check', sql`${t.balanceCents} >= -${t.creditLimitCents}`),
+    check('resellers_credit_limit_check', sql`${t.creditLimitCents} >= 0`),
   ],
 );
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { payments } from './billing.js';
 import { resellers } from './resellers.js';
 
 export const LEDGER_KINDS = [
@@ -11,6 +12,7 @@ export const LEDGER_KINDS = [
   'coupon_refund',
   'vpn_purchase',
   'vpn_renewal',
+  'settlement',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
@@ -26,6 +28,7 @@ export const walletLedger = pgTable(
       .notNull()
       .references(() => resellers.id, { onDelete: 'restrict' }),
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    /** Below zero only on a postpaid account, where it is the amount owed. */
     balanceAfterCents: bigint('balance_after_cents', { mode: 'number' }).notNull(),
     kind: text('kind').notNull(),
     /** What the money moved for, as "type:id" (a coupon batch, a VPN account, a payment). */
@@ -33,13 +36,15 @@ export const walletLedger = pgTable(
     description: text('description').notNull(),
     /** The reseller who caused the change when it is not the wallet's owner (an admin parent). */
     actorId: integer('actor_id').references(() => resellers.id, { onDelete: 'set null' }),
+    /** The payment this row credits: unique, so no payment can ever be credited twice. */
+    paymentId: bigint('payment_id', { mode: 'number' }).references(() => payments.id, { onDelete: 'restrict' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('wallet_ledger_reseller_idx').on(t.resellerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('wallet_ledger_reference_idx').on(t.reference),
+    uniqueIndex('wallet_ledger_payment_key').on(t.paymentId),
     check('wallet_ledger_amount_check', sql`${t.amountCents} <> 0`),
-    check('wallet_ledger_balance_check', sql`${t.balanceAfterCents} >= 0`),
     check(
       'wallet_ledger_kind_check',
       sql.raw(`kind in (${LEDGER_KINDS.map((k) => `'${k}'`).join(', ')})`),

@@ -1,10 +1,12 @@
 /**
  * Demo data for a first start: on an empty database, a funded reseller, an admin with two
- * sub-resellers, and the partner reseller 903, all with one known password.
+ * sub-resellers, and the partner reseller 903 (postpaid: nothing owed, its credit limit to run up),
+ * all with one known password.
  */
 
 import { sql } from 'drizzle-orm';
 import { RESTRICTED_RESELLER_ID } from '@partner-panel/sdk';
+import { DEFAULT_PARTNER_CREDIT_LIMIT_USD } from '../../config.js';
 import type { Db } from '../../db/index.js';
 import { resellers, walletLedger } from '../../db/schema/index.js';
 import { hashPassword } from '../auth/passwords.js';
@@ -17,13 +19,13 @@ export const DEMO_ACCOUNTS = [
   { key: 'admin', email: 'admin@demo.partner-panel.test', name: 'Demo Admin', customUrl: 'demo-admin', balanceCents: 1_000_000, isAdmin: true, verified: true },
   { key: 'sub1', email: 'sub1@demo.partner-panel.test', name: 'Northwind Sub-reseller', customUrl: 'northwind', balanceCents: 50_000, isAdmin: false, verified: true, parent: 'admin' },
   { key: 'sub2', email: 'sub2@demo.partner-panel.test', name: 'Contoso Sub-reseller', customUrl: 'contoso', balanceCents: 0, isAdmin: false, verified: false, parent: 'admin' },
-  { key: 'partner', email: 'partner@demo.partner-panel.test', name: 'Brainrocket Partner', customUrl: 'brainrocket', balanceCents: 100_000_000, isAdmin: false, verified: true, id: RESTRICTED_RESELLER_ID },
+  { key: 'partner', email: 'partner@demo.partner-panel.test', name: 'Brainrocket Partner', customUrl: 'brainrocket', balanceCents: 0, isAdmin: false, verified: true, id: RESTRICTED_RESELLER_ID },
 ] as const;
 
 export type DemoAccount = (typeof DEMO_ACCOUNTS)[number];
 
 /** Seeds when no reseller exists yet; answers whether it did. */
-export async function seedDemo(db: Db): Promise<boolean> {
+export async function seedDemo(db: Db, options: { partnerCreditLimitCents?: number } = {}): Promise<boolean> {
   const [existing] = await db.select({ id: resellers.id }).from(resellers).limit(1);
   if (existing) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -41,6 +43,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
         verifiedAt: account.verified ? new Date() : null,
         parentId,
         balanceCents: account.balanceCents,
+        creditLimitCents: 'id' in account ? (options.partnerCreditLimitCents ?? DEFAULT_PARTNER_CREDIT_LIMIT_USD * 100) : 0,
       };
       const [row] =
         'id' in account

@@ -15,7 +15,10 @@ export function settingsRoutes(app: FastifyInstance) {
       tls: ctx.config.realtime.publicTls,
       auth_endpoint: contract.broadcastingAuth.path,
     },
-    payments: { stripe_publishable_key: null, methods: [] },
+    payments: {
+      stripe_publishable_key: ctx.payments.get('stripe')?.publishableKey ?? null,
+      methods: ctx.payments.list.map((g) => g.module),
+    },
     redeem: { terms_url: ctx.config.redeem.termsUrl, privacy_url: ctx.config.redeem.privacyUrl },
     production: ctx.config.production,
   }));

@@ -3,6 +3,7 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { centsToDollars } from '@partner-panel/sdk';
 import type { AppContext } from '../../context.js';
 import { resellers } from '../../db/schema/index.js';
+import { contains } from '../../db/search.js';
 import { fail } from '../../http/errors.js';
 import type { ResellerRow } from '../profile/present.js';
 
@@ -21,7 +22,7 @@ export async function ownUser(ctx: Ctx, adminId: number, userId: number): Promis
 export async function listUsers(ctx: Ctx, adminId: number, filter: { email: string }, paging: { page: number; limit: number }) {
   const where = and(
     eq(resellers.parentId, adminId),
-    filter.email ? sql`${resellers.email} ilike ${`%${filter.email.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : undefined,
+    filter.email ? sql`${resellers.email} ilike ${contains(filter.email)}` : undefined,
   );
   const [total] = await ctx.db.select({ n: count() }).from(resellers).where(where);
   const rows = await ctx.db

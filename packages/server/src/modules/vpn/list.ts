@@ -2,6 +2,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { rows } from '../../db/index.js';
+import { contains } from '../../db/search.js';
 import { parseFilter, type CouponFilter } from '../coupons/filter.js';
 import { presentVpn, type VpnRecord } from './present.js';
 
@@ -12,13 +13,11 @@ export interface VpnListFilter {
   coupon?: CouponFilter;
 }
 
-const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** The WHERE of a reseller's subscriptions under a filter (aliases v, c): one for the page and the export. */
 export function vpnWhere(ownerId: number, filter: VpnListFilter): SQL {
   const parts: SQL[] = [sql`v.reseller_id = ${ownerId}`];
   const search = filter.search?.trim() || filter.coupon?.code.trim() || '';
-  if (search) parts.push(sql`(v.email ilike ${like(search)} or v.username ilike ${like(search)} or c.code ilike ${like(search)})`);
+  if (search) parts.push(sql`(v.email ilike ${contains(search)} or v.username ilike ${contains(search)} or c.code ilike ${contains(search)})`);
   if (filter.coupon) {
     const f = parseFilter({ ...filter.coupon, code: '' });
     if (f.from) parts.push(sql`v.created_at >= ${f.from.toISOString()}::timestamptz`);

@@ -6,13 +6,15 @@
  * renewals fall due, a reseller whose balance does not cover them is warned, once a period.
  */
 import { eq, sql } from 'drizzle-orm';
+import { errors } from '@partner-panel/sdk';
 import type { AppContext } from '../../context.js';
 import { rows } from '../../db/index.js';
 import { transact, type Unit } from '../../db/unit.js';
+import type { AppError } from '../../http/errors.js';
 import { resellers, vpnAccounts } from '../../db/schema/index.js';
 import { addMonths } from '../coupons/generate.js';
-import { debit, formatUsd } from '../wallet/service.js';
-import { isInsufficient, renewalPrice } from './service.js';
+import { debit, formatUsd, isRefusedDebit } from '../wallet/service.js';
+import { renewalPrice } from './service.js';
 import type { VpnRow } from './access.js';
 
 export const WARNING_DAYS = 3;
@@ -62,9 +64,17 @@ async function renewOne(ctx: Ctx): Promise<'renewed' | 'suspended' | null> {
         });
       }
     } catch (error) {
-      if (!isInsufficient(error)) throw error;
+      if (!isRefusedDebit(error)) throw error;
       // The conditional debit wrote nothing: suspend instead, in the same transaction.
-      await suspend(ctx, unit, account, `VPN account ${account.username} was suspended: its renewal (${formatUsd(unitCents)}) could not be paid from your wallet. Add funds, then enable it again.`);
+      const postpaid = (error as AppError).entry.code === errors.creditLimitReached.code;
+      await suspend(
+        ctx,
+        unit,
+        account,
+        postpaid
+          ? `VPN account ${account.username} was suspended: its renewal (${formatUsd(unitCents)}) would pass your account's credit limit. Please contact us to settle your account, then enable it again.`
+          : `VPN account ${account.username} was suspended: its renewal (${formatUsd(unitCents)}) could not be paid from your wallet. Add funds, then enable it again.`,
+      );
       return 'suspended';
     }
     await unit.tx
@@ -99,8 +109,13 @@ async function warn(ctx: Ctx): Promise<number> {
     const done = await transact(ctx, async (unit) => {
       let due = 0;
       for (const a of accounts) due += (await renewalPrice(unit, a))?.unitCents ?? 0;
-      const [owner] = await unit.tx.select({ balance: resellers.balanceCents }).from(resellers).where(eq(resellers.id, resellerId));
-      if ((owner?.balance ?? 0) >= due) return false;
+      const [owner] = await unit.tx
+        .select({ balance: resellers.balanceCents, limit: resellers.creditLimitCents })
+        .from(resellers)
+        .where(eq(resellers.id, resellerId));
+      const limit = owner?.limit ?? 0;
+      // What can still be charged: the balance, and on a postpaid account what is left of its limit.
+      if ((owner?.balance ?? 0) + limit >= due) return false;
       // Only the process that marks the accounts sends the warning.
       const marked = await rows<{ id: number }>(
         unit.tx,
@@ -109,11 +124,22 @@ async function warn(ctx: Ctx): Promise<number> {
             returning id`,
       );
       if (marked.length === 0) return false;
-      await ctx.notifier.notify(unit, resellerId, {
-        type: 'low_balance',
-        message: `Your balance (${formatUsd(owner?.balance ?? 0)}) does not cover the ${marked.length} renewal${marked.length === 1 ? '' : 's'} due in the next ${WARNING_DAYS} days (${formatUsd(due)}). Add funds to keep these VPN accounts active.`,
-        redirect: 'billing/pay',
-      });
+      const renewals = `the ${marked.length} renewal${marked.length === 1 ? '' : 's'} due in the next ${WARNING_DAYS} days (${formatUsd(due)})`;
+      await ctx.notifier.notify(
+        unit,
+        resellerId,
+        limit > 0
+          ? {
+              type: 'low_balance',
+              message: `What is left of your credit limit (${formatUsd(Math.max(0, (owner?.balance ?? 0) + limit))}) does not cover ${renewals}. Please contact us to settle your account to keep these VPN accounts active.`,
+              redirect: null,
+            }
+          : {
+              type: 'low_balance',
+              message: `Your balance (${formatUsd(owner?.balance ?? 0)}) does not cover ${renewals}. Add funds to keep these VPN accounts active.`,
+              redirect: 'billing/pay',
+            },
+      );
       return true;
     });
     if (done) warned++;

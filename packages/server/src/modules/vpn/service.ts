@@ -346,5 +346,3 @@ export async function deleteAccount(ctx: Ctx, session: Session, ref: AccountRef,
     return present(ctx, await reload(unit, account.id, books));
   });
 }
-
-export const isInsufficient = (error: unknown) => error instanceof AppError && error.entry.code === 'rspf-wallet-4021';

@@ -2,13 +2,21 @@
  * The wallet: every balance change is a conditional update of the balance and an append-only
  * ledger row, in the caller's transaction, announced on the reseller's channel after commit.
  * Concurrent spends can never overdraw: the update only happens while the balance covers it.
+ *
+ * Postpaid accounts: the partner reseller 903 has no wallet to fund and no billing screens
+ * (000 §6), so its charges (coupon generations, and the renewals of the accounts its coupons
+ * became) go through the same debit with a credit limit: the balance may fall to −limit, a
+ * negative balance is the amount owed, and each charge is a ledger row like any other. Past the
+ * limit the charge is refused with its own message, which sends it to us rather than to Add Funds.
  */
+import { RESTRICTED_RESELLER_ID } from '@partner-panel/sdk';
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/index.js';
 import { rows } from '../../db/index.js';
 import type { Unit } from '../../db/unit.js';
 import { resellers, walletLedger, type LedgerKind } from '../../db/schema/index.js';
-import { fail } from '../../http/errors.js';
+import { AppError, fail } from '../../http/errors.js';
 
 export interface Movement {
   resellerId: number;
@@ -18,6 +26,8 @@ export interface Movement {
   description: string;
   /** Who caused it when it is not the wallet's owner (an admin parent). */
   actorId?: number | null;
+  /** The payment a credit comes from (unique in the ledger). */
+  paymentId?: number | null;
 }
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
@@ -35,24 +45,46 @@ async function record(unit: Unit, m: Movement, signedCents: number, balanceAfter
     reference: m.reference,
     description: m.description,
     actorId: m.actorId ?? null,
+    paymentId: m.paymentId ?? null,
   });
 }
 
-/** Takes money out; refuses with the spec's message when the balance does not cover it. */
+/** Why a debit was refused: the spec's 'Insufficient Balance!', or a postpaid account's limit. */
+function refusal(current: { balance: number; limit: number } | undefined, amountCents: number) {
+  const balance = current?.balance ?? 0;
+  const limit = current?.limit ?? 0;
+  if (limit > 0) {
+    return fail(
+      'creditLimitReached',
+      { owed: formatUsd(Math.max(0, -balance)), amount: formatUsd(amountCents), limit: formatUsd(limit) },
+      { owed: Math.max(0, -balance) / 100, amount: amountCents / 100, credit_limit: limit / 100 },
+    );
+  }
+  return fail('insufficientBalance', { balance: formatUsd(balance), amount: formatUsd(amountCents) }, { balance: balance / 100, amount: amountCents / 100 });
+}
+
+/** Whether an error is a refused debit (a wallet that cannot pay, or a postpaid limit reached). */
+export const isRefusedDebit = (error: unknown) =>
+  error instanceof AppError && (error.entry.code === 'rspf-wallet-4021' || error.entry.code === 'rspf-wallet-4022');
+
+/**
+ * Takes money out while the balance covers it, or, on a postpaid account, while the amount owed
+ * stays within its credit limit; refuses otherwise, writing nothing.
+ */
 export async function debit(ctx: Ctx, unit: Unit, m: Movement): Promise<number> {
   if (!Number.isSafeInteger(m.amountCents) || m.amountCents <= 0) throw new Error(`invalid debit ${m.amountCents}`);
   const [row] = await rows<{ balance_cents: number }>(
     unit.tx,
     sql`update resellers set balance_cents = balance_cents - ${m.amountCents}, updated_at = now()
-        where id = ${m.resellerId} and balance_cents >= ${m.amountCents}
+        where id = ${m.resellerId} and balance_cents - ${m.amountCents} >= -credit_limit_cents
         returning balance_cents`,
   );
   if (!row) {
-    const [current] = await unit.tx.select({ balance: resellers.balanceCents }).from(resellers).where(eq(resellers.id, m.resellerId));
-    throw fail('insufficientBalance', { balance: formatUsd(current?.balance ?? 0), amount: formatUsd(m.amountCents) }, {
-      balance: (current?.balance ?? 0) / 100,
-      amount: m.amountCents / 100,
-    });
+    const [current] = await unit.tx
+      .select({ balance: resellers.balanceCents, limit: resellers.creditLimitCents })
+      .from(resellers)
+      .where(eq(resellers.id, m.resellerId));
+    throw refusal(current, m.amountCents);
   }
   const balance = Number(row.balance_cents);
   await record(unit, m, -m.amountCents, balance);
@@ -76,3 +108,18 @@ export async function credit(ctx: Ctx, unit: Unit, m: Movement): Promise<number>
 }
 
 export const refund = (ctx: Ctx, unit: Unit, m: Movement) => credit(ctx, unit, m);
+
+/**
+ * Gives the partner reseller its configured credit limit at start-up. A limit lowered below what
+ * it already owes is raised to the amount owed (no further charge passes) rather than refused.
+ */
+export async function syncCreditLimits(db: Db, partnerLimitCents: number, log: { warn(obj: unknown, msg?: string): void }) {
+  const [row] = await rows<{ credit_limit_cents: number; balance_cents: number }>(
+    db,
+    sql`update resellers set credit_limit_cents = greatest(${partnerLimitCents}::bigint, -balance_cents)
+        where id = ${RESTRICTED_RESELLER_ID} returning credit_limit_cents, balance_cents`,
+  );
+  if (row && Number(row.credit_limit_cents) > partnerLimitCents) {
+    log.warn({ owed: -Number(row.balance_cents), limit: partnerLimitCents }, 'the partner reseller owes more than its configured credit limit; further charges are refused until it settles');
+  }
+}

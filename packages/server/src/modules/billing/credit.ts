@@ -1,0 +1,107 @@
+/**
+ * The one crediting function. Every path that learns a payment succeeded — a provider's verified
+ * notification, the success page's check with the provider, a PayPal capture — ends here, in one
+ * transaction: the payment turns 'succeeded', the wallet and its ledger row, the invoice and its
+ * transaction, the notification; the balance is pushed after commit.
+ *
+ * Exactly once: only the update that turns the payment 'succeeded' goes on (a second caller, even
+ * one racing on another connection, waits on the row and then finds nothing to turn), and the
+ * ledger holds at most one row per payment (unique index) should anything ever slip past that.
+ */
+import { sql } from 'drizzle-orm';
+import { PAYMENT_METHOD_NAMES, centsToDollars, type PaymentModule } from '@partner-panel/sdk';
+import type { AppContext } from '../../context.js';
+import { rows } from '../../db/index.js';
+import type { Unit } from '../../db/unit.js';
+import { payments } from '../../db/schema/index.js';
+import type { ProviderState } from '../../adapters/payments/index.js';
+import { audit } from '../audit/index.js';
+import { credit, formatUsd } from '../wallet/service.js';
+import { markInvoicePaid } from './invoices.js';
+
+export type PaymentRow = typeof payments.$inferSelect;
+type Succeeded = Extract<ProviderState, { status: 'succeeded' }>;
+type Ctx = Pick<AppContext, 'clock' | 'notifier' | 'log'>;
+
+export type CreditOutcome = 'credited' | 'already' | 'mismatch';
+
+interface Turned {
+  id: number;
+  reseller_id: number;
+  invoice_id: number;
+  provider: PaymentModule;
+  amount_cents: number;
+  issued_by: number | null;
+}
+
+export async function creditPayment(ctx: Ctx, unit: Unit, paymentId: number, state: Succeeded, via: string): Promise<CreditOutcome> {
+  const now = ctx.clock.now();
+  const [turned] = await rows<Turned>(
+    unit.tx,
+    sql`update payments p set status = 'succeeded', transaction_ref = ${state.transactionRef}, succeeded_at = ${now},
+               failure_code = null, failure_message = null, updated_at = ${now}
+        from invoices i
+        where p.id = ${paymentId} and i.id = p.invoice_id and p.status <> 'succeeded'
+          and p.amount_cents = ${state.amountCents} and p.currency = ${state.currency}
+        returning p.id, p.reseller_id, p.invoice_id, p.provider, p.amount_cents, i.issued_by`,
+  );
+  if (!turned) {
+    const [payment] = await rows<{ status: string; amount_cents: number; currency: string }>(
+      unit.tx,
+      sql`select status, amount_cents, currency from payments where id = ${paymentId}`,
+    );
+    if (!payment || payment.status === 'succeeded') return 'already';
+    // The provider says other money arrived than was asked for: nothing is credited, a person looks.
+    ctx.log.error({ paymentId, expected: payment.amount_cents, received: state.amountCents, currency: state.currency, via }, 'payment amount mismatch');
+    await audit(unit.tx, {
+      actorId: null,
+      action: 'payment.amount_mismatch',
+      targetType: 'payment',
+      targetId: paymentId,
+      data: { expectedCents: Number(payment.amount_cents), receivedCents: state.amountCents, currency: state.currency, via },
+    });
+    return 'mismatch';
+  }
+  const amount = Number(turned.amount_cents);
+  const method = PAYMENT_METHOD_NAMES[turned.provider];
+  const sent = turned.issued_by !== null && turned.issued_by !== turned.reseller_id;
+  await credit(ctx, unit, {
+    resellerId: turned.reseller_id,
+    amountCents: amount,
+    kind: sent ? 'invoice_payment' : 'deposit',
+    reference: `payment:${turned.id}`,
+    description: `${sent ? 'Payment' : 'Deposit'} by ${method}, invoice #${turned.invoice_id}`,
+    paymentId: turned.id,
+  });
+  await markInvoicePaid(unit.tx, turned.invoice_id, turned.provider, now);
+  await audit(unit.tx, { actorId: turned.reseller_id, action: 'payment.credited', targetType: 'payment', targetId: turned.id, data: { amountCents: amount, via } });
+  await ctx.notifier.notify(unit, turned.reseller_id, {
+    type: 'payment_received',
+    message: `Payment of ${formatUsd(amount)} received by ${method}: your wallet was credited and invoice #${turned.invoice_id} is paid.`,
+    redirect: `billing/invoice/${turned.invoice_id}`,
+    refId: turned.invoice_id,
+  });
+  return 'credited';
+}
+
+/** Records a failure the provider reports; a succeeded payment never goes back. */
+export async function failPayment(unit: Unit, paymentId: number, failure: { code: string; message: string }, now: Date) {
+  await unit.tx.execute(
+    sql`update payments set status = 'failed', failure_code = ${failure.code.slice(0, 100)}, failure_message = ${failure.message.slice(0, 500)}, updated_at = ${now}
+        where id = ${paymentId} and status = 'pending'`,
+  );
+}
+
+export function presentPayment(p: PaymentRow) {
+  return {
+    id: p.id,
+    provider: p.provider as PaymentModule,
+    amount: centsToDollars(p.amountCents),
+    status: p.status as 'pending' | 'succeeded' | 'failed',
+    invoice_id: p.invoiceId,
+    failure_code: p.failureCode,
+    failure_message: p.failureMessage,
+    created_at: p.createdAt.toISOString(),
+    paid_at: p.succeededAt ? p.succeededAt.toISOString() : null,
+  };
+}
