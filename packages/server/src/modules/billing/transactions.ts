@@ -46,7 +46,7 @@ const COLUMNS = sql`select l.id, l.created_at, l.amount_cents, l.balance_after_c
 
 /**
  * Matches the description, the transaction id or the gateway's name in part (any case), or the
- * row, its invoice or its amount exactly.
+ * wallet's own transaction id (WLT-…), the invoice number or the amount exactly.
  */
 function searchOf(search: string): SQL | undefined {
   if (!search) return undefined;
@@ -59,7 +59,7 @@ function searchOf(search: string): SQL | undefined {
   const providers = PAYMENT_MODULES.filter((m) => PAYMENT_METHOD_NAMES[m].toLowerCase().includes(search.toLowerCase()));
   if (providers.length) parts.push(sql`p.provider in (${sql.join(providers.map((m) => sql`${m}`), sql`, `)})`);
   if (WALLET_GATEWAY.toLowerCase().includes(search.toLowerCase())) parts.push(sql`l.payment_id is null`);
-  const walletId = /^(?:WLT-)?0*(\d{1,15})$/i.exec(search)?.[1];
+  const walletId = /^WLT-0*(\d{1,15})$/i.exec(search)?.[1];
   if (walletId && Number(walletId) <= Number.MAX_SAFE_INTEGER) parts.push(sql`l.id = ${Number(walletId)}`);
   const number = /^#?(\d{1,9})$/.exec(search)?.[1];
   if (number) parts.push(sql`p.invoice_id = ${Number(number)}`);
