@@ -46,8 +46,8 @@ function form(text: string): Record<string, unknown> {
 export async function stripeStub() {
   const intents = new Map<string, StubIntent>();
   const requests: { method: string; path: string; params: Record<string, unknown>; authorization: string | undefined }[] = [];
-  /** The next create answers this instead (a card error, an outage). */
-  let nextCreate: { status: number; body: unknown } | null = null;
+  /** The next creates answer these instead (a card error, an outage). */
+  const nextCreates: { status: number; body: unknown }[] = [];
 
   const server = createServer((req, res) => {
     void (async () => {
@@ -63,11 +63,8 @@ export async function stripeStub() {
         return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
       }
       if (req.method === 'POST' && path === '/v1/payment_intents') {
-        if (nextCreate) {
-          const answer = nextCreate;
-          nextCreate = null;
-          return send(answer.status, answer.body);
-        }
+        const answer = nextCreates.shift();
+        if (answer) return send(answer.status, answer.body);
         const id = `pi_${randomBytes(12).toString('hex')}`;
         const intent: StubIntent = {
           id,
@@ -108,7 +105,7 @@ export async function stripeStub() {
     intents,
     requests,
     answerNextCreate(status: number, body: unknown) {
-      nextCreate = { status, body };
+      nextCreates.push({ status, body });
     },
     /** What stripe-js does when the browser confirms: the intent succeeds or is declined. */
     confirm(id: string, outcome: 'succeeded' | { decline_code: string; message: string } = 'succeeded') {
