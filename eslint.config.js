@@ -14,7 +14,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/main.ts', '**/bench/**', '**/scripts/**', '**/*.config.ts'],
+    files: ['**/main.ts', '**/cli/**', '**/bench/**', '**/scripts/**', '**/*.config.ts'],
     rules: { 'no-console': 'off' },
   },
   {

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { contract } from './contract/index.js';
 import type { AnyCall } from './contract/define.js';
+import { IDEMPOTENCY_HEADER } from './contract/constants.js';
 import { envelopeSchema, errorBodySchema, headerSchema } from './contract/envelope.js';
 
 /** Calls in a stable order (by path, then method): module namespaces order differently per tool. */
@@ -12,6 +13,9 @@ const sortedCalls = () =>
 
 const json = (schema: z.ZodType, io: 'input' | 'output') =>
   z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as Record<string, unknown>;
+
+/** The server keeps the first answer for an Idempotency-Key on every state-changing call made with a bearer token. */
+const takesIdempotencyKey = (call: AnyCall) => call.method !== 'GET' && call.access !== 'public' && call.access !== 'signature';
 
 function security(call: AnyCall) {
   if (call.access === 'reseller' || call.access === 'admin' || call.access === 'client') return [{ bearer: [] }];
@@ -29,6 +33,15 @@ export function openApiDocument() {
       }
     }
     if (call.csrf) parameters.push({ name: 'CSRF-Token', in: 'header', required: true, schema: { type: 'string' } });
+    if (takesIdempotencyKey(call)) {
+      parameters.push({
+        name: IDEMPOTENCY_HEADER,
+        in: 'header',
+        required: false,
+        description: 'A retry with the same key and body is answered the first answer (header Idempotent-Replayed: true); kept 24 hours.',
+        schema: { type: 'string', minLength: 1, maxLength: 255 },
+      });
+    }
     const success = call.raw
       ? { description: `${call.raw.toUpperCase()} file`, content: { [call.raw === 'csv' ? 'text/csv' : call.raw === 'pdf' ? 'application/pdf' : 'text/html']: {} } }
       : { description: `header.code ${call.successCode}`, content: { 'application/json': { schema: json(envelopeSchema(call.response), 'output') } } };
@@ -76,7 +89,7 @@ export function callsTable(): string {
     '|---|---|---|---|---|',
   ];
   for (const [name, call] of sortedCalls()) {
-    const extras = [call.csrf ? 'CSRF' : '', call.captcha ? `captcha ${call.captcha}` : ''].filter(Boolean).join(', ');
+    const extras = [call.csrf ? 'CSRF' : '', call.captcha ? `captcha ${call.captcha}` : '', takesIdempotencyKey(call) ? 'Idempotency-Key' : ''].filter(Boolean).join(', ');
     lines.push(
       `| \`${name}\` | \`${call.method} ${call.path}\` | ${call.access}${extras ? ` (${extras})` : ''} | ${call.successCode}${call.httpStatus !== 200 ? ` (HTTP ${call.httpStatus})` : ''} | ${call.spec} |`,
     );

@@ -336,7 +336,8 @@ describe('invoices (002 §2, §3)', () => {
     expect(text).toContain('$2,345.60');
     expect(text).toContain('Status: Paid');
     expect(text).toContain(invoice.transactions[0]?.transid);
-    const blob = await me.api.invoicePdf({ id: started.invoice_id });
+    // The raw calls answer a Blob (the contract types them by their schema).
+    const blob = (await me.api.invoicePdf({ id: started.invoice_id })) as unknown as Blob;
     expect(blob.size).toBe(res.rawPayload.length);
     const other = await payer();
     const e = await failure(other.api.invoicePdf({ id: started.invoice_id }));

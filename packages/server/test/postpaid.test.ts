@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { ApiError } from '@partner-panel/sdk';
 import { runRenewals } from '../src/modules/vpn/renewals.js';
-import { syncCreditLimits } from '../src/modules/wallet/service.js';
+import { settle, syncCreditLimits } from '../src/modules/wallet/service.js';
 import { manualClock, testApp } from './support/app.js';
 import { balanceCents, ledger, query } from './support/sql.js';
 
@@ -98,6 +98,16 @@ describe('903 is postpaid', () => {
     expect(Number(row?.credit_limit_cents)).toBe(45_000);
     expect(warnings).toEqual([{ owed: 45_000, limit: 10_000 }]);
     expect((await failure(partner.api.generateCoupons(partnerPlan(1)))).code).toBe('rspf-wallet-4022');
+  });
+
+  it('records a settlement that lowers what it owes, for postpaid accounts only', async () => {
+    const t = await testApp({ env: { PARTNER_CREDIT_LIMIT_USD: '1000' } });
+    const partner = await t.signIn('partner@demo.partner-panel.test');
+    await partner.api.generateCoupons(partnerPlan(20)); // owes $900
+    expect(await settle(t.app.ctx, PARTNER, 50_000, 'Bank transfer 2027-01-31')).toBe(-40_000);
+    expect((await ledger(t, PARTNER)).at(-1)).toMatchObject({ kind: 'settlement', amount_cents: 50_000, balance_after_cents: -40_000 });
+    expect((await partner.api.generateCoupons(partnerPlan(10))).balance).toBe(-850);
+    await expect(settle(t.app.ctx, 1000, 100, 'not postpaid')).rejects.toThrow('prepaid');
   });
 
   it('leaves every other reseller prepaid: the spec\'s Insufficient Balance message', async () => {

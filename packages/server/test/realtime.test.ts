@@ -13,6 +13,7 @@ import { transact } from '../src/db/unit.js';
 import { connected, pusherClient, rawSocket } from './support/realtime.js';
 import { testApp } from './support/app.js';
 import { fundedReseller } from './support/sql.js';
+import { CARDS, payTestCard } from './support/billing.js';
 import { md5 } from '../src/adapters/realtime/signature.js';
 import { MAX_CHANNELS_PER_CONNECTION } from '../src/adapters/realtime/protocol.js';
 import { RealtimeServer } from '../src/adapters/realtime/server.js';
@@ -66,6 +67,22 @@ describe('pusher-js and laravel-echo against the embedded server', () => {
     ).rejects.toThrow('rolled back');
     await transact(t.app.ctx, async (unit) => t.app.ctx.notifier.balanceChanged(unit, reseller.user.id, 123_456));
     await expect.poll(() => balances).toEqual([{ balance: 1234.56 }]);
+  });
+
+  it("hears a card payment's credit: the new balance and the payment's notification", async () => {
+    const payer = await fundedReseller(t, 'realtime-payer@example.com', 0);
+    const { echo } = pusherClient(port, payer.api);
+    const heard: { event: string; data: unknown }[] = [];
+    const own = `reseller.${payer.id}`;
+    const subscribed = new Promise<void>((resolve) => echo.private(own).subscribed(() => resolve()));
+    echo.private(own).listen(`.${REALTIME_EVENTS.balance}`, (data: unknown) => heard.push({ event: 'balance', data }));
+    echo.private(own).listen(`.${REALTIME_EVENTS.notification}`, (data: unknown) => heard.push({ event: 'notification', data }));
+    await subscribed;
+    await payTestCard(payer.api, CARDS.ok, { amount: 2000 });
+    await expect.poll(() => heard.length).toBe(2);
+    expect(heard.find((h) => h.event === 'balance')?.data).toEqual({ balance: 2000 });
+    const notification = heard.find((h) => h.event === 'notification')?.data as { data: string };
+    expect(JSON.parse(notification.data)).toMatchObject({ type: 'payment_received' });
   });
 
   it("cannot subscribe to another reseller's channel: /broadcasting/auth refuses", async () => {

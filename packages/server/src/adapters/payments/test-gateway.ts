@@ -11,7 +11,7 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
-import { PAYMENT_METHOD_NAMES, TEST_CARDS } from '@partner-panel/sdk';
+import { PAYMENT_METHOD_NAMES, type TEST_CARDS } from '@partner-panel/sdk';
 import type { Db } from '../../db/index.js';
 import { testGatewayIntents } from '../../db/schema/index.js';
 import type { PaymentGateway, ProviderState } from './index.js';

@@ -13,7 +13,7 @@ import { PAYMENT_METHOD_NAMES, centsToDollars, type PaymentModule } from '@partn
 import type { AppContext } from '../../context.js';
 import { rows } from '../../db/index.js';
 import type { Unit } from '../../db/unit.js';
-import { payments } from '../../db/schema/index.js';
+import { type payments } from '../../db/schema/index.js';
 import type { ProviderState } from '../../adapters/payments/index.js';
 import { audit } from '../audit/index.js';
 import { credit, formatUsd } from '../wallet/service.js';

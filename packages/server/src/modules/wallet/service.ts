@@ -14,7 +14,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/index.js';
 import { rows } from '../../db/index.js';
-import type { Unit } from '../../db/unit.js';
+import { transact, type Unit } from '../../db/unit.js';
 import { resellers, walletLedger, type LedgerKind } from '../../db/schema/index.js';
 import { AppError, fail } from '../../http/errors.js';
 
@@ -122,4 +122,17 @@ export async function syncCreditLimits(db: Db, partnerLimitCents: number, log: {
   if (row && Number(row.credit_limit_cents) > partnerLimitCents) {
     log.warn({ owed: -Number(row.balance_cents), limit: partnerLimitCents }, 'the partner reseller owes more than its configured credit limit; further charges are refused until it settles');
   }
+}
+
+/**
+ * Records money a postpaid account paid us outside the panel (a bank transfer): a `settlement`
+ * credit that lowers what it owes. The operator runs it with `pnpm --filter @partner-panel/server settle`.
+ */
+export async function settle(ctx: Ctx & { db: Db; log: { warn(obj: unknown, msg?: string): void } }, resellerId: number, amountCents: number, note: string) {
+  const [owner] = await ctx.db.select({ limit: resellers.creditLimitCents }).from(resellers).where(eq(resellers.id, resellerId));
+  if (!owner) throw new Error(`no reseller ${resellerId}`);
+  if (owner.limit <= 0) throw new Error(`reseller ${resellerId} is prepaid: it adds funds itself`);
+  return transact(ctx, (unit) =>
+    credit(ctx, unit, { resellerId, amountCents, kind: 'settlement', reference: `settlement:${Date.now()}`, description: `Settlement: ${note}`.slice(0, 500) }),
+  );
 }

@@ -1,0 +1,27 @@
+/**
+ * Records a postpaid account's settlement: `pnpm --filter @partner-panel/server settle <reseller id>
+ * <amount in dollars> "<note>"`, e.g. `settle 903 4500.00 "Bank transfer 2026-11-30"`. It writes a
+ * `settlement` ledger row that lowers what the account owes. With the embedded database, stop the
+ * server first (one process owns that folder); with DATABASE_URL, run it at any time.
+ */
+import { dollarsToCents } from '@partner-panel/sdk';
+import { buildApp } from '../app.js';
+import { loadConfig } from '../config.js';
+import { formatUsd, settle } from '../modules/wallet/service.js';
+
+const [id, amount, ...note] = process.argv.slice(2);
+const cents = dollarsToCents(amount ?? '');
+if (!id || !/^\d+$/.test(id) || !cents || note.join(' ').trim() === '') {
+  console.error('Usage: settle <reseller id> <amount in dollars> "<note>"');
+  process.exit(2);
+}
+const app = await buildApp({ ...loadConfig(), renewalsIntervalMs: 0 }, { logger: false });
+try {
+  const balance = await settle(app.ctx, Number(id), cents, note.join(' ').trim());
+  console.log(`Recorded ${formatUsd(cents)} for reseller ${id}. ${balance < 0 ? `It now owes ${formatUsd(-balance)}.` : 'It owes nothing.'}`);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+} finally {
+  await app.close();
+}
