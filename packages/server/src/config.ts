@@ -111,21 +111,16 @@ const envSchema = z
     if (env.NODE_ENV === 'production' && env.PAYMENTS_TEST_GATEWAY === true) {
       ctx.addIssue({ code: 'custom', path: ['PAYMENTS_TEST_GATEWAY'], message: 'The test gateway credits wallets without real money: it cannot be enabled in production' });
     }
-    const stripe = [env.STRIPE_SECRET_KEY, env.STRIPE_PUBLISHABLE_KEY, env.STRIPE_WEBHOOK_SECRET];
-    if (stripe.some(Boolean) && !stripe.every(Boolean)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['STRIPE_SECRET_KEY'],
-        message: 'Stripe needs STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET together',
-      });
-    }
-    const paypal = [env.PAYPAL_CLIENT_ID, env.PAYPAL_CLIENT_SECRET, env.PAYPAL_WEBHOOK_ID];
-    if (paypal.some(Boolean) && !paypal.every(Boolean)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['PAYPAL_CLIENT_ID'],
-        message: 'PayPal needs PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET and PAYPAL_WEBHOOK_ID together',
-      });
+    // A payment provider's settings come all together or not at all.
+    const providers = [
+      ['Stripe', ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET']],
+      ['PayPal', ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_WEBHOOK_ID']],
+    ] as const;
+    for (const [name, keys] of providers) {
+      const set = keys.filter((k) => env[k]);
+      if (set.length > 0 && set.length < keys.length) {
+        ctx.addIssue({ code: 'custom', path: [keys[0]], message: `${name} needs ${keys.slice(0, -1).join(', ')} and ${keys.at(-1)} together` });
+      }
     }
     if (env.CAPTCHA_PROVIDER !== 'off' && (!env.CAPTCHA_SITE_KEY || !env.CAPTCHA_SECRET_KEY)) {
       ctx.addIssue({

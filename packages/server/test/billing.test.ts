@@ -6,21 +6,15 @@
 import { sql } from 'drizzle-orm';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
-import { PAYMENT_MODULES, TEST_CARDS, type ApiError, type Transaction } from '@partner-panel/sdk';
+import { PAYMENT_MODULES, TEST_CARDS, type Transaction } from '@partner-panel/sdk';
 import { SCENARIOS } from '../src/adapters/payments/test-gateway.js';
 import { PAYMENT_PROVIDERS } from '../src/db/schema/index.js';
 import { testApp } from './support/app.js';
+import { failure } from './support/expect.js';
 import { CARDS, cardToken, payTestCard, startTestCard } from './support/billing.js';
 import { balanceCents, fundedReseller, ledger, query } from './support/sql.js';
 
 const t = await testApp({ env: { RATE_LIMIT_PAYMENTS_PER_RESELLER: '1000', RATE_LIMIT_PAYMENTS_PER_IP: '1000' } });
-const failure = (p: Promise<unknown>) =>
-  p.then(
-    () => {
-      throw new Error('expected a failure');
-    },
-    (e: unknown) => e as ApiError,
-  );
 
 let seq = 0;
 async function payer(start = 0) {

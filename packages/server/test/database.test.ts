@@ -86,4 +86,17 @@ describe('configuration', () => {
     expect(loadConfig({ NODE_ENV: 'production', DEMO_DATA: 'true', ...smtp }).demoData).toBe(true);
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/In production MAIL_TRANSPORT must be smtp/);
   });
+
+  it('offers the test gateway outside production only, and takes payment providers whole', () => {
+    const smtp = { MAIL_TRANSPORT: 'smtp', SMTP_URL: 'smtp://mail.example.com:587' };
+    expect(loadConfig({}).payments).toMatchObject({ testGateway: { enabled: true }, stripe: null, paypal: null, attemptsPerReseller: 10, attemptsPerIp: 30 });
+    expect(loadConfig({ NODE_ENV: 'production', ...smtp }).payments.testGateway.enabled).toBe(false);
+    expect(() => loadConfig({ NODE_ENV: 'production', PAYMENTS_TEST_GATEWAY: 'true', ...smtp })).toThrow(/cannot be enabled in production/);
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_live_x' })).toThrow(/Stripe needs STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET together/);
+    expect(() => loadConfig({ PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 's' })).toThrow(/PayPal needs/);
+    const paypal = { PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 's', PAYPAL_WEBHOOK_ID: 'WH' };
+    expect(loadConfig(paypal).payments.paypal?.apiUrl).toBe('https://api-m.sandbox.paypal.com');
+    expect(loadConfig({ ...paypal, PAYPAL_ENVIRONMENT: 'live' }).payments.paypal?.apiUrl).toBe('https://api-m.paypal.com');
+    expect(loadConfig({}).partnerCreditLimitCents).toBe(100_000_000);
+  });
 });

@@ -5,22 +5,14 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { ApiError } from '@partner-panel/sdk';
 import { testApp } from './support/app.js';
+import { failure } from './support/expect.js';
 import { paypalEnv, paypalStub } from './support/paypal-stub.js';
 import { balanceCents, fundedReseller, ledger, query } from './support/sql.js';
 
 const stub = await paypalStub();
 afterAll(() => stub.close());
 const t = await testApp({ env: { ...paypalEnv(stub.url), RATE_LIMIT_PAYMENTS_PER_IP: '1000' } });
-
-const failure = (p: Promise<unknown>) =>
-  p.then(
-    () => {
-      throw new Error('expected a failure');
-    },
-    (e: unknown) => e as ApiError,
-  );
 
 let seq = 0;
 const payer = () => fundedReseller(t, `paypal${++seq}@example.com`, 0);

@@ -9,18 +9,12 @@ import type { ApiError } from '@partner-panel/sdk';
 import { runRenewals } from '../src/modules/vpn/renewals.js';
 import { settle, syncCreditLimits } from '../src/modules/wallet/service.js';
 import { manualClock, testApp } from './support/app.js';
+import { failure } from './support/expect.js';
 import { balanceCents, ledger, query } from './support/sql.js';
 
 const PARTNER = 903;
 const UNIT = 4_500; // 903's coupon: recurring, biennial
 const partnerPlan = (quantity: number) => ({ quantity, billing_cycle: 'biennially', product_id: 105, addon_type: '', billing_type: 1, prefix: 'BR' }) as const;
-const failure = (p: Promise<unknown>) =>
-  p.then(
-    () => {
-      throw new Error('expected a failure');
-    },
-    (e: unknown) => e as ApiError,
-  );
 
 describe('903 is postpaid', () => {
   it('records its generations as charges owed, up to its credit limit, then refuses with its own message', async () => {

@@ -3,80 +3,47 @@
  * provider's success and the credit, started again on the same database, and the success page's
  * check credits the payment exactly once; the provider's late notification credits nothing more.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createClient, type Client } from '@partner-panel/sdk';
 import { DEMO_PASSWORD } from '../src/modules/demo/seed.js';
 import { freshDatabase } from './support/db.js';
-import { freePort } from './support/postgres.js';
 import { paypalEnv, paypalStub } from './support/paypal-stub.js';
+import { startMain, type MainProcess } from './support/process.js';
 import { stripeEnv, stripeStub } from './support/stripe-stub.js';
 
-const serverDir = fileURLToPath(new URL('..', import.meta.url));
+// The server processes use this file's database; the test only reaches them over HTTP.
 const database = await freshDatabase(1);
-// PGlite runs need the folder (the child owns it); PostgreSQL runs use this file's database.
 await database.close();
-const dataDir = mkdtempSync(join(tmpdir(), 'pp-reconcile-'));
 const paypal = await paypalStub();
 const stripe = await stripeStub();
-const port = await freePort();
-const baseUrl = `http://127.0.0.1:${port}`;
-let child: ChildProcess | null = null;
+let main: MainProcess | null = null;
+/** The running server's address (each start listens on a port the system picks). */
+let baseUrl = '';
 
 afterAll(async () => {
-  if (child && child.exitCode === null && child.signalCode === null) {
-    const exited = new Promise((r) => child?.once('exit', r));
-    child.kill('SIGTERM');
-    await exited;
-  }
+  await main?.stop();
   await paypal.close();
   await stripe.close();
-  rmSync(dataDir, { recursive: true, force: true });
   await database.drop().catch(() => undefined);
 });
 
 async function startServer() {
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      PUBLIC_URL: baseUrl,
-      DATA_DIR: dataDir,
-      DATABASE_URL: database.url ?? '',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'development',
-      PORTAL_DIR: dataDir,
-      REALTIME_PORT: '0',
-      RENEWALS_INTERVAL_SECONDS: '0',
-      RATE_LIMIT_PAYMENTS_PER_IP: '1000',
-      ...paypalEnv(paypal.url),
-      ...stripeEnv(stripe.url),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  main = await startMain({
+    DATABASE_URL: database.url,
+    NODE_ENV: 'development',
+    RENEWALS_INTERVAL_SECONDS: '0',
+    RATE_LIMIT_PAYMENTS_PER_IP: '1000',
+    ...paypalEnv(paypal.url),
+    ...stripeEnv(stripe.url),
   });
-  let output = '';
-  proc.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-  proc.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  const started = Date.now();
-  while (!output.includes('Partner Panel is running')) {
-    if (proc.exitCode !== null) throw new Error(output);
-    if (Date.now() - started > 60_000) throw new Error(`the server did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child = proc;
+  baseUrl = main.url;
 }
 
 async function kill() {
-  const proc = child as ChildProcess;
-  const exited = new Promise((r) => proc.once('exit', r));
-  proc.kill('SIGKILL');
-  await exited;
-  child = null;
+  const running = main as MainProcess;
+  running.child.kill('SIGKILL');
+  await running.exited;
+  main = null;
 }
 
 async function signIn(): Promise<Client> {
@@ -125,7 +92,7 @@ describe('a server killed between the provider and the credit', () => {
   }, 180_000);
 
   it('Stripe: killed after the card succeeded, its notification lost, the success page credits once', async () => {
-    if (!child) await startServer();
+    if (!main) await startServer();
     let api = await signIn();
     const before = await balance(api);
     const pay = await api.payByCard({ name: 'Ann', token: 'pm_card_visa', amount: 2500 });
