@@ -84,6 +84,15 @@ describe('deposit rules (002 §5, §9)', () => {
   });
 });
 
+describe('who may pay', () => {
+  it('lets a deactivated account add funds: deactivation pauses spending, not paying', async () => {
+    const me = await payer();
+    await me.api.updateProfile({ update: 'status', value: 2 });
+    await payTestCard(me.api, CARDS.ok, { amount: 2000 });
+    await expect.poll(() => balanceCents(t, me.id)).toBe(200_000);
+  });
+});
+
 describe('card payments with the test gateway (002 §4)', () => {
   it('credits a deposit once: intent, 400002 with client_secret, confirm, signed event; invoice paid, transaction listed', async () => {
     const me = await payer(10_000);
