@@ -1,8 +1,9 @@
 /**
  * Records a postpaid account's settlement: `pnpm --filter @partner-panel/server settle <reseller id>
  * <amount in dollars> "<note>"`, e.g. `settle 903 4500.00 "Bank transfer 2026-11-30"`. It writes a
- * `settlement` ledger row that lowers what the account owes. With the embedded database, stop the
- * server first (one process owns that folder); with DATABASE_URL, run it at any time.
+ * `settlement` ledger row that lowers what the account owes. It reaches the database the server
+ * uses (DATABASE_URL); while a server runs on the embedded database, point DATABASE_URL at that
+ * database's socket: `postgres://postgres@localhost/partner_panel?host=<absolute DATA_DIR>/postgres`.
  */
 import { dollarsToCents } from '@partner-panel/sdk';
 import { buildApp } from '../app.js';
