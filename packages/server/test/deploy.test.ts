@@ -56,6 +56,8 @@ describe('deploy/', () => {
     expect(config.mail.transport).toBe('smtp');
     expect(config.realtime).toMatchObject({ driver: 'pusher', apiUrl: 'http://soketi:6001', publicPort: 443, publicTls: true });
     expect(config.publicUrl).toBe(`https://${dotenv.DOMAIN}`);
+    // No test gateway in production; a payment provider is on once its keys are in .env.
+    expect(config.payments).toMatchObject({ testGateway: { enabled: false }, stripe: null, paypal: null });
   });
 
   it('runs two app processes of one definition, and gives Soketi the app’s key and secret', () => {
