@@ -15,6 +15,7 @@ import {
   type CatalogueEntry,
   type RedeemLanguage,
   type RedeemTheme,
+  type PaymentModule,
 } from '@partner-panel/sdk';
 import { attempt } from './errors.js';
 import { contractLists, couponFilterOf, userIdOf, vpnFilterOf, type ListAdapter } from './lists.js';
@@ -28,6 +29,17 @@ export interface GenerateInput {
   addon_type: number | '' | null;
   billing_type: 1 | 2;
   prefix: string;
+}
+
+/** A payment's payer and target: a deposit (`amount`) or an invoice (`invoiceId`, `invoicePayment`). */
+export interface PaymentInput {
+  name: string;
+  email?: string;
+  amount?: number | string;
+  invoiceId?: number;
+  invoicePayment?: boolean;
+  /** Card methods: the card's token. */
+  token?: string;
 }
 
 export interface Answered<T> {
@@ -61,6 +73,12 @@ export function createDataProvider(client: Client, session: Session, extraLists:
     },
     async getOne(resource, params) {
       if (resource === 'profile') return { data: (await refreshProfile()) as never };
+      if (resource === 'invoices') {
+        return { data: (await attempt(() => client.invoice({ id: Number(params.id) }), errors.fetchInvoices)) as never };
+      }
+      if (resource === 'transactions') {
+        return { data: (await attempt(() => client.transaction({ id: Number(params.id) }), errors.fetchTransaction)).transaction as never };
+      }
       if (resource === 'users') {
         const user = await attempt(() => client.getUser({ id: Number(params.id) }), errors.fetchReseller);
         return { data: { ...user, name: user.firstName } as never };
@@ -136,6 +154,22 @@ export function createDataProvider(client: Client, session: Session, extraLists:
     redeemEmbed: () => attempt(() => client.getRedeemEmbed(), errors.fetchDetails),
     saveRedeemEmbed: (input: { allowed_origins: string[]; accent: string | null; theme: RedeemTheme; language: RedeemLanguage }) =>
       answered('updateRedeemEmbed', input),
+    // --- billing (002): one Idempotency-Key per submission, so a retried submission pays once
+    paymentMethods: () => attempt(() => client.paymentMethods(), errors.fetchDetails),
+    startPayment(module: PaymentModule, input: PaymentInput, idempotencyKey: string) {
+      const options = { idempotencyKey };
+      if (module === 'paypal') return attempt(() => client.payByRedirect(input, options), errors.paymentFailed);
+      const card = { ...input, token: input.token ?? '' };
+      return attempt(() => (module === 'stripe' ? client.payByCard(card, options) : client.payByTestCard(card, options)), errors.paymentFailed);
+    },
+    verifyPayment: (paymentId: number) => answered('verifyPayment', { payment_id: paymentId }, errors.fetchDetails),
+    testCardToken: (card: { number: string; exp_month: number; exp_year: number; cvc: string; name: string }) =>
+      attempt(() => client.testGatewayToken(card), errors.paymentFailed),
+    testCardConfirm: (clientSecret: string) => attempt(() => client.testGatewayConfirm({ client_secret: clientSecret }), errors.paymentFailed),
+    testCardAuthenticate: (clientSecret: string, approve: boolean) =>
+      attempt(() => client.testGatewayAuthenticate({ client_secret: clientSecret, approve }), errors.paymentFailed),
+    /** An invoice as a PDF file (002 §2); the fallback 'code : rspf-003, Unable to fetch PDF'. */
+    invoicePdf: (id: number) => attempt(async () => (await client.raw('invoicePdf', { id })).blob(), errors.fetchPdf),
     // --- public
     publicSettings: () => attempt(() => client.publicSettings(), errors.formInit),
     register: (input: { email: string; name: string; password: string; password_confirmation: string; token?: string }) =>

@@ -36,6 +36,8 @@ export function userIdOf(params: { meta?: unknown; filter?: Record<string, unkno
   return Number.isInteger(id) && id > 0 ? id : undefined;
 }
 
+const searchOf = (filter: Record<string, unknown> | undefined) => (typeof filter?.search === 'string' ? filter.search.trim().slice(0, 100) : '');
+
 const paging = (p: GetListParams) => ({ page: p.pagination?.page ?? 1, page_limit: p.pagination?.perPage ?? 10 });
 
 export function contractLists(client: Client): Record<string, ListAdapter> {
@@ -56,6 +58,20 @@ export function contractLists(client: Client): Record<string, ListAdapter> {
           () => (id ? client.listUserVpnAccounts({ ...coupon, id, ...paging(params) }) : client.listVpnAccounts({ search, ...paging(params) })),
           errors.fetchVpnList,
         );
+      },
+    },
+    // Invoices (002 §2): `filter.unpaid` picks Unpaid Invoices; `filter.search` the search box.
+    invoices: {
+      async list(params) {
+        const body = { search: searchOf(params.filter), ...paging(params) };
+        const res = await attempt(() => (params.filter?.unpaid ? client.unpaidInvoices(body) : client.invoices(body)), errors.fetchInvoices);
+        return { data: res.invoices, total: res.total };
+      },
+    },
+    transactions: {
+      async list(params) {
+        const res = await attempt(() => client.transactions({ search: searchOf(params.filter), ...paging(params) }), errors.fetchTransactions);
+        return { data: res.transactions, total: res.total };
       },
     },
     users: {

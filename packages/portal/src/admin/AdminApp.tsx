@@ -12,6 +12,8 @@ import { Toasts } from '../layout/Toasts';
 import { authProvider, dataProvider } from '../providers';
 import { darkTheme, lightTheme } from '../theme';
 import coupons from '../resources/coupons';
+import invoices from '../resources/invoices';
+import transactions from '../resources/transactions';
 import users, { routes as userRoutes } from '../resources/users';
 import vpnSubscriptions, { routes as vpnRoutes } from '../resources/vpn-subscriptions';
 import { pageRoutes } from '../pages';
@@ -47,6 +49,8 @@ export default function AdminApp() {
       <Resource {...coupons} />
       <Resource {...vpnSubscriptions} />
       <Resource {...users} />
+      <Resource {...invoices} />
+      <Resource {...transactions} />
       <CustomRoutes>{[...vpnRoutes, ...userRoutes, ...pageRoutes]}</CustomRoutes>
     </Admin>
   );

@@ -16,6 +16,7 @@ export function PortalList({
   pages,
   perPage = sizes[0] as number,
   meta,
+  filter,
   children,
 }: {
   resource: string;
@@ -24,6 +25,8 @@ export function PortalList({
   pages?: number;
   perPage?: number;
   meta?: Record<string, unknown> | undefined;
+  /** A filter always applied (react-admin's permanent filter), such as unpaid invoices only. */
+  filter?: Record<string, unknown> | undefined;
   children: ReactNode;
 }) {
   return (
@@ -36,6 +39,7 @@ export function PortalList({
       perPage={perPage}
       storeKey={storeKey}
       queryOptions={meta ? { meta } : {}}
+      {...(filter ? { filter } : {})}
       pagination={<ListPagination sizes={sizes} {...(pages ? { pages } : {})} />}
     >
       {children}

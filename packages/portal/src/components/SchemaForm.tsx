@@ -13,12 +13,15 @@ export function SchemaForm({
   schema,
   oneMessageAt,
   defaultValues,
+  mode,
   onSubmit,
   children,
 }: {
   schema: z.ZodType;
   oneMessageAt?: string;
   defaultValues: FieldValues;
+  /** When fields are checked first: on submit (default) or already on blur. */
+  mode?: 'onSubmit' | 'onBlur';
   onSubmit: (values: FieldValues) => Promise<Record<string, string> | undefined | void> | void;
   children: ReactNode;
 }) {
@@ -27,6 +30,7 @@ export function SchemaForm({
       onSubmit={onSubmit}
       resolver={schemaResolver(schema, oneMessageAt ? { oneMessageAt } : {})}
       defaultValues={defaultValues}
+      {...(mode ? { mode } : {})}
       disableInvalidFormNotification
       noValidate
     >

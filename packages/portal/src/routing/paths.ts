@@ -41,9 +41,11 @@ export const paths = (base: string) => ({
   paymentSuccess: `${base}/payments/success`,
   users: `${base}/users/all`,
   userEdit: (id: number | string) => `${base}/user/edit/${id}`,
+  invoice: (id: number | string) => `${base}/billing/invoice/${id}`,
+  payInvoice: (id: number | string) => `${base}/billing/pay/invoice/${id}`,
 });
 
 export type Paths = ReturnType<typeof paths>;
 
 /** A page of the reseller's own (every path but the parametrised ones). */
-export type PageKey = Exclude<keyof Paths, 'base' | 'userEdit'>;
+export type PageKey = Exclude<keyof Paths, 'base' | 'userEdit' | 'invoice' | 'payInvoice'>;

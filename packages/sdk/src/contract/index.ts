@@ -40,7 +40,7 @@ export { vpnAccount, vpnListRow, hostingStatus } from './calls/vpn.js';
 export type { VpnAccount } from './calls/vpn.js';
 export { notificationSchema, notificationDataSchema } from './calls/profile.js';
 export type { NotificationData } from './calls/profile.js';
-export { invoiceSchema, transactionSchema, paymentMethodSchema, paymentSchema, cardErrorSchema } from './calls/billing.js';
+export { invoiceSchema, transactionSchema, paymentMethodSchema, paymentSchema, cardErrorSchema, paymentFormSchema } from './calls/billing.js';
 export type { Invoice, Payment, PaymentMethod, Transaction } from './calls/billing.js';
 export { userProfileSchema } from './calls/users.js';
 export { redeemBody, embedOrigin, redeemEmbedInput, redeemEmbed } from './calls/partner.js';

@@ -1,12 +1,17 @@
 /**
- * The Billing section (002 §2), hidden for reseller 903. Its screens show Coming Soon until they
- * land; `invoices` and `transactions` then become resources on the coupons' pattern.
+ * The Billing section (002 §2), hidden for reseller 903 (000 §6): Add Funds and Pay Invoice here,
+ * and the `invoices` and `transactions` resources' screens at the spec's billing addresses.
  */
+import { lazy } from 'react';
 import { Route } from 'react-router-dom';
 import BillingIcon from '@mui/icons-material/AccountBalanceWalletOutlined';
 import type { MenuSection } from '../../layout/menu';
 import { RequireArea } from '../../routing/guards';
-import { comingSoon } from '../coming-soon';
+import { routes as invoiceRoutes } from '../../resources/invoices';
+import { routes as transactionRoutes } from '../../resources/transactions';
+
+const AddFundsPage = lazy(() => import('./AddFundsPage'));
+const PayInvoicePage = lazy(() => import('./PayInvoicePage'));
 
 export const billingMenu: MenuSection = {
   key: 'billing',
@@ -22,6 +27,9 @@ export const billingMenu: MenuSection = {
   ],
 };
 
-export const billingRoutes = ['pay', 'pay/invoice/:id', 'invoices', 'unpaid/invoices', 'transactions', 'invoice/:id'].map((page) => (
-  <Route key={page} path={`billing/${page}`} element={<RequireArea area="billing">{comingSoon('pp.nav.billing')}</RequireArea>} />
-));
+export const billingRoutes = [
+  <Route key="pay" path="billing/pay" element={<RequireArea area="billing"><AddFundsPage /></RequireArea>} />,
+  <Route key="pay-invoice" path="billing/pay/invoice/:id" element={<RequireArea area="billing"><PayInvoicePage /></RequireArea>} />,
+  ...invoiceRoutes,
+  ...transactionRoutes,
+];

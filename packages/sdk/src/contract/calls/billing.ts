@@ -84,10 +84,31 @@ function paymentTarget<T extends PaymentFields>(body: T, ctx: z.RefinementCtx) {
   return { ...body, invoice_id: null as number | null, amount_cents: amount.data as number | null };
 }
 
-const cardHolder = z.string().trim().min(1, { error: messages.cardNameRequired }).max(100);
+const cardHolder = z.string({ error: messages.cardNameRequired }).trim().min(1, { error: messages.cardNameRequired }).max(100);
 const cardBody = z
   .object({ ...paymentFields, name: cardHolder, token: z.string().trim().min(1, { error: 'The card token is missing.' }).max(255) })
   .transform(paymentTarget);
+
+/**
+ * The payment forms of the portal (002 §5): Add Funds asks for an amount ('Please enter valid
+ * amount', 'Amount should be greater than $2000'); the card methods for the holder's name ('Name is
+ * required.'); the test gateway's card form for its card, which its token call checks.
+ */
+export function paymentFormSchema(options: { deposit: boolean; card: boolean; testCard: boolean }) {
+  return z.object({
+    ...(options.deposit ? { amount: depositAmountField } : {}),
+    // react-admin's text inputs give null for an empty field.
+    ...(options.card ? { name: cardHolder, email: z.string().trim().max(254).nullish().transform((v) => v ?? '') } : {}),
+    ...(options.testCard
+      ? {
+          number: z.string({ error: 'Please enter the card number.' }).trim().min(1, { error: 'Please enter the card number.' }).max(30),
+          exp_month: z.coerce.number({ error: 'Please enter the expiry month.' }).int().min(1, { error: 'Please enter the expiry month.' }).max(12, { error: 'Please enter the expiry month.' }),
+          exp_year: z.coerce.number({ error: 'Please enter the expiry year.' }).int().min(2000, { error: 'Please enter the expiry year (4 digits).' }).max(2200, { error: 'Please enter the expiry year (4 digits).' }),
+          cvc: z.string({ error: 'Please enter the security code.' }).trim().min(3, { error: 'Please enter the security code.' }).max(4, { error: 'Please enter the security code.' }),
+        }
+      : {}),
+  });
+}
 
 const confirmAnswer = z.object({
   client_secret: z.string(),

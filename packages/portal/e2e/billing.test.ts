@@ -1,0 +1,163 @@
+/**
+ * Billing in Chromium with the built-in test gateway: add funds by card → the success page verifies
+ * with the server → the balance tag, the invoices and the transactions show it; a declined card
+ * shows its decline code and its invoice waits unpaid; Pay Now pays it with a card that asks for a
+ * confirmation step; the invoice's detail, print and PDF; the transaction's modal; the rules of the
+ * amount and the card holder's name.
+ */
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { capture, expectNoProblems, newTab, signIn } from './support/browser.js';
+import { startServer } from './support/server.js';
+
+const server = await startServer();
+const YEAR = String(new Date().getUTCFullYear() + 2);
+
+async function fillCard(page: Page, number: string) {
+  const form = page.getByTestId('payment-form');
+  await form.getByLabel('Card number').fill(number);
+  await form.getByLabel('Expiry month').fill('12');
+  await form.getByLabel('Expiry year').fill(YEAR);
+  await form.getByLabel('CVC').fill('123');
+}
+
+/** The success page: Thank You, the server's verification, the confirmation, then the dashboard. */
+async function throughSuccessPage(page: Page, balance: string) {
+  await page.waitForURL(/\/demo-reseller\/payments\/success\?payment=\d+$/);
+  await page.getByText('Thank You!').waitFor();
+  await page.getByText('Verifying Your Payment…').waitFor();
+  await page.getByText(`Your payment is confirmed. Your balance is ${balance}.`).waitFor();
+  expect(await page.getByTestId('balance-tag').textContent()).toBe(balance);
+  await page.waitForURL((u) => u.pathname === '/demo-reseller/dashboard/overview');
+}
+
+describe('billing with the test gateway', () => {
+  it('adds funds by card, and shows the invoice, its PDF and the transaction', async () => {
+    const tab = await newTab(server.url);
+    const { page } = tab;
+    await signIn(page, 'reseller@demo.partner-panel.test');
+
+    // The dashboard's Wallet tile leads to Add Funds.
+    await page.getByRole('link', { name: 'Add More Funds' }).click();
+    await page.waitForURL(/\/demo-reseller\/billing\/pay$/);
+    await page.getByRole('heading', { level: 1, name: 'Add Funds' }).waitFor();
+    await page.getByText('The minimum deposit is $2,000.00 USD.').waitFor();
+    await page.getByRole('button', { name: 'Test Card', pressed: true }).waitFor();
+    await page.getByTestId('test-cards').getByText('4242 4242 4242 4242').waitFor();
+    await capture(page, 'billing-pay');
+
+    // The amount is checked on blur and on submit (002 §5); the card form needs the holder's name.
+    const form = page.getByTestId('payment-form');
+    const amount = form.getByLabel('Amount (USD)');
+    await amount.focus();
+    await amount.blur();
+    await form.getByText('Please enter valid amount').waitFor();
+    await amount.fill('1999.99');
+    await amount.blur();
+    await form.getByText('Amount should be greater than $2000').waitFor();
+    await form.getByLabel('Name on card').fill('');
+    await form.getByRole('button', { name: 'Pay by card' }).click();
+    await form.getByText('Name is required.').waitFor();
+    await form.getByText('Amount should be greater than $2000').waitFor();
+
+    await amount.fill('2500');
+    await form.getByLabel('Name on card').fill('Demo Payer');
+    await fillCard(page, '4242 4242 4242 4242');
+    await form.getByRole('button', { name: 'Pay by card' }).click();
+    await throughSuccessPage(page, '$7,500.00');
+
+    // The invoice: paid, with the payment as its transaction.
+    await page.goto('/demo-reseller/billing/invoices');
+    await page.getByRole('heading', { level: 1, name: 'Invoices' }).waitFor();
+    const row = page.getByTestId('invoice-row').first();
+    await row.getByText('Paid', { exact: true }).waitFor();
+    await row.getByText('$2,500.00').waitFor();
+    await capture(page, 'billing-invoices');
+    await row.getByRole('link', { name: /^View invoice #\d+$/ }).click();
+    await page.waitForURL(/\/demo-reseller\/billing\/invoice\/\d+$/);
+    const id = /invoice\/(\d+)$/.exec(page.url())?.[1] as string;
+    await page.getByRole('heading', { level: 1, name: `Invoice #${id}` }).waitFor();
+    const detail = page.getByTestId('invoice-detail');
+    await detail.getByText('Wallet Deposit').waitFor();
+    await detail.getByText('Demo Reseller').waitFor();
+    await detail.getByText('Test Card').waitFor();
+    await page.getByTestId('invoice-paid-on').waitFor();
+    await page.getByTestId('invoice-transaction').getByText(/^ch_test_/).waitFor();
+    expect(await page.getByRole('link', { name: 'Pay Now' }).count()).toBe(0);
+    await capture(page, 'billing-invoice');
+    // Print is the browser's; Download PDF is drawn by the server.
+    await page.evaluate(() => {
+      (window as unknown as { printed: number }).printed = 0;
+      window.print = () => {
+        (window as unknown as { printed: number }).printed += 1;
+      };
+    });
+    await page.getByRole('button', { name: 'Print' }).click();
+    expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download PDF' }).click()]);
+    expect(download.suggestedFilename()).toBe(`invoice-${id}.pdf`);
+    expect(readFileSync((await download.path()) as string).subarray(0, 5).toString()).toBe('%PDF-');
+
+    // The transaction: the deposit on top, its detail in a modal.
+    await page.goto('/demo-reseller/billing/transactions');
+    await page.getByRole('heading', { level: 1, name: 'Transactions' }).waitFor();
+    const first = page.getByTestId('transaction-row').first();
+    await first.getByText(`Deposit by Test Card, invoice #${id}`).waitFor();
+    await capture(page, 'billing-transactions');
+    await first.getByRole('button', { name: /^View transaction ch_test_/ }).click();
+    const modal = page.getByTestId('transaction-detail');
+    await modal.getByText('$7,500.00').waitFor();
+    await modal.getByRole('link', { name: `#${id}` }).waitFor();
+    await capture(page, 'billing-transaction-modal');
+    await page.getByRole('button', { name: 'Close' }).click();
+    expectNoProblems(tab);
+  });
+
+  it('shows a declined card its decline code, and pays the unpaid invoice after a confirmation step', async () => {
+    const tab = await newTab(server.url);
+    const { page } = tab;
+    await signIn(page, 'reseller@demo.partner-panel.test');
+    const before = (await page.getByTestId('balance-tag').textContent()) as string;
+    await page.goto('/demo-reseller/billing/pay');
+    const form = page.getByTestId('payment-form');
+    await form.getByLabel('Amount (USD)').fill('2000');
+    await fillCard(page, '4000000000009995');
+    await form.getByRole('button', { name: 'Pay by card' }).click();
+    await page.getByTestId('payment-failure').getByText('Your card has insufficient funds. (insufficient_funds)').waitFor();
+    expect(await page.getByTestId('balance-tag').textContent()).toBe(before);
+
+    // The declined deposit's invoice waits among the unpaid ones.
+    await page.goto('/demo-reseller/billing/unpaid/invoices');
+    await page.getByRole('heading', { level: 1, name: 'Unpaid Invoices' }).waitFor();
+    const row = page.getByTestId('invoice-row');
+    await expect.poll(() => row.count()).toBe(1);
+    await row.getByText('Unpaid').waitFor();
+    await row.getByRole('link', { name: /^View invoice/ }).click();
+    await page.getByRole('link', { name: 'Pay Now' }).click();
+    await page.waitForURL(/\/demo-reseller\/billing\/pay\/invoice\/\d+$/);
+    const id = /invoice\/(\d+)$/.exec(page.url())?.[1] as string;
+    await page.getByRole('heading', { level: 1, name: `Pay Invoice No #${id}` }).waitFor();
+    expect(await page.getByLabel('Amount to pay').inputValue()).toBe('$2,000.00');
+    expect(await page.getByLabel('Amount to pay').getAttribute('readonly')).not.toBeNull();
+    for (const line of ['Minimum: $250', 'Maximum deposit: $1000', 'Maximum balance: $1800']) await page.getByTestId('invoice-pay-lines').getByText(line).waitFor();
+    await capture(page, 'billing-pay-invoice');
+
+    await fillCard(page, '4000 0025 0000 3155');
+    await page.getByTestId('payment-form').getByRole('button', { name: 'Pay by card' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Confirm this payment' });
+    await dialog.getByText('Your card asks you to confirm this payment of $2,000.00.', { exact: false }).waitFor();
+    await capture(page, 'billing-confirm-step');
+    await dialog.getByRole('button', { name: 'Confirm payment' }).click();
+    const after = `$${(Number(before.replace(/[$,]/g, '')) + 2000).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
+    await throughSuccessPage(page, after);
+    await page.goto('/demo-reseller/billing/unpaid/invoices');
+    await page.getByTestId('no-records').waitFor();
+    await page.goto(`/demo-reseller/billing/invoice/${id}`);
+    await page.getByTestId('invoice-paid-on').waitFor();
+    // An invoice that is not the reseller's reads 'No Record Found'.
+    await page.goto('/demo-reseller/billing/invoice/999999');
+    await page.getByTestId('no-record').getByText('No Record Found').waitFor();
+    expectNoProblems(tab);
+  });
+});
