@@ -72,3 +72,29 @@ describe('coupon lists through react-admin', () => {
     expect((error as Error).message).toMatch(/^Insufficient Balance! your current balance is: \$[\d,.]+ and transaction amount is: \$[\d,.]+$/);
   });
 });
+
+describe('billing through react-admin', () => {
+  it('pays with the test gateway under one Idempotency-Key, and lists the invoice and the transaction', async () => {
+    const { dataProvider } = await signedIn('sub1@demo.partner-panel.test');
+    const made = await dataProvider.testCardToken({ number: '4242424242424242', exp_month: 12, exp_year: new Date().getUTCFullYear() + 1, cvc: '123', name: 'Sub One' });
+    const input = { name: 'Sub One', amount: 2000, token: made.token as string };
+    const started = (await dataProvider.startPayment('testgateway', input, 'dp-key-1')) as { payment_id: number; invoice_id: number; client_secret: string };
+    // The same submission again is answered the first answer: no second payment.
+    expect(await dataProvider.startPayment('testgateway', input, 'dp-key-1')).toEqual(started);
+    expect((await dataProvider.testCardConfirm(started.client_secret)).status).toBe('succeeded');
+    await expect.poll(async () => (await dataProvider.verifyPayment(started.payment_id)).body.payment.status).toBe('succeeded');
+
+    const all = await dataProvider.getList('invoices', list(10, 1));
+    expect(all.data.map((i) => i.id)).toEqual([started.invoice_id]);
+    expect((await dataProvider.getList('invoices', list(10, 1, { unpaid: true }))).total).toBe(0);
+    const invoice = await dataProvider.getOne('invoices', { id: started.invoice_id });
+    expect(invoice.data).toMatchObject({ status: 'Paid', total: 2000, transactions: [{ amountin: 2000 }] });
+    const moves = await dataProvider.getList('transactions', list(5, 1, { search: 'test card' }));
+    expect(moves.total).toBe(1);
+    const one = await dataProvider.getOne('transactions', { id: moves.data[0]?.id });
+    expect(one.data).toMatchObject({ gateway: 'Test Card', amount_in: 2000, invoice_id: started.invoice_id });
+    const pdf = await dataProvider.invoicePdf(started.invoice_id);
+    expect(pdf.size).toBeGreaterThan(1000);
+    await expect(dataProvider.getOne('invoices', { id: 999_999 })).rejects.toMatchObject({ message: 'No Record Found', status: 404 });
+  });
+});
