@@ -54,32 +54,45 @@ describe('903 is postpaid', () => {
     expect(await balanceCents(t, PARTNER)).toBe(-22 * UNIT);
   }, 60_000);
 
-  it("charges the renewals of its coupons' accounts through the same debit, and suspends one past the limit", async () => {
+  it("charges the renewals of its redeemed coupons' accounts through the same debit, and suspends one past the limit", async () => {
     const clock = manualClock(new Date('2027-01-10T12:00:00Z'));
-    const t = await testApp({ clock, env: { PARTNER_CREDIT_LIMIT_USD: '100', SESSION_TTL_HOURS: '2160' } });
-    const partner = await t.signIn('partner@demo.partner-panel.test');
-    await partner.api.generateCoupons(partnerPlan(1)); // owes $45
-    // Two accounts redeemed from its coupons, both due in two days.
-    for (const name of ['br-one', 'br-two']) {
-      await t.database.db.execute(sql`insert into vpn_accounts (reseller_id, username, password_hash, email, product_id, billing_type, cycle, renewal_price_cents, hosting_status, source, start_at, end_at)
-        values (${PARTNER}, ${name}, 'x', ${`${name}@example.com`}, 105, 1, 'biennially', ${UNIT}, 'active', 'coupon', '2025-01-12T12:00:00Z', '2027-01-12T12:00:00Z')`);
+    const t = await testApp({ clock, env: { PARTNER_CREDIT_LIMIT_USD: '150' } });
+    let partner = await t.signIn('partner@demo.partner-panel.test');
+    const { codes } = await partner.api.generateCoupons(partnerPlan(2)); // owes $90 of $150
+    // Two end customers redeem them on the partner page: two recurring biennial accounts of 903's.
+    const usernames: string[] = [];
+    for (const [i, coupon] of codes.entries()) {
+      const res = await t.post('/api/redeem/brainrocket', {
+        name: `Fan ${i}`,
+        email: `fan${i}@example.com`,
+        password: 'Redeem!Pass2027',
+        password_confirmation: 'Redeem!Pass2027',
+        coupon,
+        addon_id: '',
+        token: '',
+      });
+      expect(res.json.header.status).toBe('success');
+      usernames.push((res.json.body as { username: string }).username);
     }
-    // $55 of the limit is left for $90 of renewals: warned, without a link to Add Funds.
+    // Two days before their end: $60 of the limit is left for $90 of renewals — warned, with no link to Add Funds.
+    clock.set(new Date('2029-01-08T12:00:00Z'));
+    partner = await t.signIn('partner@demo.partner-panel.test'); // two years on: a new session
     expect(await runRenewals(t.app.ctx)).toEqual({ renewed: 0, suspended: 0, warned: 1 });
     const [warning] = (await partner.api.unreadNotifications()).data.map((n) => JSON.parse(n.data));
     expect(warning).toMatchObject({
       type: 'low_balance',
-      message: 'What is left of your credit limit ($55.00) does not cover the 2 renewals due in the next 3 days ($90.00). Please contact us to settle your account to keep these VPN accounts active.',
+      message: 'What is left of your credit limit ($60.00) does not cover the 2 renewals due in the next 3 days ($90.00). Please contact us to settle your account to keep these VPN accounts active.',
       redirect: null,
     });
 
-    clock.set(new Date('2027-01-12T12:00:01Z'));
+    clock.set(new Date('2029-01-10T12:00:01Z'));
+    partner = await t.signIn('partner@demo.partner-panel.test');
     expect(await runRenewals(t.app.ctx)).toEqual({ renewed: 1, suspended: 1, warned: 0 });
-    expect(await balanceCents(t, PARTNER)).toBe(-2 * UNIT);
+    expect(await balanceCents(t, PARTNER)).toBe(-3 * UNIT);
     const rows = await ledger(t, PARTNER);
-    expect(rows.at(-1)).toMatchObject({ kind: 'vpn_renewal', amount_cents: -UNIT, balance_after_cents: -2 * UNIT });
+    expect(rows.at(-1)).toMatchObject({ kind: 'vpn_renewal', amount_cents: -UNIT, balance_after_cents: -3 * UNIT });
     const messages = (await partner.api.notifications({ page: 1 })).data.map((n) => JSON.parse(n.data).message as string);
-    expect(messages).toContain("VPN account br-two was suspended: its renewal ($45.00) would pass your account's credit limit. Please contact us to settle your account, then enable it again.");
+    expect(messages).toContain(`VPN account ${usernames[1]} was suspended: its renewal ($45.00) would pass your account's credit limit. Please contact us to settle your account, then enable it again.`);
   });
 
   it('keeps a lowered limit at what is already owed, so nothing more is charged', async () => {
