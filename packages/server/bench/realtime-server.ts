@@ -1,7 +1,7 @@
 /** The embedded realtime server alone in a process, for `pnpm bench realtime`: driven over IPC. */
 import { RealtimeServer } from '../src/adapters/realtime/server.js';
 
-const server = new RealtimeServer({ appId: 'bench', key: 'bench-key', secret: 'bench-secret', activityTimeout: 120 });
+const server = new RealtimeServer({ appId: 'bench', key: 'bench-key', secret: 'bench-secret', activityTimeout: 120, maxConnectionsPerAddress: 100_000 });
 const port = await server.listen(0, '127.0.0.1');
 const now = () => performance.timeOrigin + performance.now();
 

@@ -80,6 +80,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       ...config.realtime,
       // Every process that shares the database derives the same secret.
       secret: config.realtime.secret ?? createHmac('sha256', secret).update('realtime').digest('hex'),
+      trustProxy: config.trustProxy,
     },
     app.log,
   );

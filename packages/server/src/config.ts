@@ -91,6 +91,7 @@ const envSchema = z
     RATE_LIMIT_PAYMENTS_PER_RESELLER: z.coerce.number().int().min(1).default(10),
     RATE_LIMIT_PAYMENTS_PER_IP: z.coerce.number().int().min(1).default(30),
     PARTNER_CREDIT_LIMIT_USD: z.coerce.number().int().min(0).max(1_000_000_000).default(DEFAULT_PARTNER_CREDIT_LIMIT_USD),
+    REALTIME_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(100),
   })
   .superRefine((env, ctx) => {
     if (env.MAIL_TRANSPORT === 'smtp' && !env.SMTP_URL) {
@@ -224,6 +225,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       publicPort: e.REALTIME_PUBLIC_PORT,
       publicTls: e.REALTIME_PUBLIC_TLS,
       activityTimeout: e.REALTIME_ACTIVITY_TIMEOUT,
+      maxConnectionsPerAddress: e.REALTIME_MAX_CONNECTIONS_PER_ADDRESS,
     },
   };
 }

@@ -14,7 +14,7 @@ import { connected, pusherClient, rawSocket } from './support/realtime.js';
 import { testApp } from './support/app.js';
 import { fundedReseller } from './support/sql.js';
 import { CARDS, payTestCard } from './support/billing.js';
-import { md5 } from '../src/adapters/realtime/signature.js';
+import { apiStringToSign, md5 } from '../src/adapters/realtime/signature.js';
 import { MAX_CHANNELS_PER_CONNECTION } from '../src/adapters/realtime/protocol.js';
 import { RealtimeServer } from '../src/adapters/realtime/server.js';
 
@@ -257,6 +257,103 @@ describe('bounds: what a client sends cannot take the server down or make it hoa
     await who.api.changePassword({ email: 'socket-owner@example.com', client_id: who.user.client_id, old_password: 'Funded!Password1', password: 'Brand!New1234', password_confirmation: 'Brand!New1234' });
     expect((await raw.closed).code).toBe(4009);
     expect(server.subscriberCount(own)).toBe(0);
+  });
+
+  it('answers every malformed frame with a protocol error and stays up, the API with it', async () => {
+    const raw = await rawSocket(wsUrl());
+    await raw.next('pusher:connection_established');
+    const frames = [
+      'null',
+      '42',
+      '"text"',
+      '[]',
+      '[{"event":"pusher:ping"}]',
+      '{}',
+      '{"event":1}',
+      '{"event":null,"data":{}}',
+      '{"event":"pusher:subscribe"}',
+      '{"event":"pusher:subscribe","data":null}',
+      '{"event":"pusher:subscribe","data":"null"}',
+      '{"event":"pusher:subscribe","data":[1,2]}',
+      '{"event":"pusher:subscribe","data":{"channel":{"name":"x"}}}',
+      '{"event":"pusher:subscribe","data":{"channel":"private-x","auth":{"a":1}}}',
+      '{"event":"pusher:unsubscribe","data":5}',
+      '{"event":"pusher:unsubscribe","data":null}',
+      '{"event":"no-such-event","data":{}}',
+      `{"event":"${'x'.repeat(5000)}"}`,
+      '{"event":"pusher:ping","data":"{"}',
+      'not json at all',
+      '\u0000',
+    ];
+    for (const text of frames) raw.ws.send(text);
+    raw.ws.send(Buffer.from([0, 1, 2, 3]), { binary: true });
+    // A ping after the rest: its pong proves every frame before it was handled.
+    raw.send('pusher:ping', {});
+    await raw.next('pusher:pong');
+    const errors = raw.frames.filter((f) => f.event === 'pusher:error');
+    expect(errors.length).toBeGreaterThanOrEqual(frames.length - 3);
+    for (const e of errors) expect((e.data as { message: string }).message).toMatch(/^[A-Z].{8,}/);
+    expect(raw.frames.find((f) => f.event === 'pusher:error' && (f.data as { message: string }).message.startsWith('Unknown event'))).toBeTruthy();
+    // The server still accepts connections and the HTTP API still answers.
+    const again = await rawSocket(wsUrl());
+    await again.next('pusher:connection_established');
+    again.ws.close();
+    raw.ws.close();
+    expect((await t.app.inject({ method: 'GET', url: '/api/settings' })).statusCode).toBe(200);
+  });
+
+  it('closes a connection that sends a frame larger than a message may be, and nothing else', async () => {
+    const raw = await rawSocket(wsUrl());
+    await raw.next('pusher:connection_established');
+    raw.ws.send(JSON.stringify({ event: 'pusher:ping', data: 'x'.repeat(64 * 1024) }));
+    expect((await raw.closed).code).toBe(1009);
+    const again = await rawSocket(wsUrl());
+    await again.next('pusher:connection_established');
+    again.ws.close();
+  });
+
+  it('caps the connections of one client address (4100), counting each client behind a trusted proxy apart', async () => {
+    const small = new RealtimeServer({ appId: 'a', key: 'k', secret: 's', activityTimeout: 120, maxConnectionsPerAddress: 2, trustProxy: 1 });
+    const smallPort = await small.listen(0, '127.0.0.1');
+    const url = `ws://127.0.0.1:${smallPort}/app/k?protocol=7`;
+    try {
+      const first = await rawSocket(url);
+      const second = await rawSocket(url);
+      await first.next('pusher:connection_established');
+      await second.next('pusher:connection_established');
+      const third = await rawSocket(url);
+      expect((await third.next('pusher:error')).data).toMatchObject({ code: 4100, message: 'Too many connections from your address' });
+      expect((await third.closed).code).toBe(4100);
+      // Another client behind the proxy has a cap of its own.
+      const proxied = await rawSocket(url, { 'x-forwarded-for': '203.0.113.7' });
+      await proxied.next('pusher:connection_established');
+      // A closed connection gives its place back.
+      first.ws.close();
+      await first.closed;
+      await expect
+        .poll(async () => {
+          const next = await rawSocket(url);
+          const got = await Promise.race([next.next('pusher:connection_established').then(() => true), next.closed.then(() => false)]);
+          next.ws.close();
+          return got;
+        })
+        .toBe(true);
+      second.ws.close();
+      proxied.ws.close();
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('tells anyone it is up, and its figures only to a request signed with the app secret', async () => {
+    const open = await (await fetch(`http://127.0.0.1:${port}/`)).json();
+    expect(open).toEqual({ ok: true });
+    const query = new URLSearchParams({ auth_key: 'partner-panel-key', auth_timestamp: String(Math.floor(Date.now() / 1000)), auth_version: '1.0' });
+    query.set('auth_signature', createHmac('sha256', secret).update(apiStringToSign('GET', '/', query)).digest('hex'));
+    const signed = await (await fetch(`http://127.0.0.1:${port}/?${query}`)).json();
+    expect(signed).toMatchObject({ ok: true, connections: expect.any(Number), channels: expect.any(Number) });
+    query.set('auth_signature', createHmac('sha256', 'wrong').update(apiStringToSign('GET', '/', query)).digest('hex'));
+    expect(await (await fetch(`http://127.0.0.1:${port}/?${query}`)).json()).toEqual({ ok: true });
   });
 
   it('refuses connections past its capacity with 4100', async () => {

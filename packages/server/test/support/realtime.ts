@@ -57,8 +57,8 @@ export function connected(pusher: Pusher): Promise<void> {
 }
 
 /** A raw protocol client: what it sends and receives, frame by frame. */
-export async function rawSocket(url: string) {
-  const ws = new WebSocket(url);
+export async function rawSocket(url: string, headers: Record<string, string> = {}) {
+  const ws = new WebSocket(url, { headers });
   const frames: { event: string; channel?: string; data: unknown }[] = [];
   const waiters: { match: (f: (typeof frames)[number]) => boolean; resolve: (f: (typeof frames)[number]) => void }[] = [];
   ws.on('message', (raw) => {

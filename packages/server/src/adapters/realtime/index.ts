@@ -20,6 +20,8 @@ export interface RealtimeSettings {
   secret: string;
   apiUrl?: string | undefined;
   activityTimeout: number;
+  maxConnectionsPerAddress?: number;
+  trustProxy?: false | number | string[];
 }
 
 export function createRealtime(settings: RealtimeSettings, log: { warn(obj: unknown, msg?: string): void }) {
@@ -28,7 +30,15 @@ export function createRealtime(settings: RealtimeSettings, log: { warn(obj: unkn
   let broadcaster: Broadcaster;
 
   if (settings.driver === 'embedded') {
-    server = new RealtimeServer({ appId: settings.appId, key: settings.key, secret: settings.secret, activityTimeout: settings.activityTimeout, log });
+    server = new RealtimeServer({
+      appId: settings.appId,
+      key: settings.key,
+      secret: settings.secret,
+      activityTimeout: settings.activityTimeout,
+      ...(settings.maxConnectionsPerAddress ? { maxConnectionsPerAddress: settings.maxConnectionsPerAddress } : {}),
+      trustProxy: settings.trustProxy ?? false,
+      log,
+    });
     const local = server;
     broadcaster = {
       async publish(channel, event, data) {

@@ -28,6 +28,13 @@ export const MAX_CHANNELS_PER_EVENT = 100;
 export const MAX_CHANNELS_PER_CONNECTION = 20;
 /** Per process; at about 15 kB a connection (docs/performance.md), some 750 MB at the cap. */
 export const MAX_CONNECTIONS = 50_000;
+/**
+ * Per client address: a browser tab holds one connection, an office behind one NAT address some
+ * dozens; one address holding thousands is an attack on the per-process cap.
+ */
+export const MAX_CONNECTIONS_PER_ADDRESS = 100;
+/** The largest frame a client may send: a subscribe with its signature needs well under 1 kB. */
+export const MAX_MESSAGE_BYTES = 16 * 1024;
 /** Events queued for one client before it counts as not reading (4100). */
 export const MAX_BUFFERED_BYTES = 1024 * 1024;
 

@@ -6,7 +6,8 @@
 import { randomInt } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { WebSocket, WebSocketServer } from 'ws';
+import proxyAddr from '@fastify/proxy-addr';
+import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import {
   CHANNEL_NAME,
   CLOSE,
@@ -14,7 +15,9 @@ import {
   MAX_CHANNELS_PER_CONNECTION,
   MAX_CHANNELS_PER_EVENT,
   MAX_CONNECTIONS,
+  MAX_CONNECTIONS_PER_ADDRESS,
   MAX_EVENT_BYTES,
+  MAX_MESSAGE_BYTES,
   MIN_PROTOCOL_VERSION,
   PONG_TIMEOUT_MS,
   PROTOCOL_VERSION,
@@ -32,11 +35,20 @@ export interface RealtimeServerOptions {
   pongTimeoutMs?: number;
   /** Connections this server holds at most; more are refused with 4100. */
   maxConnections?: number;
+  /** Connections one client address may hold; more are refused with 4100. */
+  maxConnectionsPerAddress?: number;
+  /**
+   * Which proxies in front of the socket server to believe about the client's address (the
+   * server's TRUST_PROXY): false, a hop count, or their addresses. Without it, every client behind
+   * a proxy would share the proxy's address and its connection cap.
+   */
+  trustProxy?: false | number | string[];
   log?: { warn(obj: unknown, msg?: string): void };
 }
 
 interface Connection {
   id: string;
+  address: string;
   ws: WebSocket;
   channels: Set<string>;
   lastSeen: number;
@@ -53,30 +65,45 @@ interface ApiEvent {
 
 export class RealtimeServer {
   private readonly http: Server;
-  private wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+  private wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
   private readonly connections = new Map<string, Connection>();
+  private readonly perAddress = new Map<string, number>();
+  private readonly trust: (address: string, hop: number) => boolean;
   private readonly channels = new Map<string, Set<Connection>>();
   private sweeper: NodeJS.Timeout | undefined;
   private listening = false;
 
   constructor(private readonly opts: RealtimeServerOptions) {
-    // Nothing a client sends may take the process down: the API shares it.
+    const trust = opts.trustProxy ?? false;
+    this.trust =
+      trust === false ? () => false : typeof trust === 'number' ? (_address, hop) => hop < trust : proxyAddr.compile(trust);
+    // Nothing a client sends may take the process down: the API shares it. Every entry point from
+    // the network runs inside a guard; a fault closes that one request or socket, never the server.
     this.http = createServer((req, res) => {
-      this.handleHttp(req, res).catch(() => {
+      res.on('error', () => undefined);
+      this.handleHttp(req, res).catch((error: unknown) => {
+        this.opts.log?.warn({ err: error }, 'realtime HTTP request failed');
         if (!res.headersSent) res.writeHead(400, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ error: 'Bad request' }));
       });
     });
+    this.http.on('clientError', (_error, socket) => socket.destroy());
     this.http.on('upgrade', (req, socket, head) => {
       socket.on('error', () => socket.destroy());
-      if (!(req.url ?? '').startsWith('/app/')) return socket.destroy();
-      this.wss.handleUpgrade(req, socket, head, (ws) => {
-        try {
-          this.accept(ws, req);
-        } catch {
-          this.refuse(ws, CLOSE.appNotFound, 'Malformed connection URL');
-        }
-      });
+      try {
+        if (!(req.url ?? '').startsWith('/app/')) return socket.destroy();
+        this.wss.handleUpgrade(req, socket, head, (ws) => {
+          ws.on('error', () => ws.terminate());
+          try {
+            this.accept(ws, req);
+          } catch {
+            this.refuse(ws, CLOSE.appNotFound, 'Malformed connection URL');
+          }
+        });
+      } catch (error) {
+        this.opts.log?.warn({ err: error }, 'realtime upgrade failed');
+        socket.destroy();
+      }
     });
   }
 
@@ -96,7 +123,8 @@ export class RealtimeServer {
 
   async listen(port: number, host = '0.0.0.0'): Promise<number> {
     // A server can be closed and listen again (a restart in the same process).
-    this.wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+    this.wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+    this.wss.on('error', (error) => this.opts.log?.warn({ err: error }, 'realtime socket server error'));
     await new Promise<void>((resolve, reject) => {
       this.http.once('error', reject);
       this.http.listen(port, host, () => resolve());
@@ -113,6 +141,7 @@ export class RealtimeServer {
     if (this.sweeper) clearInterval(this.sweeper);
     for (const conn of this.connections.values()) conn.ws.close(CLOSE.reconnect, 'Server is restarting');
     this.connections.clear();
+    this.perAddress.clear();
     this.channels.clear();
     if (!this.listening) return;
     this.listening = false;
@@ -165,18 +194,25 @@ export class RealtimeServer {
     if (this.connections.size >= (this.opts.maxConnections ?? MAX_CONNECTIONS)) {
       return this.refuse(ws, CLOSE.overCapacity, 'Over capacity');
     }
+    const address = proxyAddr(req, this.trust);
+    const fromAddress = this.perAddress.get(address) ?? 0;
+    if (fromAddress >= (this.opts.maxConnectionsPerAddress ?? MAX_CONNECTIONS_PER_ADDRESS)) {
+      return this.refuse(ws, CLOSE.overCapacity, 'Too many connections from your address');
+    }
     if (!Number.isInteger(protocol) || protocol < MIN_PROTOCOL_VERSION || protocol > PROTOCOL_VERSION) {
       return this.refuse(ws, CLOSE.unsupportedProtocol, `Unsupported protocol version ${url.searchParams.get('protocol')}`);
     }
     const conn: Connection = {
       id: `${randomInt(1, 2 ** 31)}.${randomInt(1, 2 ** 31)}`,
+      address,
       ws,
       channels: new Set(),
       lastSeen: Date.now(),
       pingedAt: null,
     };
     this.connections.set(conn.id, conn);
-    ws.on('message', (raw) => this.receive(conn, raw.toString()));
+    this.perAddress.set(address, fromAddress + 1);
+    ws.on('message', (raw, isBinary) => this.receive(conn, raw, isBinary));
     ws.on('close', () => this.drop(conn));
     ws.on('error', () => this.drop(conn));
     ws.send(frame('pusher:connection_established', { socket_id: conn.id, activity_timeout: this.opts.activityTimeout }));
@@ -189,6 +225,9 @@ export class RealtimeServer {
 
   private drop(conn: Connection) {
     if (!this.connections.delete(conn.id)) return;
+    const left = (this.perAddress.get(conn.address) ?? 1) - 1;
+    if (left > 0) this.perAddress.set(conn.address, left);
+    else this.perAddress.delete(conn.address);
     for (const channel of conn.channels) this.leave(conn, channel);
   }
 
@@ -199,40 +238,60 @@ export class RealtimeServer {
     if (set?.size === 0) this.channels.delete(channel);
   }
 
-  private receive(conn: Connection, raw: string) {
+  /** Every frame a client sends is parsed and checked here, inside one guard. */
+  private receive(conn: Connection, raw: RawData, isBinary: boolean) {
     conn.lastSeen = Date.now();
     conn.pingedAt = null;
-    let message: { event?: unknown; data?: unknown; channel?: unknown };
     try {
-      message = JSON.parse(raw) as typeof message;
-    } catch {
-      return conn.ws.send(frame('pusher:error', { code: null, message: 'Messages must be JSON' }));
-    }
-    const data = (typeof message.data === 'string' ? safeJson(message.data) : message.data) as Record<string, unknown> | undefined;
-    switch (message.event) {
-      case 'pusher:ping':
-        return conn.ws.send(frame('pusher:pong', {}));
-      case 'pusher:pong':
-        return;
-      case 'pusher:subscribe':
-        return this.subscribe(conn, data ?? {});
-      case 'pusher:unsubscribe':
-        if (typeof data?.channel === 'string') this.leave(conn, data.channel);
-        return;
-      default:
-        if (typeof message.event === 'string' && message.event.startsWith('client-')) {
-          conn.ws.send(frame('pusher:error', { code: null, message: 'Client events are not enabled on this server' }));
-        }
+      const problem = isBinary ? 'Messages must be text frames holding JSON' : this.handle(conn, raw.toString());
+      if (problem) conn.ws.send(frame('pusher:error', { code: null, message: problem }));
+    } catch (error) {
+      // A frame we failed to foresee costs its sender the connection, never the server.
+      this.opts.log?.warn({ err: error }, 'realtime frame failed');
+      conn.ws.close(CLOSE.reconnect, 'The server could not handle a message');
+      this.drop(conn);
     }
   }
 
-  private subscribe(conn: Connection, data: Record<string, unknown>) {
-    const channel = data.channel;
-    if (typeof channel !== 'string' || !CHANNEL_NAME.test(channel)) {
-      return conn.ws.send(frame('pusher:error', { code: null, message: 'Invalid channel name' }));
+  /** Acts on one text frame; answers what is wrong with it, if anything. */
+  private handle(conn: Connection, text: string): string | undefined {
+    let message: unknown;
+    try {
+      message = JSON.parse(text);
+    } catch {
+      return 'Messages must be JSON';
     }
-    const refuse = (error: string, status: number) =>
+    if (typeof message !== 'object' || message === null || Array.isArray(message)) {
+      return 'A message must be a JSON object with an event';
+    }
+    const { event, data: rawData } = message as { event?: unknown; data?: unknown };
+    if (typeof event !== 'string') return 'A message must name its event as a string';
+    const parsed = typeof rawData === 'string' ? safeJson(rawData) : rawData;
+    const data = typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+    switch (event) {
+      case 'pusher:ping':
+        conn.ws.send(frame('pusher:pong', {}));
+        return;
+      case 'pusher:pong':
+        return;
+      case 'pusher:subscribe':
+        return this.subscribe(conn, data);
+      case 'pusher:unsubscribe':
+        if (typeof data.channel === 'string') this.leave(conn, data.channel);
+        return;
+      default:
+        if (event.startsWith('client-')) return 'Client events are not enabled on this server';
+        return `Unknown event ${JSON.stringify(event.slice(0, 64))}`;
+    }
+  }
+
+  private subscribe(conn: Connection, data: Record<string, unknown>): string | undefined {
+    const channel = data.channel;
+    if (typeof channel !== 'string' || !CHANNEL_NAME.test(channel)) return 'Invalid channel name';
+    const refuse = (error: string, status: number) => {
       conn.ws.send(frame('pusher:subscription_error', { type: 'AuthError', error, status }, channel));
+      return undefined;
+    };
     if (channel.startsWith('presence-') || channel.startsWith('private-encrypted-')) {
       return refuse('This channel type is not supported by this server', 400);
     }
@@ -247,6 +306,7 @@ export class RealtimeServer {
     if (!set) this.channels.set(channel, (set = new Set()));
     set.add(conn);
     conn.ws.send(frame('pusher_internal:subscription_succeeded', {}, channel));
+    return undefined;
   }
 
   /** Pings quiet clients; closes those that do not answer (4201). */
@@ -269,7 +329,11 @@ export class RealtimeServer {
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(body));
     };
-    if (req.method === 'GET' && url.pathname === '/') return reply(200, { ok: true, connections: this.connectionCount });
+    if ((req.method === 'GET' || req.method === 'HEAD') && url.pathname === '/') {
+      // Anyone may ask whether the server is up; its figures are for holders of the app secret.
+      const signed = !checkApiRequest({ key: this.opts.key, secret: this.opts.secret, now: Date.now() }, 'GET', '/', url.searchParams, '');
+      return reply(200, signed ? { ok: true, connections: this.connectionCount, channels: this.channels.size } : { ok: true });
+    }
     const route = /^\/apps\/([^/]+)\/(events|batch_events)$/.exec(url.pathname);
     if (!route || req.method !== 'POST') return reply(404, { error: 'Not found' });
     if (decodeURIComponent(route[1] as string) !== this.opts.appId) return reply(404, { error: 'Unknown app' });
