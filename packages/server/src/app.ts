@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { eq } from 'drizzle-orm';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { systemClock, type AppContext, type Clock } from './context.js';
 import { openDatabase, type Database, type Db } from './db/index.js';
@@ -14,8 +14,9 @@ import { createMail } from './adapters/mail/index.js';
 import { createPayments } from './adapters/payments/index.js';
 import { createRealtime } from './adapters/realtime/index.js';
 import { createCsrf } from './http/csrf.js';
-import { registerErrorHandlers } from './http/error-handler.js';
-import { refuseNulCharacters } from './http/text-guard.js';
+import { BODY_LIMIT, clientErrorHandler, frameworkErrors, registerErrorHandlers } from './http/error-handler.js';
+import { guardInput } from './http/input-guard.js';
+import { validatorCompiler } from './http/validation.js';
 import { defaultPortalDir, portal } from './http/portal.js';
 import { createCounters } from './http/rate-limit.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -65,7 +66,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logger: options.logger === false ? false : { level: config.logLevel },
     // A hop count trusts that many proxies nearest to us (the addresses they append), no more.
     trustProxy: typeof config.trustProxy === 'number' ? (_address: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
-    bodyLimit: 1024 * 1024,
+    bodyLimit: BODY_LIMIT,
+    frameworkErrors,
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -112,7 +115,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, { global: false, store: ctx.counters.Store as never });
   registerErrorHandlers(app);
-  refuseNulCharacters(app);
+  guardInput(app);
   // Standard Pusher clients post their channel authorisation as a form.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));

@@ -6,28 +6,45 @@ export const usd = z.number().describe('US dollars, two decimals');
 export const isoDate = z.string().describe('ISO 8601 date-time');
 export const cycleSchema = z.enum(CYCLE_NAMES);
 export const billingTypeSchema = z.union([z.literal(1), z.literal(2)]);
+/** The dotted name of the field an issue is about ("quantity", "items.0.id"). */
+export const fieldName = (path: readonly PropertyKey[] | undefined) => (path ?? []).map(String).join('.') || 'value';
+
+/**
+ * A whole number as JSON or a form sends it: 42 or "42". Never a boolean, a list, a fraction, an
+ * exponent or an empty string, which `z.coerce.number()` would quietly turn into a number (true → 1,
+ * [101] → 101) and charge for. `message` replaces the default sentence naming the field.
+ */
+export function wholeNumber(message?: string) {
+  return z.union([z.number().int(), z.string().trim().regex(/^\d{1,20}$/).transform(Number)], {
+    error: (issue) => message ?? `The ${fieldName(issue.path)} field must be a whole number.`,
+  });
+}
+
 /** Billing type as a form sends it: 1, 2, "1" or "2". */
-export const billingTypeInput = z.coerce
-  .number()
-  .pipe(z.union([z.literal(1), z.literal(2)], { error: 'Please select a product type' }));
+export const billingTypeInput = wholeNumber('Please select a product type').pipe(
+  z.union([z.literal(1), z.literal(2)], { error: 'Please select a product type' }),
+);
 export const addonKeySchema = z.enum(ADDON_KEYS);
 /** Row ids are PostgreSQL integers; a larger number names no row. */
 export const MAX_ID = 2_147_483_647;
 /** A page number; far past any list's end, but an offset the database can still take. */
 export const MAX_PAGE = 1_000_000;
-export const rowId = z.coerce.number().int().positive().max(MAX_ID);
-export const idInput = z.coerce
-  .number({ error: 'User undefined' })
-  .int()
-  .positive({ error: 'User undefined' })
-  .max(MAX_ID, { error: 'User undefined' });
+export const rowId = wholeNumber().pipe(z.number().positive().max(MAX_ID));
+export const idInput = wholeNumber('User undefined').pipe(
+  z.number().positive({ error: 'User undefined' }).max(MAX_ID, { error: 'User undefined' }),
+);
+/** An optional id where '', null and 0 mean "none" (an addon select left empty). */
+export const optionalIdInput = z
+  .union([wholeNumber().pipe(z.number().min(0).max(MAX_ID)), z.literal(''), z.null()])
+  .optional()
+  .transform((v) => (v === '' || v === null || v === undefined || v === 0 ? null : v));
 export const empty = z.object({}).strict();
 export const nothing = z.null();
 
 /** `?page_limit={n}&page={p}` of the list calls. */
 export const pageQuery = z.object({
-  page_limit: z.coerce.number().int().min(1).max(100_000).optional(),
-  page: z.coerce.number().int().min(1).max(MAX_PAGE).optional(),
+  page_limit: wholeNumber().pipe(z.number().min(1).max(100_000)).optional(),
+  page: wholeNumber().pipe(z.number().min(1).max(MAX_PAGE)).optional(),
 });
 
 /** The signed-in reseller as the browser stores it (000 §3). */

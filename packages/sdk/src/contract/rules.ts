@@ -12,6 +12,7 @@ import {
   REGISTER_EMAIL_MAX,
 } from './constants.js';
 import { EMAIL_INVALID_MESSAGE, EMAIL_PATTERN, PASSWORD_RULE_MESSAGE, isOneLine, isStrongPassword, redeemMessages } from './checks.js';
+import { wholeNumber } from './common.js';
 
 export * from './checks.js';
 
@@ -102,11 +103,7 @@ export function withConfirmation<T extends { password: string; password_confirma
 export function couponQuantityField(restricted: boolean) {
   const max = restricted ? COUPON_QUANTITY.restrictedMax : COUPON_QUANTITY.max;
   const message = restricted ? messages.quantityRangeRestricted : messages.quantityRange;
-  return z.coerce
-    .number({ error: message })
-    .int({ error: message })
-    .min(COUPON_QUANTITY.min, { error: message })
-    .max(max, { error: message });
+  return wholeNumber(message).pipe(z.number().min(COUPON_QUANTITY.min, { error: message }).max(max, { error: message }));
 }
 
 /** Parses a US-dollar amount ("2000", "2000.5", 2000.25) into integer cents without float error. */

@@ -1,9 +1,18 @@
+/**
+ * Every failure leaves as an envelope with a sentence: errors of the catalogue, schema failures,
+ * Fastify's own refusals (a body too large, a wrong content type, a bad URL) and the HTTP parser's
+ * (headers too large), which never reach a route.
+ */
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { errors, formatMessage } from '@partner-panel/sdk';
 import { AppError } from './errors.js';
 import { envelope } from './envelope.js';
 import { throttled } from './rate-limit.js';
+
+/** The largest request body, in bytes. */
+export const BODY_LIMIT = 1024 * 1024;
 
 function sendEntry(reply: FastifyReply, error: AppError) {
   const { entry } = error;
@@ -16,38 +25,13 @@ function sendEntry(reply: FastifyReply, error: AppError) {
     .send(envelope(entry.code, entry.status ?? 'error', error.message, error.body ?? null));
 }
 
-type ValidationIssue = { keyword?: string; instancePath?: string; message?: string; params?: { expected?: unknown } };
-type ValidationContext = 'body' | 'querystring' | 'params' | 'headers';
+type ValidationIssue = { instancePath?: string; message?: string };
 
-function valueAt(root: unknown, path: string[]): unknown {
-  return path.reduce<unknown>((value, key) => (value as Record<string, unknown> | null | undefined)?.[key], root);
-}
-
-/**
- * Zod's own wording for a missing or mistyped field ("Invalid input: expected string, received
- * undefined") says nothing a client developer can act on; name the field instead.
- */
-function issueMessage(issue: ValidationIssue, request: FastifyRequest, context: ValidationContext | undefined) {
-  const message = issue.message ?? errors.validation.message;
-  // Only zod's default wording is replaced; a rule with a message of its own keeps it.
-  if (issue.keyword !== 'invalid_type' || !message.startsWith('Invalid input')) return message;
-  const path = (issue.instancePath ?? '').split('/').filter(Boolean);
-  if (path.length === 0) return 'The request body must be a JSON object.';
-  const name = path.join('.');
-  const source = context === 'querystring' ? request.query : context === 'params' ? request.params : request.body;
-  if (valueAt(source, path) === undefined) return `The ${name} field is required.`;
-  const expected = issue.params?.expected;
-  return typeof expected === 'string' ? `The ${name} field must be a ${expected}.` : message;
-}
-
-/** Field errors of a failed schema check, and the first message to show. */
-function validationError(
-  error: { validation: ValidationIssue[]; validationContext?: ValidationContext },
-  request: FastifyRequest,
-) {
+/** Field errors of a failed schema check (messages from http/validation.ts), and the first to show. */
+function validationError(error: { validation: ValidationIssue[] }) {
   const fields: Record<string, string[]> = {};
   const all = error.validation.map((issue) => {
-    const message = issueMessage(issue, request, error.validationContext);
+    const message = issue.message ?? errors.validation.message;
     const field = (issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.') || '_';
     (fields[field] ??= []).push(message);
     return message;
@@ -55,29 +39,63 @@ function validationError(
   return new AppError({ ...errors.validation, message: all[0] ?? errors.validation.message }, {}, { errors: fields });
 }
 
+/** Fastify's refusals, said as sentences a client developer can act on. */
+const FASTIFY_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty although its Content-Type is application/json: send a JSON object.',
+  FST_ERR_CTP_BODY_TOO_LARGE: `The request body is too large: at most ${BODY_LIMIT / 1024 / 1024} MB.`,
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'The request body must be sent as application/json.',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The Content-Length header does not match the request body.',
+  FST_ERR_BAD_URL: 'The request URL is not valid: a % must start an escape such as %20.',
+  FST_ERR_MAX_PARAM_LENGTH: 'The request URL is too long.',
+};
+
+export function fastifyMessage(error: FastifyError, status: number): string {
+  const known = error.code ? FASTIFY_MESSAGES[error.code] : undefined;
+  if (known) return known;
+  if (error instanceof SyntaxError) return FASTIFY_MESSAGES.FST_ERR_CTP_INVALID_JSON_BODY as string;
+  return `The request was refused: ${STATUS_CODES[status] ?? 'client error'} (HTTP ${status}).`;
+}
+
+function sendFastifyError(error: FastifyError, reply: FastifyReply) {
+  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  return reply.code(status).send(envelope(`rspf-http-${status}`, 'error', fastifyMessage(error, status), null));
+}
+
 export function registerErrorHandlers(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) return sendEntry(reply, error);
-    if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
-      return sendEntry(reply, validationError(error as never, request));
-    }
+    if (error.validation) return sendEntry(reply, validationError(error as never));
     const status = error.statusCode ?? 500;
     if (status === 429) return sendEntry(reply, throttled(Number(reply.getHeader('retry-after') ?? 60) * 1000));
-    if (status >= 400 && status < 500) {
-      // Malformed JSON, wrong content type, body too large: the client's fault, said plainly.
-      const message =
-        error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
-          ? 'The request body is not valid JSON.'
-          : error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
-            ? 'The request body is too large.'
-            : error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
-              ? 'Requests must be sent as application/json.'
-              : error.message;
-      return reply.code(status).send(envelope(`rspf-http-${status}`, 'error', message, null));
-    }
+    if (status >= 400 && status < 500) return sendFastifyError(error, reply);
     request.log.error({ err: error }, 'unhandled error');
     return reply
       .code(500)
       .send(envelope(errors.internal.code, 'error', formatMessage(errors.internal.message), null));
   });
+}
+
+/** Fastify's `frameworkErrors`: a URL it cannot route (a broken % escape) never reaches a hook. */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  return sendFastifyError(error, reply);
+}
+
+/** Fastify's `clientErrorHandler`: what the HTTP parser refuses before there is a request. */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'The request headers are too large: at most 16 kB.']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'The request took too long to arrive.']
+        : [400, 'The request is not valid HTTP.'];
+  const body = JSON.stringify(envelope(`rspf-http-${status}`, 'error', message, null));
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }

@@ -31,7 +31,7 @@ export async function portal(app: FastifyInstance, dir: string) {
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.raw.url ?? '/';
-    if (isApi(url) || request.method !== 'GET' || !hasPortal) {
+    if (isApi(url) || (request.method !== 'GET' && request.method !== 'HEAD') || !hasPortal) {
       return reply.code(404).send(envelope(errors.notFound.code, 'error', errors.notFound.message, null));
     }
     if (/\.[a-z0-9]+$/i.test(url.split('?')[0] ?? '')) {

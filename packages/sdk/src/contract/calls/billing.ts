@@ -1,7 +1,7 @@
 /** Billing: payment methods, payments, invoices and transactions (002 §2, §3, §4, §7). */
 import { z } from 'zod';
 import { defineCall } from '../define.js';
-import { MAX_PAGE, idInput, isoDate, rowId, usd } from '../common.js';
+import { MAX_PAGE, idInput, isoDate, rowId, usd, wholeNumber } from '../common.js';
 import { PAGE_SIZES, PAYMENT_MODULES } from '../constants.js';
 import { depositAmountField, messages } from '../rules.js';
 
@@ -102,8 +102,8 @@ export function paymentFormSchema(options: { deposit: boolean; card: boolean; te
     ...(options.testCard
       ? {
           number: z.string({ error: 'Please enter the card number.' }).trim().min(1, { error: 'Please enter the card number.' }).max(30),
-          exp_month: z.coerce.number({ error: 'Please enter the expiry month.' }).int().min(1, { error: 'Please enter the expiry month.' }).max(12, { error: 'Please enter the expiry month.' }),
-          exp_year: z.coerce.number({ error: 'Please enter the expiry year.' }).int().min(2000, { error: 'Please enter the expiry year (4 digits).' }).max(2200, { error: 'Please enter the expiry year (4 digits).' }),
+          exp_month: wholeNumber('Please enter the expiry month.').pipe(z.number().min(1, { error: 'Please enter the expiry month.' }).max(12, { error: 'Please enter the expiry month.' })),
+          exp_year: wholeNumber('Please enter the expiry year.').pipe(z.number().min(2000, { error: 'Please enter the expiry year (4 digits).' }).max(2200, { error: 'Please enter the expiry year (4 digits).' })),
           cvc: z.string({ error: 'Please enter the security code.' }).trim().min(3, { error: 'Please enter the security code.' }).max(4, { error: 'Please enter the security code.' }),
         }
       : {}),
@@ -217,8 +217,8 @@ export const testGatewayToken = defineCall({
   summary: 'Turns a test card into a token (only the gateway\'s test numbers are accepted).',
   body: z.object({
     number: z.string().trim().max(30),
-    exp_month: z.coerce.number().int().min(1).max(12),
-    exp_year: z.coerce.number().int().min(2000).max(2200),
+    exp_month: wholeNumber().pipe(z.number().min(1).max(12)),
+    exp_year: wholeNumber().pipe(z.number().min(2000).max(2200)),
     cvc: z.string().trim().max(4),
     name: cardHolder,
   }),
@@ -297,8 +297,8 @@ export const invoicePdf = defineCall({
 const listBody = (defaultLimit: number) =>
   z
     .object({
-      page: z.coerce.number().int().min(1).max(MAX_PAGE).optional().default(1),
-      page_limit: z.coerce.number().int().min(1).max(100).optional().default(defaultLimit),
+      page: wholeNumber().pipe(z.number().min(1).max(MAX_PAGE)).optional().default(1),
+      page_limit: wholeNumber().pipe(z.number().min(1).max(100)).optional().default(defaultLimit),
       /** Matches the description, the transaction id or the gateway (any case), or an id or amount exactly. */
       search: z.string().trim().max(100).optional().default(''),
     })

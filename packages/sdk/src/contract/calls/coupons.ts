@@ -5,13 +5,14 @@ import {
   billingTypeInput,
   billingTypeSchema,
   cycleSchema,
-  MAX_ID,
   idInput,
   isoDate,
   listOf,
+  optionalIdInput,
   pageQuery,
   rowId,
   usd,
+  wholeNumber,
 } from '../common.js';
 import { CYCLE_NAMES } from '../constants.js';
 import { emailField, messages } from '../rules.js';
@@ -82,17 +83,12 @@ const prefixField = z
 
 /** The generate form. The quantity's upper bound depends on the reseller (60, or 10 000 for 903). */
 export const generateCouponsBody = z.object({
-  quantity: z.coerce
-    .number({ error: messages.quantityRange })
-    .int({ error: messages.quantityRange })
-    .min(1, { error: messages.quantityRange })
-    .max(10_000, { error: messages.quantityRangeRestricted }),
+  quantity: wholeNumber(messages.quantityRange).pipe(
+    z.number().min(1, { error: messages.quantityRange }).max(10_000, { error: messages.quantityRangeRestricted }),
+  ),
   billing_cycle: cycleSchema,
   product_id: rowId,
-  addon_type: z
-    .union([z.coerce.number().int().min(0).max(MAX_ID), z.literal(''), z.null()])
-    .optional()
-    .transform((v) => (v === '' || v === null || v === undefined || v === 0 ? null : v)),
+  addon_type: optionalIdInput,
   billing_type: billingTypeInput,
   prefix: prefixField,
 });
@@ -132,7 +128,7 @@ export const couponFilter = z.object({
   dateStart: z.string().trim().optional().default(''),
   dateEnd: z.string().trim().optional().default(''),
   billingType: z
-    .union([z.literal(''), z.coerce.number().pipe(z.union([z.literal(1), z.literal(2)]))])
+    .union([z.literal(''), billingTypeInput], { error: 'The billingType field must be 1, 2 or empty.' })
     .optional()
     .default(''),
 });

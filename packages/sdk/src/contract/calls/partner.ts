@@ -1,7 +1,7 @@
 /** Public redemption (002 §2, §3, §4, §7) and the settings of its embed (ours). */
 import { z } from 'zod';
 import { defineCall } from '../define.js';
-import { MAX_ID, isoDate } from '../common.js';
+import { MAX_ID, isoDate, wholeNumber } from '../common.js';
 import { REDEEM_CALLS, REDEEM_EMBED } from '../constants.js';
 import { captchaTokenField, EMAIL_PATTERN, isEmbedOrigin, isOneLine, isStrongPassword, messages } from '../rules.js';
 
@@ -33,7 +33,7 @@ export const redeemBody = z
     coupon: z.string({ error: r.coupon }).trim().min(1, { error: r.coupon }),
     /** The dedicated IP chosen after an `actionrequired` answer; '', 0 or null: none yet. */
     addon_id: z
-      .union([z.coerce.number().int().min(0).max(MAX_ID), z.literal(''), z.null()], { error: r.dedicatedIp })
+      .union([wholeNumber(r.dedicatedIp).pipe(z.number().min(0).max(MAX_ID)), z.literal(''), z.null()], { error: r.dedicatedIp })
       .optional()
       .transform((v) => (v === '' || v === null || v === undefined || v === 0 ? null : v)),
     token: captchaTokenField,

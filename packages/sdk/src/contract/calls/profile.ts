@@ -1,7 +1,7 @@
 /** The signed-in reseller's profile, dashboard and public settings (000 §2, §3, §7). */
 import { z } from 'zod';
 import { defineCall } from '../define.js';
-import { MAX_PAGE, resellerUser, usd } from '../common.js';
+import { MAX_PAGE, resellerUser, usd, wholeNumber } from '../common.js';
 import { CAPTCHA_ACTIONS } from '../constants.js';
 
 export const publicSettings = defineCall({
@@ -118,7 +118,7 @@ export const notifications = defineCall({
   access: 'reseller',
   spec: '000 §7, 002 §7',
   summary: 'A page of notifications, newest first.',
-  body: z.object({ page: z.coerce.number().int().min(1).max(MAX_PAGE).default(1) }),
+  body: z.object({ page: wholeNumber().pipe(z.number().min(1).max(MAX_PAGE)).default(1) }),
   response: z.object({
     data: z.array(notificationSchema),
     current_page: z.number(),

@@ -1,7 +1,7 @@
 /** Admin management of a reseller's own users (002 §2, §3, §7). */
 import { z } from 'zod';
 import { defineCall } from '../define.js';
-import { idInput, isoDate, nothing, rowId, usd } from '../common.js';
+import { idInput, isoDate, nothing, rowId, usd, wholeNumber } from '../common.js';
 import { RECURRING_CYCLES } from '../constants.js';
 import { captchaTokenField, dollarAmountField, invoiceAmountField } from '../rules.js';
 
@@ -76,7 +76,9 @@ export const updateUserPricing = defineCall({
   body: z.object({
     ...actingAdmin,
     update: z.enum(RECURRING_CYCLES),
-    recursive: z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)])),
+    recursive: wholeNumber('The recursive field must be 0 (onetime) or 1 (recurring).').pipe(
+      z.union([z.literal(0), z.literal(1)], { error: 'The recursive field must be 0 (onetime) or 1 (recurring).' }),
+    ),
     value: dollarAmountField,
   }),
   response: userProfileSchema,

@@ -1,7 +1,7 @@
 /** VPN accounts and the subscription list (001 §2.7–2.9, §7). */
 import { z } from 'zod';
 import { defineCall } from '../define.js';
-import { MAX_ID, billingTypeInput, billingTypeSchema, cycleSchema, idInput, isoDate, listOf, pageQuery, rowId, usd } from '../common.js';
+import { billingTypeInput, billingTypeSchema, cycleSchema, idInput, isoDate, listOf, optionalIdInput, pageQuery, rowId, usd, wholeNumber } from '../common.js';
 import { couponFilter } from './coupons.js';
 import { messages, strongPasswordField, withConfirmation } from '../rules.js';
 
@@ -33,7 +33,7 @@ export const createVpnAccount = defineCall({
   spec: '001 §2.7, §5, §7',
   summary: 'Creates a VPN account for an end-user e-mail, paid from the wallet; mails the credentials.',
   body: z.object({
-    quantity: z.coerce.number().int().min(1).max(1).optional().default(1),
+    quantity: wholeNumber().pipe(z.number().min(1).max(1)).optional().default(1),
     billing_cycle: cycleSchema,
     product_id: rowId,
     billing_type: billingTypeInput,
@@ -42,10 +42,7 @@ export const createVpnAccount = defineCall({
       .trim()
       .min(1, { error: messages.vpnEmailRequired })
       .regex(/^[^@\s]+@[^@\s]+\.[A-Za-z]{2,15}$/, { error: 'Please enter a valid email address' }),
-    addon_id: z
-      .union([z.coerce.number().int().min(0).max(MAX_ID), z.literal(''), z.null()])
-      .optional()
-      .transform((v) => (v === '' || v === null || v === undefined || v === 0 ? null : v)),
+    addon_id: optionalIdInput,
   }),
   response: z.object({ account: vpnAccount, amount: usd, balance: usd }),
   successCode: 100001,
