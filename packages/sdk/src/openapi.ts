@@ -44,7 +44,9 @@ export function openApiDocument() {
     }
     const success = call.raw
       ? { description: `${call.raw.toUpperCase()} file`, content: { [call.raw === 'csv' ? 'text/csv' : call.raw === 'pdf' ? 'application/pdf' : 'text/html']: {} } }
-      : { description: `header.code ${call.successCode}`, content: { 'application/json': { schema: json(envelopeSchema(call.response), 'output') } } };
+      : call.bare
+        ? { description: 'Not an envelope: the body itself', content: { 'application/json': { schema: json(call.response, 'output') } } }
+        : { description: `header.code ${call.successCode}`, content: { 'application/json': { schema: json(envelopeSchema(call.response), 'output') } } };
     (paths[call.path] ??= {})[call.method.toLowerCase()] = {
       operationId: name,
       summary: call.summary,

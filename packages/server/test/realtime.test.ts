@@ -28,6 +28,9 @@ const wsUrl = (key = 'partner-panel-key', protocol = 7) => `ws://127.0.0.1:${por
 const reseller = await t.signIn('reseller@demo.partner-panel.test');
 const admin = await t.signIn('admin@demo.partner-panel.test');
 const channel = `reseller.${reseller.user.id}`;
+let httpAddress: string | undefined;
+/** The API on a real port, for clients that make their own HTTP requests. */
+const listening = async () => (httpAddress ??= await t.app.listen({ port: 0, host: '127.0.0.1' }));
 
 describe('pusher-js and laravel-echo against the embedded server', () => {
   it('connects and receives connection_established with a socket id', async () => {
@@ -83,6 +86,51 @@ describe('pusher-js and laravel-echo against the embedded server', () => {
     expect(heard.find((h) => h.event === 'balance')?.data).toEqual({ balance: 2000 });
     const notification = heard.find((h) => h.event === 'notification')?.data as { data: string };
     expect(JSON.parse(notification.data)).toMatchObject({ type: 'payment_received' });
+  });
+
+  it('lets a stock pusher-js client, given only the endpoint and a bearer header, subscribe to its own channel', async () => {
+    const address = await listening();
+    const PusherJs = (await import('pusher-js')).default as unknown as typeof import('pusher-js').default;
+    const stock = new PusherJs('partner-panel-key', {
+      cluster: 'local',
+      wsHost: '127.0.0.1',
+      wsPort: port,
+      forceTLS: false,
+      enabledTransports: ['ws'],
+      disableStats: true,
+      channelAuthorization: { endpoint: `${address}/broadcasting/auth`, transport: 'ajax', headers: { Authorization: `Bearer ${reseller.token}` } },
+    });
+    try {
+      const own = stock.subscribe(`private-${channel}`);
+      await new Promise<void>((resolve, reject) => {
+        own.bind('pusher:subscription_succeeded', () => resolve());
+        own.bind('pusher:subscription_error', (e: unknown) => reject(new Error(JSON.stringify(e))));
+      });
+      const received: unknown[] = [];
+      own.bind('custom.stock', (data: unknown) => received.push(data));
+      server.publish([`private-${channel}`], 'custom.stock', JSON.stringify({ hello: 'stock' }));
+      await expect.poll(() => received).toEqual([{ hello: 'stock' }]);
+      // Another reseller's channel is refused by the endpoint, so the subscription fails.
+      const other = stock.subscribe(`private-reseller.${admin.user.id}`);
+      const status = await new Promise<number>((resolve) => other.bind('pusher:subscription_error', (e: { status: number }) => resolve(e.status)));
+      expect(status).toBe(403);
+    } finally {
+      stock.disconnect();
+    }
+  });
+
+  it('answers the Pusher convention { auth } at the top level, JSON or form, and the envelope on refusal', async () => {
+    const form = await t.app.inject({
+      method: 'POST',
+      url: '/broadcasting/auth',
+      headers: { authorization: `Bearer ${reseller.token}`, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `socket_id=123.456&channel_name=private-${channel}`,
+    });
+    expect(form.statusCode).toBe(200);
+    expect(form.json()).toEqual({ auth: `partner-panel-key:${createHmac('sha256', secret).update(`123.456:private-${channel}`).digest('hex')}` });
+    const anonymous = await t.app.inject({ method: 'POST', url: '/broadcasting/auth', payload: { socket_id: '1.2', channel_name: `private-${channel}` } });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json().header).toMatchObject({ status: 'forbidden', code: 'rspf-auth-1006' });
   });
 
   it("cannot subscribe to another reseller's channel: /broadcasting/auth refuses", async () => {

@@ -228,6 +228,7 @@ export function createClient(options: ClientOptions = {}): Client {
       async (input?: Record<string, unknown>, opts?: RequestOptions) => {
         const c = call as AnyCall;
         if (c.raw) return (await rawResponse(c, input, opts)).blob();
+        if (c.bare) return (await rawResponse(c, input, opts)).json();
         const env = await envelopeOf(await request(c, input, opts));
         return env.body;
       },
@@ -238,6 +239,10 @@ export function createClient(options: ClientOptions = {}): Client {
     ...methods,
     async send(name, input?, opts?) {
       const c = contract[name] as AnyCall;
+      if (c.bare) {
+        const body: unknown = await (await rawResponse(c, input as Record<string, unknown>, opts)).json();
+        return { header: { code: c.successCode, status: 'success', message: 'Success' }, body } as never;
+      }
       return (await envelopeOf(await request(c, input as Record<string, unknown>, opts))) as never;
     },
     async raw(name, input?, opts?) {

@@ -39,6 +39,12 @@ export interface Call<
   readonly captcha?: CaptchaAction;
   /** The response is not JSON (a CSV or PDF download); `response` then describes nothing. */
   readonly raw?: 'csv' | 'pdf' | 'html';
+  /**
+   * A success answers `response` itself, not wrapped in the envelope, because a third party's
+   * stock client reads it (pusher-js and laravel-echo expect `{ "auth": "…" }`). Errors are
+   * still envelopes.
+   */
+  readonly bare?: boolean;
 }
 
 interface CallInput<Q, B, R> {
@@ -55,6 +61,7 @@ interface CallInput<Q, B, R> {
   csrf?: boolean;
   captcha?: CaptchaAction;
   raw?: 'csv' | 'pdf' | 'html';
+  bare?: boolean;
 }
 
 export function defineCall<

@@ -89,7 +89,7 @@ export function serve<C extends AnyCall>(app: FastifyInstance, call: C, handler:
       ...(call.query ? { querystring: call.query } : {}),
       // Outside production every answer is checked against the contract before it leaves.
       ...(!config.production && !call.raw
-        ? { response: { [call.httpStatus]: envelopeSchema(call.response) } }
+        ? { response: { [call.httpStatus]: call.bare ? call.response : envelopeSchema(call.response) } }
         : {}),
     },
     config: { rateLimit: options.rateLimit ?? false, clientApi },
@@ -117,6 +117,7 @@ export function serve<C extends AnyCall>(app: FastifyInstance, call: C, handler:
       if (call.raw) return reply;
       const { body, message } = out instanceof Answer ? out : { body: out, message: 'Success' };
       reply.code(call.httpStatus);
+      if (call.bare) return body;
       return envelope(call.successCode, 'success', message, body ?? null);
     },
   });

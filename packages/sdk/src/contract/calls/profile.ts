@@ -135,10 +135,12 @@ export const broadcastingAuth = defineCall({
   // It changes nothing and answers only to the bearer of the session: no cookie rides on it.
   csrf: false,
   spec: 'ours (000 §7: the channel naming is not shown)',
-  summary: "Signs a socket's subscription to the reseller's own private channel (private-reseller.{id}).",
+  summary:
+    "Signs a socket's subscription to the reseller's own private channel (private-reseller.{id}); answers { auth } unwrapped, as stock pusher-js and laravel-echo expect.",
   body: z.object({ socket_id: z.string().regex(/^\d+\.\d+$/), channel_name: z.string().min(1).max(164) }),
   response: z.object({ auth: z.string() }),
   successCode: 60004,
+  bare: true,
 });
 
 export const markNotificationsRead = defineCall({
