@@ -2,6 +2,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { eq } from 'drizzle-orm';
 import { serializerCompiler } from 'fastify-type-provider-zod';
@@ -18,6 +19,7 @@ import { BODY_LIMIT, clientErrorHandler, frameworkErrors, registerErrorHandlers 
 import { guardInput } from './http/input-guard.js';
 import { validatorCompiler } from './http/validation.js';
 import { defaultPortalDir, portal } from './http/portal.js';
+import { createSecurity } from './http/security.js';
 import { createCounters } from './http/rate-limit.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { billingRoutes } from './modules/billing/routes.js';
@@ -87,6 +89,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     app.log,
   );
+  const portalDir = config.portalDir ?? defaultPortalDir;
   const ctx: AppContext = {
     config,
     database,
@@ -101,6 +104,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       log: (message, detail) => app.log.warn({ err: detail }, message),
     }),
     csrf: createCsrf(secret, config.publicUrl.startsWith('https://')),
+    security: createSecurity(config, portalDir),
     counters: createCounters(db),
     realtime,
     notifier: createNotifier(realtime),
@@ -113,6 +117,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorateRequest('idempotency', null);
 
   await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, ctx.security.helmet);
   await app.register(fastifyRateLimit, { global: false, store: ctx.counters.Store as never });
   registerErrorHandlers(app);
   guardInput(app);
@@ -136,7 +141,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   settingsRoutes(app);
   if (ctx.mail.transport === 'outbox' && !config.production) devMailRoutes(app);
   await redeemPage(app, config.redeem.widgetDir ?? defaultWidgetDir);
-  await portal(app, config.portalDir ?? defaultPortalDir);
+  await portal(app, portalDir);
 
   ctx.mail.start();
   // The test gateway's signed events reach the webhook route over HTTP, like any provider's.

@@ -6,6 +6,7 @@ import type { Database, Db } from './db/index.js';
 import type { Captcha } from './adapters/captcha/index.js';
 import type { Mail } from './adapters/mail/index.js';
 import type { Csrf } from './http/csrf.js';
+import type { Security } from './http/security.js';
 import type { Counters } from './http/rate-limit.js';
 import type { Realtime } from './adapters/realtime/index.js';
 import type { Notifier } from './modules/notifications/notifier.js';
@@ -27,6 +28,7 @@ export interface AppContext {
   mail: Mail;
   captcha: Captcha;
   csrf: Csrf;
+  security: Security;
   counters: Counters;
   realtime: Realtime;
   notifier: Notifier;

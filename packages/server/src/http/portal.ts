@@ -5,10 +5,10 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { errors } from '@partner-panel/sdk';
 import { envelope } from './envelope.js';
+import { serveBundle } from './static.js';
 
 export const defaultPortalDir = fileURLToPath(new URL('../../../portal/dist', import.meta.url));
 
@@ -16,26 +16,13 @@ const isApi = (url: string) => /^\/(api|broadcasting|dev)(\/|$|\?)/.test(url);
 
 export async function portal(app: FastifyInstance, dir: string) {
   const hasPortal = existsSync(join(dir, 'index.html'));
-  if (hasPortal) {
-    await app.register(fastifyStatic, {
-      root: dir,
-      wildcard: false,
-      index: false,
-      maxAge: '1y',
-      immutable: true,
-      // index.html must never be cached: it names the current assets.
-      setHeaders: (reply, path) => {
-        if (path.endsWith('.html')) reply.header('Cache-Control', 'no-cache');
-      },
-    });
-  }
+  if (hasPortal) await serveBundle(app, { root: dir });
   app.setNotFoundHandler((request, reply) => {
     const url = request.raw.url ?? '/';
-    if (isApi(url) || (request.method !== 'GET' && request.method !== 'HEAD') || !hasPortal) {
+    // A missing file (/assets/old-hash.js) is not a page either.
+    const page = !isApi(url) && !/\.[a-z0-9]+$/i.test(url.split('?')[0] ?? '');
+    if (!page || (request.method !== 'GET' && request.method !== 'HEAD') || !hasPortal) {
       return reply.code(404).send(envelope(errors.notFound.code, 'error', errors.notFound.message, null));
-    }
-    if (/\.[a-z0-9]+$/i.test(url.split('?')[0] ?? '')) {
-      return reply.code(404).type('text/plain').send('Not found');
     }
     return reply.header('Cache-Control', 'no-cache').sendFile('index.html', dir);
   });

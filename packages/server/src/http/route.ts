@@ -84,6 +84,8 @@ export function serve<C extends AnyCall>(app: FastifyInstance, call: C, handler:
   app.route({
     method: call.method,
     url: call.path,
+    // JSON loads nothing; an HTML answer (a payment form) is a page.
+    ...(call.raw === 'html' ? {} : { helmet: app.ctx.security.api }),
     schema: {
       ...(call.body ? { body: call.body } : {}),
       ...(call.query ? { querystring: call.query } : {}),

@@ -11,7 +11,7 @@ const escape = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 export function devMailRoutes(app: FastifyInstance) {
-  app.get<{ Querystring: { format?: string; to?: string } }>('/dev/mail', async (request, reply) => {
+  app.get<{ Querystring: { format?: string; to?: string } }>('/dev/mail', { helmet: app.ctx.security.plainPage }, async (request, reply) => {
     const all = await app.ctx.db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(200);
     const to = request.query.to?.toLowerCase();
     const mails = all

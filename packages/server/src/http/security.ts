@@ -1,0 +1,159 @@
+/**
+ * Browser security headers, through @fastify/helmet: a Content-Security-Policy that allows what
+ * each kind of answer needs and nothing else, no framing of the portal, nosniff, a Referrer-Policy,
+ * and HSTS when the public URL is https.
+ *
+ * - Pages (the portal and every static file): scripts from our origin plus the hashes of the
+ *   inline scripts of the built index.html, the realtime socket, and the origins of the configured
+ *   providers (PROVIDER_SOURCES below).
+ * - API answers (every call of the contract): `default-src 'none'`; JSON needs nothing.
+ * - A page that partners may frame (the public redeem page) calls `allowFraming` with the
+ *   reseller's own origins; see docs/architecture.md.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
+import { join } from 'node:path';
+import type { FastifyHelmetOptions } from '@fastify/helmet';
+import type { FastifyReply } from 'fastify';
+import type { Config } from '../config.js';
+
+type Directives = Record<string, Iterable<string | ((req: IncomingMessage) => string)>>;
+
+/** What a provider's browser script needs, by CSP directive. */
+interface Sources {
+  script?: string[];
+  style?: string[];
+  frame?: string[];
+  connect?: string[];
+  img?: string[];
+  form?: string[];
+}
+
+/**
+ * The origins each provider's own documentation lists for its browser script. The one place a
+ * provider adds its sources: name it here, and in `configuredProviders` when it is configured.
+ */
+export const PROVIDER_SOURCES = {
+  recaptcha: {
+    script: ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'],
+    frame: ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'],
+  },
+  turnstile: { script: ['https://challenges.cloudflare.com'], frame: ['https://challenges.cloudflare.com'] },
+  hcaptcha: {
+    script: ['https://hcaptcha.com', 'https://*.hcaptcha.com'],
+    style: ['https://hcaptcha.com', 'https://*.hcaptcha.com'],
+    frame: ['https://hcaptcha.com', 'https://*.hcaptcha.com'],
+    connect: ['https://hcaptcha.com', 'https://*.hcaptcha.com'],
+  },
+  stripe: {
+    script: ['https://js.stripe.com', 'https://*.js.stripe.com'],
+    frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+    connect: ['https://api.stripe.com'],
+  },
+} satisfies Record<string, Sources>;
+
+export type Provider = keyof typeof PROVIDER_SOURCES;
+
+/** The providers whose browser scripts this server's pages load, from its configuration. */
+export function configuredProviders(config: Config): Provider[] {
+  const providers: Provider[] = [];
+  if (config.captcha.provider !== 'off') providers.push(config.captcha.provider);
+  // A payment method with a browser script joins here when configured, e.g. Stripe when its keys are set.
+  return providers;
+}
+
+/** `sha256-…` sources for the inline scripts of the built index.html (the legacy-browser check). */
+export function inlineScriptHashes(portalDir: string): string[] {
+  const file = join(portalDir, 'index.html');
+  if (!existsSync(file)) return [];
+  const html = readFileSync(file, 'utf8');
+  return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)].map(
+    (m) => `'sha256-${createHash('sha256').update(m[1] ?? '').digest('base64')}'`,
+  );
+}
+
+const HOST = /^(?:[a-z0-9-]+\.)*[a-z0-9-]+$|^\[[0-9a-f:.]+\]$/i;
+
+/** The realtime socket the browser opens: the configured public host, or the page's own host name. */
+function realtimeSource(config: Config) {
+  const { publicHost, publicPort, publicTls } = config.realtime;
+  const scheme = publicTls ? 'wss' : 'ws';
+  return (req: IncomingMessage) => {
+    const host = publicHost ?? (req.headers.host ?? '').replace(/:\d+$/, '');
+    // A Host header that is not a host name adds nothing (the directive must stay well-formed).
+    return HOST.test(host) ? `${scheme}://${host}:${publicPort}` : "'self'";
+  };
+}
+
+type RouteHelmet = Omit<FastifyHelmetOptions, 'global'>;
+
+export interface Security {
+  /** The plugin's options: the page policy and the other headers, for every answer. */
+  helmet: FastifyHelmetOptions;
+  /** Route options for a JSON answer of the API, which loads nothing. */
+  api: RouteHelmet;
+  /** Route options for a page that loads no script and only its own inline styles (the dev inbox). */
+  plainPage: RouteHelmet;
+  /**
+   * Lets this answer be framed by the given origins (a reseller's own sites, for the redeem page)
+   * instead of by none: its CSP is the page policy with that frame-ancestors list, and
+   * X-Frame-Options goes (it cannot name origins). Origins that are not `https://host[:port]` or
+   * `http://host[:port]` are left out; with none left, nobody may frame it.
+   */
+  allowFraming(reply: FastifyReply, origins: readonly string[]): void;
+}
+
+export function createSecurity(config: Config, portalDir: string): Security {
+  const https = config.publicUrl.startsWith('https://');
+  const sources = configuredProviders(config).map((name) => PROVIDER_SOURCES[name] as Sources);
+  const from = (key: keyof Sources) => sources.flatMap((s) => s[key] ?? []);
+  const frames = from('frame');
+
+  const page: Directives = {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'", ...inlineScriptHashes(portalDir), ...from('script')],
+    // MUI (emotion) writes its styles into <style> elements at run time.
+    styleSrc: ["'self'", "'unsafe-inline'", ...from('style')],
+    imgSrc: ["'self'", 'data:', ...from('img')],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'", realtimeSource(config), ...from('connect')],
+    frameSrc: frames.length ? frames : ["'none'"],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'", ...from('form')],
+    frameAncestors: ["'none'"],
+    ...(https ? { upgradeInsecureRequests: [] } : {}),
+  };
+
+  const helmet: FastifyHelmetOptions = {
+    global: true,
+    contentSecurityPolicy: { useDefaults: false, directives: page },
+    // The portal is never framed: X-Frame-Options for browsers that predate frame-ancestors.
+    xFrameOptions: { action: 'deny' },
+    // Another site learns our origin at most, never a path (reset links carry their hash in it).
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+  };
+
+  const api: RouteHelmet = { contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } } };
+
+  return {
+    helmet,
+    api,
+    plainPage: {
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: { defaultSrc: ["'none'"], styleSrc: ["'unsafe-inline'"], baseUri: ["'none'"], formAction: ["'none'"], frameAncestors: ["'none'"] },
+      },
+    },
+    allowFraming(reply, origins) {
+      const allowed = origins.filter((o) => /^https?:\/\/(?:\*\.)?(?:[a-z0-9-]+\.)*[a-z0-9-]+(?::\d{1,5})?$/i.test(o));
+      reply.helmet({
+        contentSecurityPolicy: { useDefaults: false, directives: { ...page, frameAncestors: allowed.length ? allowed : ["'none'"] } },
+        xFrameOptions: false,
+      });
+      reply.raw.removeHeader('x-frame-options');
+    },
+  };
+}
