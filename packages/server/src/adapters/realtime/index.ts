@@ -7,7 +7,7 @@
  * Channel authorisations are signed with the official `pusher` library in both cases.
  */
 import Pusher from 'pusher';
-import { RealtimeServer } from './server.js';
+import { IsolatedRealtimeServer } from './isolated.js';
 
 export interface Broadcaster {
   publish(channel: string, event: string, data: unknown): Promise<void>;
@@ -26,11 +26,11 @@ export interface RealtimeSettings {
 
 export function createRealtime(settings: RealtimeSettings, log: { warn(obj: unknown, msg?: string): void }) {
   const signer = new Pusher({ appId: settings.appId, key: settings.key, secret: settings.secret, host: '127.0.0.1' });
-  let server: RealtimeServer | null = null;
+  let server: IsolatedRealtimeServer | null = null;
   let broadcaster: Broadcaster;
 
   if (settings.driver === 'embedded') {
-    server = new RealtimeServer({
+    server = new IsolatedRealtimeServer({
       appId: settings.appId,
       key: settings.key,
       secret: settings.secret,
@@ -66,7 +66,7 @@ export function createRealtime(settings: RealtimeSettings, log: { warn(obj: unkn
   return {
     driver: settings.driver,
     key: settings.key,
-    /** The embedded socket server (null with the pusher driver). */
+    /** The embedded socket server, in its own thread (null with the pusher driver). */
     server,
     /** Publishing never fails the action that caused it: a lost event is logged, the data is in the database. */
     async publish(channel: string, event: string, data: unknown) {
@@ -92,3 +92,4 @@ export function createRealtime(settings: RealtimeSettings, log: { warn(obj: unkn
 
 export type Realtime = ReturnType<typeof createRealtime>;
 export { RealtimeServer } from './server.js';
+export { IsolatedRealtimeServer } from './isolated.js';
