@@ -119,6 +119,23 @@ async function resellerToken(): Promise<string> {
   session ||= (await t.signIn('admin@demo.partner-panel.test')).token;
   return session;
 }
+/**
+ * A v2 client API token, obtained as a client developer would (a secret key, then the token call),
+ * once those calls are served; until then the client calls are fuzzed without one.
+ */
+let clientSession: string | undefined;
+async function clientToken(): Promise<string> {
+  if (clientSession !== undefined) return clientSession;
+  try {
+    const { api } = await t.signIn('reseller@demo.partner-panel.test');
+    const key = await api.generateSecretKey().catch(() => api.updateSecretKey({}));
+    clientSession = (await t.client().clientGenerateToken({ secretKey: key.SecretKey })).AccessToken;
+  } catch {
+    clientSession = '';
+  }
+  return clientSession;
+}
+
 async function csrfPair() {
   const token = (await t.app.inject({ method: 'GET', url: '/api/csrf' })).json().body.csrf_token as string;
   return { 'csrf-token': token, cookie: `XSRF-TOKEN=${token}` };
@@ -127,6 +144,8 @@ async function csrfPair() {
 async function send(call: AnyCall, payload: Payload, query: string, withCsrf: boolean) {
   const headers: Record<string, string> = {};
   if (call.access === 'reseller' || call.access === 'admin') headers.authorization = `Bearer ${await resellerToken()}`;
+  const client = call.access === 'client' ? await clientToken() : '';
+  if (client) headers.authorization = `Bearer ${client}`;
   if (withCsrf && call.csrf) Object.assign(headers, await csrfPair());
   const hasBody = call.method !== 'GET';
   let body: string | undefined;
@@ -139,7 +158,10 @@ async function send(call: AnyCall, payload: Payload, query: string, withCsrf: bo
   }
   const res = await t.app.inject({ method: call.method, url: `${call.path}${query ? `?${query}` : ''}`, headers, ...(body !== undefined ? { payload: body } : {}) });
   // A generated body may sign the session out (logout) or lock it: the next run signs in again.
-  if (res.statusCode === 401) session = '';
+  if (res.statusCode === 401) {
+    if (call.access === 'client') clientSession = undefined;
+    else session = '';
+  }
   return res;
 }
 

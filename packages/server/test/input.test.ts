@@ -111,6 +111,7 @@ describe("Fastify's and the HTTP parser's refusals come in the envelope", () => 
     const bad = await t.app.inject({ method: 'GET', url: '/api/%E0%A4%A' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().header).toMatchObject({ code: 'rspf-http-400', message: 'The request URL is not valid: a % must start an escape such as %20.' });
+    expect(bad.headers['x-content-type-options']).toBe('nosniff');
     const missing = await t.app.inject({ method: 'DELETE', url: '/api/v1/coupons' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().header.message).toBe('The requested resource was not found.');

@@ -6,6 +6,7 @@ import { createHmac } from 'node:crypto';
 import { request } from 'node:http';
 import Pusher from 'pusher';
 import PusherJs from 'pusher-js';
+import Echo from 'laravel-echo';
 import { describe, expect, it } from 'vitest';
 import { REALTIME_EVENTS } from '@partner-panel/sdk';
 import { buildApp } from '../src/app.js';
@@ -119,6 +120,33 @@ describe('pusher-js and laravel-echo against the embedded server', () => {
       expect(status).toBe(403);
     } finally {
       stock.disconnect();
+    }
+  });
+
+  it('lets stock laravel-echo, given only authEndpoint and a bearer header, listen on its own channel', async () => {
+    const address = await listening();
+    const echo = new Echo({
+      broadcaster: 'pusher',
+      Pusher: StockPusher,
+      key: 'partner-panel-key',
+      cluster: 'local',
+      wsHost: '127.0.0.1',
+      wsPort: port,
+      forceTLS: false,
+      enabledTransports: ['ws'],
+      disableStats: true,
+      authEndpoint: `${address}/broadcasting/auth`,
+      auth: { headers: { Authorization: `Bearer ${reseller.token}` } },
+    } as never) as Echo<'pusher'>;
+    try {
+      const received: unknown[] = [];
+      const subscribed = new Promise<void>((resolve) => echo.private(channel).subscribed(() => resolve()));
+      echo.private(channel).listen('.custom.echo', (data: unknown) => received.push(data));
+      await subscribed;
+      server.publish([`private-${channel}`], 'custom.echo', JSON.stringify({ hello: 'echo' }));
+      await expect.poll(() => received).toEqual([{ hello: 'echo' }]);
+    } finally {
+      echo.disconnect();
     }
   });
 

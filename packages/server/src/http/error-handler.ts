@@ -76,8 +76,12 @@ export function registerErrorHandlers(app: FastifyInstance) {
   });
 }
 
-/** Fastify's `frameworkErrors`: a URL it cannot route (a broken % escape) never reaches a hook. */
+/**
+ * Fastify's `frameworkErrors`: a URL it cannot route (a broken % escape) never reaches a hook, so
+ * the headers helmet would add are set here (the answer loads nothing).
+ */
 export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  reply.header('content-security-policy', "default-src 'none'; frame-ancestors 'none'").header('x-content-type-options', 'nosniff');
   return sendFastifyError(error, reply);
 }
 
