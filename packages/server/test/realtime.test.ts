@@ -12,7 +12,7 @@ import { REALTIME_EVENTS } from '@partner-panel/sdk';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { transact } from '../src/db/unit.js';
-import { connected, pusherClient, rawSocket } from './support/realtime.js';
+import { connected, loopback, pusherClient, rawSocket } from './support/realtime.js';
 import { testApp } from './support/app.js';
 import { fundedReseller } from './support/sql.js';
 import { CARDS, payTestCard } from './support/billing.js';
@@ -96,12 +96,8 @@ describe('pusher-js and laravel-echo against the embedded server', () => {
     const address = await listening();
     // The stock client, as a partner's app would use it: no handler of ours, only the endpoint.
     const stock = new StockPusher('partner-panel-key', {
-      cluster: 'local',
-      wsHost: '127.0.0.1',
-      wsPort: port,
-      forceTLS: false,
+      ...loopback(port),
       enabledTransports: ['ws'],
-      disableStats: true,
       channelAuthorization: { endpoint: `${address}/broadcasting/auth`, transport: 'ajax', headers: { Authorization: `Bearer ${reseller.token}` } },
     });
     try {
@@ -129,12 +125,7 @@ describe('pusher-js and laravel-echo against the embedded server', () => {
       broadcaster: 'pusher',
       Pusher: StockPusher,
       key: 'partner-panel-key',
-      cluster: 'local',
-      wsHost: '127.0.0.1',
-      wsPort: port,
-      forceTLS: false,
-      enabledTransports: ['ws'],
-      disableStats: true,
+      ...loopback(port),
       authEndpoint: `${address}/broadcasting/auth`,
       auth: { headers: { Authorization: `Bearer ${reseller.token}` } },
     } as never) as Echo<'pusher'>;

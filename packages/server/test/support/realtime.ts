@@ -21,14 +21,14 @@ afterAll(() => {
   for (const c of open) c.close();
 });
 
+/** pusher-js options for the socket server on this machine's loopback, without TLS. */
+export const loopback = (port: number) =>
+  ({ cluster: 'local', wsHost: '127.0.0.1', wsPort: port, forceTLS: false, enabledTransports: ['ws'], disableStats: true }) as const;
+
 export function pusherClient(port: number, api: Client, key = 'partner-panel-key'): PusherClient {
   const pusher = new Pusher(key, {
-    cluster: 'local',
-    wsHost: '127.0.0.1',
-    wsPort: port,
-    forceTLS: false,
+    ...loopback(port),
     enabledTransports: ['ws'],
-    disableStats: true,
     activityTimeout: 30_000,
     channelAuthorization: {
       customHandler: ({ socketId, channelName }, callback) => {
