@@ -77,8 +77,9 @@ export class RealtimeServer {
     const trust = opts.trustProxy ?? false;
     this.trust =
       trust === false ? () => false : typeof trust === 'number' ? (_address, hop) => hop < trust : proxyAddr.compile(trust);
-    // Nothing a client sends may take the process down: the API shares it. Every entry point from
-    // the network runs inside a guard; a fault closes that one request or socket, never the server.
+    // Nothing a client sends may take the server down. Every entry point from the network runs
+    // inside a guard; a fault closes that one request or socket. (The product also runs this server
+    // in a thread of its own, isolated.ts, for the faults no guard foresees.)
     this.http = createServer((req, res) => {
       res.on('error', () => undefined);
       this.handleHttp(req, res).catch((error: unknown) => {
