@@ -104,7 +104,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       log: (message, detail) => app.log.warn({ err: detail }, message),
     }),
     csrf: createCsrf(secret, config.publicUrl.startsWith('https://')),
-    security: createSecurity(config, portalDir),
+    security: createSecurity(config, portalDir, () => config.realtime.publicPort ?? realtime.server?.port ?? config.realtime.port),
     counters: createCounters(db),
     realtime,
     notifier: createNotifier(realtime),

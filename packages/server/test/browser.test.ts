@@ -71,6 +71,14 @@ describe('security headers', () => {
     expect(csp(odd.headers['content-security-policy'])['script-src']).toEqual(["'self'", hash]);
   });
 
+  it('names the port the socket server chose when it was given port 0', async () => {
+    const chosen = await testApp({ env: { PORTAL_DIR: portalDir, REALTIME_PORT: '0' } });
+    const port = await chosen.app.ctx.realtime.server?.listen(0, '127.0.0.1');
+    const res = await chosen.app.inject({ method: 'GET', url: '/login', headers: { host: 'panel.test:8080' } });
+    expect(csp(res.headers['content-security-policy'])['connect-src']).toEqual(["'self'", `ws://panel.test:${port}`]);
+    expect((await chosen.app.inject({ method: 'GET', url: '/api/settings' })).json().body.realtime.port).toBe(port);
+  });
+
   it('the API: a policy that allows nothing, and the same other headers', async () => {
     for (const res of [
       await t.app.inject({ method: 'GET', url: '/api/settings' }),

@@ -75,14 +75,17 @@ export function inlineScriptHashes(portalDir: string): string[] {
 
 const HOST = /^(?:[a-z0-9-]+\.)*[a-z0-9-]+$|^\[[0-9a-f:.]+\]$/i;
 
-/** The realtime socket the browser opens: the configured public host, or the page's own host name. */
-function realtimeSource(config: Config) {
-  const { publicHost, publicPort, publicTls } = config.realtime;
+/**
+ * The realtime socket the browser opens: the configured public host, or the page's own host name,
+ * at `port()` (read per request: the embedded server may have been given port 0 and chosen one).
+ */
+function realtimeSource(config: Config, port: () => number) {
+  const { publicHost, publicTls } = config.realtime;
   const scheme = publicTls ? 'wss' : 'ws';
   return (req: IncomingMessage) => {
     const host = publicHost ?? (req.headers.host ?? '').replace(/:\d+$/, '');
     // A Host header that is not a host name adds nothing (the directive must stay well-formed).
-    return HOST.test(host) ? `${scheme}://${host}:${publicPort}` : "'self'";
+    return HOST.test(host) ? `${scheme}://${host}:${port()}` : "'self'";
   };
 }
 
@@ -104,7 +107,8 @@ export interface Security {
   allowFraming(reply: FastifyReply, origins: readonly string[]): void;
 }
 
-export function createSecurity(config: Config, portalDir: string): Security {
+/** `realtimePort` answers the port browsers reach the socket server on, as GET /api/settings tells them. */
+export function createSecurity(config: Config, portalDir: string, realtimePort: () => number): Security {
   const https = config.publicUrl.startsWith('https://');
   const sources = configuredProviders(config).map((name) => PROVIDER_SOURCES[name] as Sources);
   const from = (key: keyof Sources) => sources.flatMap((s) => s[key] ?? []);
@@ -117,7 +121,7 @@ export function createSecurity(config: Config, portalDir: string): Security {
     styleSrc: ["'self'", "'unsafe-inline'", ...from('style')],
     imgSrc: ["'self'", 'data:', ...from('img')],
     fontSrc: ["'self'", 'data:'],
-    connectSrc: ["'self'", realtimeSource(config), ...from('connect')],
+    connectSrc: ["'self'", realtimeSource(config, realtimePort), ...from('connect')],
     frameSrc: frames.length ? frames : ["'none'"],
     objectSrc: ["'none'"],
     baseUri: ["'self'"],

@@ -39,6 +39,11 @@ export class IsolatedRealtimeServer {
 
   constructor(private readonly opts: RealtimeServerOptions) {}
 
+  /** The port it listens on (the one the system chose, when asked for port 0); null until it listens. */
+  get port(): number | null {
+    return this.address?.port ?? null;
+  }
+
   /** Starts the thread and its socket server; answers the port it listens on. */
   async listen(port: number, host = '0.0.0.0'): Promise<number> {
     const result = await this.ask({ kind: 'listen', port, host });
