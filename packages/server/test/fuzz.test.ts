@@ -193,9 +193,14 @@ describe('every call of the contract, fuzzed', () => {
     });
   }
 
-  it('the fuzzed server still signs in and answers', async () => {
+  it('the fuzzed server still signs in and answers, and the client API was fuzzed with a token', async () => {
     session = '';
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/resellers/profile', headers: { authorization: `Bearer ${await resellerToken()}` } })).statusCode).toBe(200);
+    const served = (await t.app.inject({ method: 'POST', url: contract.clientGenerateToken.path, payload: {} })).statusCode !== 404;
+    if (served) {
+      clientSession = undefined;
+      expect(await clientToken()).not.toBe('');
+    }
   });
 });
 

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { defineCall } from '../define.js';
-import { MAX_ID, billingTypeSchema, cycleSchema, isoDate, usd } from '../common.js';
+import { MAX_ID, billingTypeSchema, cycleSchema, isoDate, usd, wholeNumber } from '../common.js';
 import { CLIENT_API, CLIENT_USER_STATUSES, CYCLE_NAMES, KEY_MODES } from '../constants.js';
 import { EMAIL_PATTERN, dollarsToCents, isStrongPassword, messages } from '../rules.js';
 
@@ -59,10 +59,7 @@ export const updateSecretKey = defineCall({
 
 // ---- the v2 client API (server to server: a bearer access token, no CSRF)
 
-const idField = (message: string) =>
-  z
-    .union([z.number(), z.string().trim().regex(/^\d{1,10}$/).transform(Number)], { error: message })
-    .pipe(z.number().int({ error: message }).min(1, { error: message }).max(MAX_ID, { error: message }));
+const idField = (message: string) => wholeNumber(message).pipe(z.number().min(1, { error: message }).max(MAX_ID, { error: message }));
 
 const requiredText = (message: string, max = 255) =>
   z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: `The value may not be longer than ${max} characters.` });
