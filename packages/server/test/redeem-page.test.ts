@@ -62,6 +62,11 @@ describe('the redeem page', () => {
     await reseller.api.updateRedeemEmbed({ allowed_origins: ['https://shop.example.com', 'https://*.example.org'] });
     expect(ancestors((await page('/redeem?reseller=demo-reseller')).headers['content-security-policy'])).toBe("'self' https://shop.example.com https://*.example.org");
     expect(ancestors((await page('/redeem?reseller=DEMO-RESELLER')).headers['content-security-policy'])).toBe("'self' https://shop.example.com https://*.example.org");
+    // The security headers of every other answer do not undo it: no X-Frame-Options, one policy.
+    const framed = await page('/redeem?reseller=demo-reseller');
+    expect(framed.headers).not.toHaveProperty('x-frame-options');
+    expect(String(framed.headers['content-security-policy'])).not.toContain("frame-ancestors 'none'");
+    expect(framed.headers['x-content-type-options']).toBe('nosniff');
     // Another reseller's page, and the partner page, keep their own.
     expect(ancestors((await page('/redeem?reseller=northwind')).headers['content-security-policy'])).toBe('*');
     expect(ancestors((await page('/redeem/brainrocket')).headers['content-security-policy'])).toBe('*');
