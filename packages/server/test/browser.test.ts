@@ -57,7 +57,7 @@ describe('security headers', () => {
     expect(policy['frame-ancestors']).toEqual(["'none'"]);
     expect(policy['default-src']).toEqual(["'self'"]);
     expect(policy['object-src']).toEqual(["'none'"]);
-    expect(policy['frame-src']).toEqual(["'none'"]);
+    expect(policy['frame-src']).toEqual(["'self'"]);
     // The realtime socket on the page's own host name, at the configured port.
     expect(policy['connect-src']).toEqual(["'self'", 'ws://panel.test:6001']);
     expect(policy).not.toHaveProperty('upgrade-insecure-requests');
@@ -122,7 +122,7 @@ describe('security headers', () => {
     const policy = csp(res.headers['content-security-policy']);
     expect(policy).toHaveProperty('upgrade-insecure-requests');
     expect(policy['script-src']).toEqual(expect.arrayContaining(['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/']));
-    expect(policy['frame-src']).toEqual(['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/']);
+    expect(policy['frame-src']).toEqual(["'self'", 'https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/']);
     expect(policy['connect-src']).toEqual(["'self'", 'wss://ws.panel.example.com:443']);
     const api = await secure.app.inject({ method: 'GET', url: '/api/settings' });
     expect(api.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');

@@ -122,7 +122,8 @@ export function createSecurity(config: Config, portalDir: string, realtimePort: 
     imgSrc: ["'self'", 'data:', ...from('img')],
     fontSrc: ["'self'", 'data:'],
     connectSrc: ["'self'", realtimeSource(config, realtimePort), ...from('connect')],
-    frameSrc: frames.length ? frames : ["'none'"],
+    // Our own pages only (the portal previews the redeem page), and the configured providers'.
+    frameSrc: ["'self'", ...frames],
     objectSrc: ["'none'"],
     baseUri: ["'self'"],
     formAction: ["'self'", ...from('form')],
