@@ -123,12 +123,35 @@ describe('security headers', () => {
     expect(policy).toHaveProperty('upgrade-insecure-requests');
     expect(policy['script-src']).toEqual(expect.arrayContaining(['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/']));
     expect(policy['frame-src']).toEqual(["'self'", 'https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/']);
-    expect(policy['connect-src']).toEqual(["'self'", 'wss://ws.panel.example.com:443']);
+    expect(policy['connect-src']).toEqual(["'self'", 'wss://ws.panel.example.com:443', 'https://www.google.com/recaptcha/']);
     const api = await secure.app.inject({ method: 'GET', url: '/api/settings' });
     expect(api.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
     // Without the provider, none of its origins.
     const plain = csp((await t.app.inject({ method: 'GET', url: '/login' })).headers['content-security-policy']);
     expect(JSON.stringify(plain)).not.toContain('google');
+  });
+
+  it('configured payment providers add their origins: Stripe its script, frames and API, PayPal its approval page as a form target', async () => {
+    const paying = await testApp({
+      env: {
+        PORTAL_DIR: portalDir,
+        STRIPE_SECRET_KEY: 'sk_test_x',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
+        STRIPE_WEBHOOK_SECRET: 'whsec_x',
+        PAYPAL_CLIENT_ID: 'client',
+        PAYPAL_CLIENT_SECRET: 'secret',
+        PAYPAL_WEBHOOK_ID: 'hook',
+      },
+    });
+    const policy = csp((await paying.app.inject({ method: 'GET', url: '/login' })).headers['content-security-policy']);
+    expect(policy['script-src']).toEqual(expect.arrayContaining(['https://js.stripe.com', 'https://*.js.stripe.com']));
+    expect(policy['frame-src']).toEqual(["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com']);
+    expect(policy['connect-src']).toContain('https://api.stripe.com');
+    expect(policy['form-action']).toEqual(["'self'", 'https://www.paypal.com', 'https://www.sandbox.paypal.com']);
+    // Without them (the test gateway only), none of their origins.
+    const plain = JSON.stringify(csp((await t.app.inject({ method: 'GET', url: '/login' })).headers['content-security-policy']));
+    expect(plain).not.toContain('stripe');
+    expect(plain).not.toContain('paypal');
   });
 
   it('a route may let chosen origins frame it (the redeem page), without helmet putting "none" back', async () => {

@@ -21,7 +21,7 @@ import type { Config } from '../config.js';
 type Directives = Record<string, Iterable<string | ((req: IncomingMessage) => string)>>;
 
 /** What a provider's browser script needs, by CSP directive. */
-interface Sources {
+export interface Sources {
   script?: string[];
   style?: string[];
   frame?: string[];
@@ -38,8 +38,13 @@ export const PROVIDER_SOURCES = {
   recaptcha: {
     script: ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'],
     frame: ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'],
+    connect: ['https://www.google.com/recaptcha/'],
   },
-  turnstile: { script: ['https://challenges.cloudflare.com'], frame: ['https://challenges.cloudflare.com'] },
+  turnstile: {
+    script: ['https://challenges.cloudflare.com'],
+    frame: ['https://challenges.cloudflare.com'],
+    connect: ['https://challenges.cloudflare.com'],
+  },
   hcaptcha: {
     script: ['https://hcaptcha.com', 'https://*.hcaptcha.com'],
     style: ['https://hcaptcha.com', 'https://*.hcaptcha.com'],
@@ -51,15 +56,22 @@ export const PROVIDER_SOURCES = {
     frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
     connect: ['https://api.stripe.com'],
   },
+  // The redirect payment submits the server's form to PayPal's approval page.
+  paypal: { form: ['https://www.paypal.com', 'https://www.sandbox.paypal.com'] },
 } satisfies Record<string, Sources>;
 
 export type Provider = keyof typeof PROVIDER_SOURCES;
+
+/** The sources of the given providers for one directive. */
+export const sourcesOf = (providers: readonly Provider[], key: keyof Sources): string[] =>
+  providers.flatMap((name) => (PROVIDER_SOURCES[name] as Sources)[key] ?? []);
 
 /** The providers whose browser scripts this server's pages load, from its configuration. */
 export function configuredProviders(config: Config): Provider[] {
   const providers: Provider[] = [];
   if (config.captcha.provider !== 'off') providers.push(config.captcha.provider);
-  // A payment method with a browser script joins here when configured, e.g. Stripe when its keys are set.
+  if (config.payments.stripe) providers.push('stripe');
+  if (config.payments.paypal) providers.push('paypal');
   return providers;
 }
 
@@ -110,8 +122,8 @@ export interface Security {
 /** `realtimePort` answers the port browsers reach the socket server on, as GET /api/settings tells them. */
 export function createSecurity(config: Config, portalDir: string, realtimePort: () => number): Security {
   const https = config.publicUrl.startsWith('https://');
-  const sources = configuredProviders(config).map((name) => PROVIDER_SOURCES[name] as Sources);
-  const from = (key: keyof Sources) => sources.flatMap((s) => s[key] ?? []);
+  const providers = configuredProviders(config);
+  const from = (key: keyof Sources) => sourcesOf(providers, key);
   const frames = from('frame');
 
   const page: Directives = {

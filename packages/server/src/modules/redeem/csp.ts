@@ -5,33 +5,19 @@
  * provider, when one is configured, is the one third party it may load.
  */
 import type { CaptchaProvider } from '../../adapters/captcha/index.js';
-
-const CAPTCHA_HOSTS: Record<Exclude<CaptchaProvider, 'off'>, { script: string[]; frame: string[]; connect: string[]; style: string[] }> = {
-  recaptcha: {
-    script: ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'],
-    frame: ['https://www.google.com/recaptcha/'],
-    connect: ['https://www.google.com/recaptcha/'],
-    style: [],
-  },
-  turnstile: {
-    script: ['https://challenges.cloudflare.com'],
-    frame: ['https://challenges.cloudflare.com'],
-    connect: ['https://challenges.cloudflare.com'],
-    style: [],
-  },
-  hcaptcha: {
-    script: ['https://hcaptcha.com', 'https://*.hcaptcha.com'],
-    frame: ['https://hcaptcha.com', 'https://*.hcaptcha.com'],
-    connect: ['https://hcaptcha.com', 'https://*.hcaptcha.com'],
-    style: ['https://hcaptcha.com', 'https://*.hcaptcha.com'],
-  },
-};
+import { sourcesOf } from '../../http/security.js';
 
 /** `frame-ancestors` for an allowlist; null: any origin may frame the page. */
 export const frameAncestors = (origins: string[] | null) => (origins ? ["'self'", ...origins].join(' ') : '*');
 
 export function redeemPagePolicy(origins: string[] | null, captcha: CaptchaProvider): string {
-  const third = captcha === 'off' ? { script: [], frame: [], connect: [], style: [] } : CAPTCHA_HOSTS[captcha];
+  const providers = captcha === 'off' ? [] : [captcha];
+  const third = {
+    script: sourcesOf(providers, 'script'),
+    style: sourcesOf(providers, 'style'),
+    connect: sourcesOf(providers, 'connect'),
+    frame: sourcesOf(providers, 'frame'),
+  };
   const list = (...sources: string[]) => sources.join(' ');
   return [
     "default-src 'none'",
