@@ -16,6 +16,7 @@ import {
   type RedeemLanguage,
   type RedeemTheme,
   type PaymentModule,
+  type KeyMode,
 } from '@partner-panel/sdk';
 import { attempt } from './errors.js';
 import { contractLists, couponFilterOf, userIdOf, vpnFilterOf, type ListAdapter } from './lists.js';
@@ -170,6 +171,11 @@ export function createDataProvider(client: Client, session: Session, extraLists:
       attempt(() => client.testGatewayAuthenticate({ client_secret: clientSecret, approve }), errors.paymentFailed),
     /** An invoice as a PDF file (002 §2); the fallback 'code : rspf-003, Unable to fetch PDF'. */
     invoicePdf: (id: number) => attempt(async () => (await client.raw('invoicePdf', { id })).blob(), errors.fetchPdf),
+    // --- API secret keys (002 §2, §7): the live key is answered masked once made, the sandbox key whole
+    secretKeys: () => attempt(() => client.getSecretKey(), errors.secretKeyFetch),
+    generateSecretKey: (mode: KeyMode) => answered('generateSecretKey', { mode }, errors.secretKeyGenerate),
+    /** Replaces the key shown (whole or masked): the server refuses a key another tab already replaced. */
+    regenerateSecretKey: (mode: KeyMode, secretKey: string) => answered('updateSecretKey', { mode, secretKey }, errors.secretKeyRegenerate),
     // --- public
     publicSettings: () => attempt(() => client.publicSettings(), errors.formInit),
     register: (input: { email: string; name: string; password: string; password_confirmation: string; token?: string }) =>

@@ -1,12 +1,12 @@
-/** The Control Panel section: the dashboard, the redeem embed code, and the docs page (Coming Soon until it lands). */
+/** The Control Panel section: the dashboard, the redeem embed code and the docs. */
 import { lazy } from 'react';
 import { Route } from 'react-router-dom';
 import DashboardIcon from '@mui/icons-material/SpaceDashboardOutlined';
 import type { MenuSection } from '../../layout/menu';
-import { comingSoon } from '../coming-soon';
 
 const DashboardPage = lazy(() => import('./DashboardPage'));
 const RedeemEmbedPage = lazy(() => import('../redeem-embed/RedeemEmbedPage'));
+const ExploreDocsPage = lazy(() => import('./exploredocs/ExploreDocsPage'));
 
 export const dashboardMenu: MenuSection = {
   key: 'dashboard',
@@ -23,6 +23,6 @@ export const dashboardMenu: MenuSection = {
 
 export const dashboardRoutes = [
   <Route key="overview" path="dashboard/overview" element={<DashboardPage />} />,
-  <Route key="docs" path="dashboard/exploredocs" element={comingSoon('pp.nav.docs')} />,
+  <Route key="docs" path="dashboard/exploredocs" element={<ExploreDocsPage />} />,
   <Route key="redeem" path="dashboard/redeem" element={<RedeemEmbedPage />} />,
 ];

@@ -1,11 +1,12 @@
-/** The Integration section (002 §2): the redeem form (the embed builder); API secret key and sandbox are Coming Soon until they land. */
+/** The Integration section (002 §2): the redeem form (the embed builder), the API secret key and the sandbox. */
 import { lazy } from 'react';
 import { Route } from 'react-router-dom';
 import IntegrationIcon from '@mui/icons-material/IntegrationInstructionsOutlined';
 import type { MenuSection } from '../../layout/menu';
-import { comingSoon } from '../coming-soon';
 
 const EmbedBuilderPage = lazy(() => import('../embed-builder/EmbedBuilderPage'));
+const KeysPage = lazy(() => import('./keys/KeysPage'));
+const SandboxPage = lazy(() => import('./sandbox/SandboxPage'));
 
 export const integrationMenu: MenuSection = {
   key: 'integration',
@@ -22,6 +23,6 @@ export const integrationMenu: MenuSection = {
 
 export const integrationRoutes = [
   <Route key="form" path="integration/form" element={<EmbedBuilderPage />} />,
-  <Route key="keys" path="integration/keys" element={comingSoon('pp.nav.keys')} />,
-  <Route key="sandbox" path="integration/sandbox" element={comingSoon('pp.nav.sandbox')} />,
+  <Route key="keys" path="integration/keys" element={<KeysPage />} />,
+  <Route key="sandbox" path="integration/sandbox/*" element={<SandboxPage />} />,
 ];

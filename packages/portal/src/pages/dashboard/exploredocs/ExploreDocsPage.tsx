@@ -1,0 +1,86 @@
+/**
+ * Explore docs (002 §2, content ours): the five-minute quick start of the SDK's README — its example
+ * taken from the README itself, so the page and the README cannot drift — and the API reference,
+ * rendered from docs/openapi.json (generated from the contract) by a renderer that loads only here.
+ */
+import { Suspense, lazy } from 'react';
+import { Box, Button, Card, CardContent, Link, Skeleton, Typography } from '@mui/material';
+import { useTranslate } from 'ra-core';
+import { Link as RouterLink } from 'react-router-dom';
+import readme from '../../../../../sdk/README.md?raw';
+import { CodeBlock } from '../../../components/CodeBlock';
+import { PageHeader } from '../../../components/PageHeader';
+import { usePaths } from '../../../routing/usePaths';
+import { KEY_PLACEHOLDER, useSecretKeys } from '../../integration/secretKeys';
+
+const ApiReference = lazy(() => import('./ApiReference'));
+
+/** The README's quick-start example, between its markers. */
+export const QUICKSTART = /<!-- quickstart:start -->\s*```js\n([\s\S]*?)```\s*<!-- quickstart:end -->/.exec(readme)?.[1] ?? '';
+
+export default function ExploreDocsPage() {
+  const translate = useTranslate();
+  const links = usePaths();
+  const { data: keys } = useSecretKeys();
+  const key = keys && !keys.sandbox.masked && keys.sandbox.SecretKey ? keys.sandbox.SecretKey : KEY_PLACEHOLDER;
+  const origin = window.location.origin;
+
+  return (
+    <>
+      <PageHeader title={translate('pp.docs.title')} />
+      <Card component="section" aria-labelledby="quickstart-title" sx={{ mb: 3 }}>
+        <CardContent>
+          <Typography variant="h6" component="h2" id="quickstart-title" sx={{ mb: 1 }}>
+            {translate('pp.docs.quickstart_title')}
+          </Typography>
+          <Typography sx={{ mb: 2 }}>{translate('pp.docs.quickstart_intro')}</Typography>
+          <Step n={1} text={translate('pp.docs.step_key')}>
+            <Button component={RouterLink} to={links.keys} size="small" variant="outlined">
+              {translate('pp.nav.keys')}
+            </Button>
+          </Step>
+          <Step n={2} text={translate('pp.docs.step_install')}>
+            <CodeBlock title={translate('pp.docs.install_title')} code="npm install @partner-panel/sdk" headingLevel="h4" />
+          </Step>
+          <Step n={3} text={translate('pp.docs.step_save')}>
+            <CodeBlock title="quickstart.mjs" code={QUICKSTART} testId="quickstart-code" headingLevel="h4" />
+          </Step>
+          <Step n={4} text={translate('pp.docs.step_run')}>
+            <CodeBlock
+              title={translate('pp.docs.run_title')}
+              code={`PARTNER_PANEL_URL=${origin} PARTNER_PANEL_SECRET_KEY=${key} node quickstart.mjs`}
+              testId="quickstart-run"
+              headingLevel="h4"
+            />
+          </Step>
+          <Typography variant="body2" color="text.secondary">
+            {translate('pp.docs.then')}{' '}
+            <Link component={RouterLink} to={links.sandbox}>
+              {translate('pp.nav.sandbox')}
+            </Link>
+          </Typography>
+        </CardContent>
+      </Card>
+      <Card component="section" aria-labelledby="reference-title">
+        <CardContent>
+          <Typography variant="h6" component="h2" id="reference-title" sx={{ mb: 1 }}>
+            {translate('pp.docs.reference_title')}
+          </Typography>
+          <Typography sx={{ mb: 2 }}>{translate('pp.docs.reference_intro')}</Typography>
+        </CardContent>
+        <Suspense fallback={<Skeleton variant="rectangular" height={600} aria-label={translate('pp.docs.loading')} />}>
+          <ApiReference />
+        </Suspense>
+      </Card>
+    </>
+  );
+}
+
+function Step({ n, text, children }: { n: number; text: string; children: React.ReactNode }) {
+  return (
+    <Box sx={{ mb: 2 }}>
+      <Typography sx={{ fontWeight: 600, mb: 1 }}>{`${n}. ${text}`}</Typography>
+      {children}
+    </Box>
+  );
+}

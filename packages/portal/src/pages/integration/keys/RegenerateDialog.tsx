@@ -1,0 +1,63 @@
+/**
+ * Regenerate, confirmed first (002 §2). It sends the key as the box shows it, so a key another tab
+ * has already replaced is refused rather than a second one made. A failure keeps the dialog open
+ * with the spec's 'There was a problem regenerating your key.' and toasts why: the server's
+ * refusal ('Error regenerating key: …') or no usable answer ('Failed to regenerate secret key.').
+ */
+import { useState } from 'react';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import { useNotify, useTranslate } from 'ra-core';
+import type { KeyMode } from '@partner-panel/sdk';
+import { reasonOf, useMakeKey } from '../secretKeys';
+
+export function RegenerateDialog({ open, mode, shown, onClose, onMade }: { open: boolean; mode: KeyMode; shown: string; onClose: () => void; onMade: (key: string) => void }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const makeKey = useMakeKey();
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const titleId = `regenerate-${mode}-title`;
+
+  async function regenerate() {
+    setBusy(true);
+    setFailed(false);
+    try {
+      const { key, message } = await makeKey(mode, shown);
+      onMade(key);
+      notify(message, { type: 'success' });
+    } catch (error) {
+      const reason = reasonOf(error);
+      setFailed(true);
+      notify(reason ? translate('pp.keys.regenerate_error', { reason }) : translate('pp.keys.regenerate_failed'), { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const close = () => {
+    setFailed(false);
+    onClose();
+  };
+
+  return (
+    <Dialog open={open} onClose={busy ? undefined : close} aria-labelledby={titleId}>
+      <DialogTitle id={titleId}>{translate(`pp.keys.regenerate_${mode}`)}</DialogTitle>
+      <DialogContent>
+        <DialogContentText>{translate('pp.keys.regenerate_text')}</DialogContentText>
+        {failed ? (
+          <Alert severity="error" sx={{ mt: 2 }} data-testid="regenerate-problem">
+            {translate('pp.keys.regenerate_problem')}
+          </Alert>
+        ) : null}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={close} disabled={busy}>
+          {translate('pp.confirm.cancel')}
+        </Button>
+        <Button color="error" variant="contained" disabled={busy} onClick={() => void regenerate()}>
+          {translate(busy ? 'pp.keys.regenerating' : 'pp.keys.regenerate')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,39 @@
+/**
+ * The reseller's API secret keys (002 §7), shared by the key box and the Sandbox page: one query,
+ * and the key a generation or regeneration answers written into it at once.
+ */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { HttpError, useDataProvider } from 'ra-core';
+import type { PortalDataProvider } from '@partner-panel/data-provider';
+import { CLIENT_API, type CallResult, type Contract, type KeyMode } from '@partner-panel/sdk';
+
+export type KeyStates = CallResult<Contract['getSecretKey']>;
+export type KeyState = Omit<KeyStates, 'sandbox'>;
+export const SECRET_KEYS_QUERY = ['secret-keys'] as const;
+/** Where an example needs the sandbox key and there is none yet. */
+export const KEY_PLACEHOLDER = `${CLIENT_API.keyPrefix.sandbox}…`;
+
+export const keyOf = (keys: KeyStates, mode: KeyMode): KeyState => (mode === 'live' ? keys : keys.sandbox);
+
+export function useSecretKeys() {
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  return useQuery({ queryKey: SECRET_KEYS_QUERY, queryFn: () => dataProvider.secretKeys() });
+}
+
+/**
+ * Generates (no key yet) or regenerates (`shown` is the key as the box shows it) a key, and answers
+ * it whole. The cache then reloads: the live key comes back masked, so it stays whole only in the
+ * page that made it.
+ */
+export function useMakeKey() {
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const queryClient = useQueryClient();
+  return async (mode: KeyMode, shown?: string) => {
+    const { body, message } = shown ? await dataProvider.regenerateSecretKey(mode, shown) : await dataProvider.generateSecretKey(mode);
+    void queryClient.invalidateQueries({ queryKey: SECRET_KEYS_QUERY });
+    return { key: body.SecretKey, message };
+  };
+}
+
+/** The server's reason when it refused (a 4xx with its message), to follow the spec's own sentence. */
+export const reasonOf = (error: unknown) => (error instanceof HttpError && error.status >= 400 && error.status < 500 ? error.message : null);
