@@ -149,9 +149,9 @@ describe('API secret keys', () => {
 
     // The keys cannot be read: 'Error fetching secret key: …', and the page tries again when asked.
     await page.route('**/api/v2/client/get-secret-key', failWith(500, 'Something went wrong. Please try again.'));
-    await page.reload();
+    await page.goto('/demo-reseller/integration/keys');
     const fetchFailure = 'Error fetching secret key: Something went wrong. Please try again.';
-    await page.getByRole('alert').getByText(fetchFailure).waitFor();
+    await page.getByTestId('keys-fetch-failed').getByText(fetchFailure).waitFor();
     await toast(page, fetchFailure).waitFor();
     await page.unroute('**/api/v2/client/get-secret-key');
     await page.getByRole('button', { name: 'Try again' }).click();
@@ -375,7 +375,7 @@ describe('Explore docs', () => {
     const reference = page.getByTestId('api-reference');
     await reference.getByText('Partner Panel API').first().waitFor();
     await reference.getByText('Creates a VPN user, paid from the wallet', { exact: false }).first().waitFor();
-    await reference.getByText('/api/v2/client/users/search').first().waitFor();
+    await reference.getByText("Finds the reseller's VPN users", { exact: false }).first().waitFor();
     expect(requests.some((u) => /ApiReference/.test(u))).toBe(true);
     // Nothing leaves the origin: no fonts, scripts or telemetry from elsewhere.
     expect(requests.filter((u) => !u.startsWith(server.url) && !u.startsWith('data:') && !u.startsWith('blob:'))).toEqual([]);

@@ -17,7 +17,8 @@ export const keyOf = (keys: KeyStates, mode: KeyMode): KeyState => (mode === 'li
 
 export function useSecretKeys() {
   const dataProvider = useDataProvider<PortalDataProvider>();
-  return useQuery({ queryKey: SECRET_KEYS_QUERY, queryFn: () => dataProvider.secretKeys() });
+  // One retry: the page says at once when the keys cannot be read, with a Try again.
+  return useQuery({ queryKey: SECRET_KEYS_QUERY, queryFn: () => dataProvider.secretKeys(), retry: 1 });
 }
 
 /**

@@ -29,7 +29,7 @@ export default function KeysPage() {
       <PageHeader title={translate('pp.nav.keys')} />
       <Typography sx={{ mb: 3, maxWidth: 760 }}>{translate('pp.keys.intro')}</Typography>
       {failure ? (
-        <Alert severity="error" sx={{ mb: 3 }} action={<Button color="inherit" onClick={() => void refetch()}>{translate('pp.keys.retry')}</Button>}>
+        <Alert severity="error" sx={{ mb: 3 }} data-testid="keys-fetch-failed" action={<Button color="inherit" onClick={() => void refetch()}>{translate('pp.keys.retry')}</Button>}>
           {failure}
         </Alert>
       ) : null}

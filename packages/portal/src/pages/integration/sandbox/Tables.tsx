@@ -1,6 +1,6 @@
 /** The parameter and response-message tables of an endpoint: react-admin lists of local data. */
 import { Chip } from '@mui/material';
-import { DataTable, ListContextProvider, useList, useTranslate } from 'react-admin';
+import { DataTable, ListContextProvider, ResourceContextProvider, useList, useTranslate } from 'react-admin';
 import { ListTable } from '../../../components/ListTable';
 import type { Param, ResponseMessage } from './endpoints';
 
@@ -12,15 +12,17 @@ export function ParamTable({ params, label }: { params: Param[]; label: string }
   const list = useList({ data: params.map((p) => ({ ...p, id: p.name })), resource: 'sandbox-params', perPage: 50 });
   const Col = DataTable.Col<Param & { id: string }>;
   return (
-    <ListContextProvider value={list}>
-      <ListTable rowTestId="sandbox-param" label={label} empty={<NoParams />}>
-        <Col source="name" label="pp.sandbox.col_name" disableSort cellSx={mono} />
-        <Col source="in" label="pp.sandbox.col_in" disableSort />
-        <Col source="type" label="pp.sandbox.col_type" disableSort />
-        <Col source="required" label="pp.sandbox.col_required" disableSort render={(p) => translate(p.required ? 'pp.sandbox.required' : 'pp.sandbox.optional')} />
-        <Col source="description" label="pp.sandbox.col_description" disableSort render={(p) => translate(`pp.sandbox.param.${paramKey(p.name)}`)} />
-      </ListTable>
-    </ListContextProvider>
+    <ResourceContextProvider value="sandbox-params">
+      <ListContextProvider value={list}>
+        <ListTable rowTestId="sandbox-param" label={label} empty={<NoParams />}>
+          <Col source="name" label="pp.sandbox.col_name" disableSort cellSx={mono} />
+          <Col source="in" label="pp.sandbox.col_in" disableSort />
+          <Col source="type" label="pp.sandbox.col_type" disableSort />
+          <Col source="required" label="pp.sandbox.col_required" disableSort render={(p) => translate(p.required ? 'pp.sandbox.required' : 'pp.sandbox.optional')} />
+          <Col source="description" label="pp.sandbox.col_description" disableSort render={(p) => translate(`pp.sandbox.param.${paramKey(p.name)}`)} />
+        </ListTable>
+      </ListContextProvider>
+    </ResourceContextProvider>
   );
 }
 
@@ -33,13 +35,15 @@ export function MessagesTable({ messages, label }: { messages: ResponseMessage[]
   const list = useList({ data: messages.map((m, i) => ({ ...m, id: i })), resource: 'sandbox-messages', perPage: 50 });
   const Col = DataTable.Col<ResponseMessage & { id: number }>;
   return (
-    <ListContextProvider value={list}>
-      <ListTable rowTestId="sandbox-message" label={label}>
-        <Col source="status" label="pp.sandbox.col_status" disableSort render={(m) => <StatusChip status={m.status} />} />
-        <Col source="code" label="pp.sandbox.col_code" disableSort cellSx={mono} />
-        <Col source="message" label="pp.sandbox.col_message" disableSort />
-      </ListTable>
-    </ListContextProvider>
+    <ResourceContextProvider value="sandbox-messages">
+      <ListContextProvider value={list}>
+        <ListTable rowTestId="sandbox-message" label={label}>
+          <Col source="status" label="pp.sandbox.col_status" disableSort render={(m) => <StatusChip status={m.status} />} />
+          <Col source="code" label="pp.sandbox.col_code" disableSort cellSx={mono} />
+          <Col source="message" label="pp.sandbox.col_message" disableSort />
+        </ListTable>
+      </ListContextProvider>
+    </ResourceContextProvider>
   );
 }
 
