@@ -170,9 +170,11 @@ async function pick(page: Page, tabName: string, slug: string) {
 /** Try it out, and the status line and answer that came back. */
 async function tryIt(page: Page) {
   const panel = page.locator('[data-testid^="sandbox-panel-"]');
-  const before = await panel.getByTestId('sandbox-answer-body').textContent().catch(() => null);
+  const answer = panel.getByTestId('sandbox-answer-body');
+  const shown = async () => ((await answer.count()) ? await answer.textContent() : null);
+  const before = await shown();
   await panel.getByRole('button', { name: 'Try it out' }).click();
-  await expect.poll(async () => (await panel.getByTestId('sandbox-answer-body').textContent().catch(() => null)) ?? before).not.toBe(before);
+  await expect.poll(shown).not.toBe(before);
   const status = (await panel.getByTestId('sandbox-status').textContent()) ?? '';
   const body = JSON.parse((await panel.getByTestId('sandbox-answer-body').textContent()) ?? 'null') as { header: { code: number | string; message: string }; body: Record<string, unknown> & unknown[] };
   return { status, ...body };
@@ -231,7 +233,6 @@ describe('Sandbox', () => {
     answer = await tryIt(page);
     expect(answer.status).toContain('401');
     expect(answer.header.message).toBe('The refresh token is invalid, expired or already used.');
-    await capture(page, 'integration-sandbox-refresh');
 
     // Create: 201, then 409 for the same username; the curl makes a token first and sends an Idempotency-Key.
     panel = await pick(page, 'Create user', 'create');
@@ -260,7 +261,7 @@ describe('Sandbox', () => {
     // The contract's own rule, checked in the page before anything is sent.
     await panel.getByLabel('username').fill('x');
     await panel.getByRole('button', { name: 'Try it out' }).click();
-    await panel.getByText('The username must be 3 to 32 characters', { exact: false }).waitFor();
+    await panel.getByTestId('sandbox-try').getByText('The username must be 3 to 32 characters', { exact: false }).waitFor();
 
     // Search: by the e-mail of the user just made.
     panel = await pick(page, 'Search users', 'search');
@@ -271,15 +272,13 @@ describe('Sandbox', () => {
     expect(answer.body).toEqual([expect.objectContaining({ userId, username: 'first-user' })]);
     await panel.getByLabel('query').fill('');
     await panel.getByRole('button', { name: 'Try it out' }).click();
-    await panel.getByText('Search query is required').waitFor();
-    await capture(page, 'integration-sandbox-search');
+    await panel.getByTestId('sandbox-try').getByText('Search query is required').waitFor();
 
     // Update email, password (401 once the old password no longer matches), status (only active or suspended).
     panel = await pick(page, 'Update email', 'update-email');
     expect(await panel.getByLabel('userId').inputValue()).toBe(String(userId));
     answer = await tryIt(page);
     expect(answer).toMatchObject({ header: { message: 'Email updated successfully.' }, body: { userId, email: 'new-address@example.com' } });
-    await capture(page, 'integration-sandbox-update-email');
 
     panel = await pick(page, 'Update password', 'update-password');
     answer = await tryIt(page);
@@ -287,12 +286,11 @@ describe('Sandbox', () => {
     answer = await tryIt(page);
     expect(answer.status).toContain('401');
     expect(answer.header.message).toBe('The old password does not match.');
-    await capture(page, 'integration-sandbox-update-password');
 
     panel = await pick(page, 'Update status', 'update-status');
     await panel.getByLabel('status').fill('paused');
     await panel.getByRole('button', { name: 'Try it out' }).click();
-    await panel.getByText("Status must be 'active' or 'suspended'.").waitFor();
+    await panel.getByTestId('sandbox-try').getByText("Status must be 'active' or 'suspended'.").waitFor();
     await panel.getByLabel('status').fill('suspended');
     answer = await tryIt(page);
     expect(answer).toMatchObject({ header: { message: 'Status updated successfully.' }, body: { userId, status: 'suspended' } });
@@ -306,7 +304,6 @@ describe('Sandbox', () => {
     answer = await tryIt(page);
     expect(answer.status).toContain('404');
     expect(answer.header.message).toBe('User not found');
-    await capture(page, 'integration-sandbox-delete');
 
     // Balance: the play money paid for the user; the live wallet never moved.
     panel = await pick(page, 'Balance', 'balance');
@@ -322,7 +319,7 @@ describe('Sandbox', () => {
     await page.goto('/demo-admin/integration/sandbox/nothing');
     await page.getByTestId('shell-page').waitFor();
     expectNoProblems({ ...tab, problems: tab.problems.filter((p) => !/status of (401|404|409)/.test(p)) });
-  });
+  }, 300_000);
 
   it('has no Create or Balance for reseller 903, whose sandbox key the server also refuses a user', async () => {
     const tab = await newTab(server.url);
@@ -330,6 +327,7 @@ describe('Sandbox', () => {
     await signIn(page, 'partner@demo.partner-panel.test');
     await page.goto('/brainrocket/integration/sandbox/create');
     await page.waitForURL((u) => u.pathname === '/brainrocket/integration/sandbox/generate');
+    await page.getByRole('tab', { name: 'Generate tokens', selected: true }).waitFor();
     const tabs = await page.getByRole('tab').allTextContents();
     expect(tabs.filter((t) => /Create user|Balance/.test(t))).toEqual([]);
     expect(tabs).toContain('Update status');
@@ -344,9 +342,11 @@ describe('Sandbox', () => {
   });
 });
 
-/** The page policy the server sends (helmet), applied here when this server sends none. */
-const PAGE_CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; frame-src 'none'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+/**
+ * The page policy the server sends (helmet), applied here when this server sends none; pusher-js may
+ * try the realtime socket over wss too.
+ */
+const PAGE_CSP = `default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self' ws://127.0.0.1:${server.realtimePort} wss://127.0.0.1:${server.realtimePort}; frame-src 'none'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'`;
 
 describe('Explore docs', () => {
   it('shows the README quick start and renders the API reference from the OpenAPI document, loaded only there, offline and under the CSP', async () => {
@@ -381,6 +381,8 @@ describe('Explore docs', () => {
     expect(requests.filter((u) => !u.startsWith(server.url) && !u.startsWith('data:') && !u.startsWith('blob:'))).toEqual([]);
     await capture(page, 'dashboard-exploredocs');
     expect(tab.problems.filter((p) => /Content Security Policy|Refused to/i.test(p))).toEqual([]);
-    expectNoProblems(tab);
+    // A document answered through the test's interception counts as public to Chromium's local-network
+    // checks, so its realtime socket to 127.0.0.1 is refused: the interception's doing, not the page's.
+    expectNoProblems({ ...tab, problems: tab.problems.filter((p) => !p.includes('/app/partner-panel-key')) });
   });
 });
