@@ -280,7 +280,7 @@ describe('Sandbox', () => {
     answer = await tryIt(page);
     expect(answer).toMatchObject({ header: { message: 'Email updated successfully.' }, body: { userId, email: 'new-address@example.com' } });
 
-    panel = await pick(page, 'Update password', 'update-password');
+    await pick(page, 'Update password', 'update-password');
     answer = await tryIt(page);
     expect(answer).toMatchObject({ header: { message: 'Password updated successfully.' }, body: { userId, status: 'password_changed' } });
     answer = await tryIt(page);

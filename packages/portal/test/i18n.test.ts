@@ -43,5 +43,14 @@ describe('i18n messages', () => {
     expect(en.pp.errors.csrf).toBe('CSRF token not found. Please refresh the page and try again.');
     expect(en.pp.errors.form_init).toBe('Failed to initialize form. Please refresh the page.');
     expect(en.pp.nav).toMatchObject({ control_panel: 'Control Panel', coupons: 'Coupons', vpn: 'Manage VPN', integration: 'Integration', profile: 'Profile', logout: 'Logout' });
+    // The key box and the playground (002 §2, §8).
+    expect(en.pp.keys).toMatchObject({
+      fetch_failed: 'Error fetching secret key: %{reason}',
+      generate_failed: 'Failed to generate secret key.',
+      regenerate_failed: 'Failed to regenerate secret key.',
+      regenerate_error: 'Error regenerating key: %{reason}',
+      regenerate_problem: 'There was a problem regenerating your key.',
+    });
+    expect(en.pp.sandbox).toMatchObject({ try: 'Try it out', executing: 'Executing...' });
   });
 });

@@ -57,7 +57,6 @@ const serverFault = of(errors.internal);
 const idempotency = { name: 'Idempotency-Key', in: 'header', type: 'string', required: false } as const;
 const userId = { name: 'userId', in: 'body', type: 'integer', required: true } as const;
 
-const when = '2026-12-01T10:00:00.000Z';
 const exampleUser = {
   userId: 1_000_000_000,
   username: 'first-user',
