@@ -1,6 +1,16 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+
+/**
+ * Scalar's self-contained browser build (its own Vue, zod and styles, in chunks of its own): the API
+ * reference shares no module with the portal, so loading it on Explore docs cannot move code into
+ * the chunks /login loads. The package's exports do not list the file, hence the alias.
+ */
+const scalarStandalone = join(dirname(createRequire(import.meta.url).resolve('@scalar/api-reference')), 'browser/standalone.esm.js');
 
 /**
  * The portal. Public pages (sign-in, sign-up…) are a light bundle; react-admin and everything
@@ -10,6 +20,12 @@ export default defineConfig({
   // Brotli and gzip copies made at build time (best levels), served by the server by Accept-Encoding.
   plugins: [react(), compression({ algorithms: ['brotliCompress', 'gzip'], exclude: /\.map$/ })],
   resolve: {
+    alias: {
+      '@scalar/api-reference/standalone': scalarStandalone,
+      // The SDK from its modules, not its one-file build: a page that uses one part of it (the
+      // Sandbox's PartnerPanel) then carries that part itself instead of the chunks /login loads.
+      '@partner-panel/sdk': fileURLToPath(new URL('../sdk/src/index.ts', import.meta.url)),
+    },
     // One copy of each, whatever nests them (react-admin's demo does the same).
     dedupe: ['react', 'react-dom', 'react-router', 'react-router-dom', '@mui/material', '@mui/system', '@emotion/react', '@emotion/styled'],
   },

@@ -3,7 +3,7 @@
  * and the key a generation or regeneration answers written into it at once.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { HttpError, useDataProvider } from 'ra-core';
+import { useDataProvider } from 'ra-core';
 import type { PortalDataProvider } from '@partner-panel/data-provider';
 import { CLIENT_API, type CallResult, type Contract, type KeyMode } from '@partner-panel/sdk';
 
@@ -36,5 +36,12 @@ export function useMakeKey() {
   };
 }
 
-/** The server's reason when it refused (a 4xx with its message), to follow the spec's own sentence. */
-export const reasonOf = (error: unknown) => (error instanceof HttpError && error.status >= 400 && error.status < 500 ? error.message : null);
+/**
+ * The server's reason when it refused (the data provider's HttpError of a 4xx, with its message), to
+ * follow the spec's own sentence. Read by shape: importing HttpError here would split it out of
+ * the chunks /login loads.
+ */
+export function reasonOf(error: unknown): string | null {
+  const status = (error as { status?: unknown } | null)?.status;
+  return error instanceof Error && typeof status === 'number' && status >= 400 && status < 500 ? error.message : null;
+}

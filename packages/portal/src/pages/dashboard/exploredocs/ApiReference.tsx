@@ -1,14 +1,11 @@
 /**
- * The API reference: Scalar's renderer over docs/openapi.json, bundled with this chunk (no CDN, no
- * fonts or scripts from elsewhere, no telemetry, no AI agent), in the portal's light or dark mode.
- * It only reads: the portal's Sandbox page is where calls are tried.
+ * The API reference: Scalar's renderer over docs/openapi.json (no CDN, no fonts or scripts from
+ * elsewhere, no telemetry, no AI agent), in the portal's light or dark mode. It only reads: the
+ * Sandbox page is where calls are tried. Scalar's self-contained build and the document load only
+ * when this mounts, as chunks that share no module with the portal (see vite.config.ts).
  */
-import { useEffect, useRef } from 'react';
-import { ApiReferenceReact } from '@scalar/api-reference-react';
-import '@scalar/api-reference-react/style.css';
-import { useTheme } from '@mui/material';
-import { useTranslate } from 'ra-core';
-import openapi from '../../../../../../docs/openapi.json';
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Skeleton } from '@mui/material';
 
 /**
  * Scalar's greys and method colours read below 4.5:1 on its own backgrounds (axe: color-contrast);
@@ -31,27 +28,20 @@ const READABLE = `
 }
 `;
 
-export default function ApiReference() {
-  const dark = useTheme().palette.mode === 'dark';
-  const translate = useTranslate();
+export function ApiReference({ dark, copy, loading, failed }: { dark: boolean; copy: string; loading: string; failed: string }) {
   const holder = useRef<HTMLDivElement>(null);
-  const copy = translate('pp.copy.copy');
+  const [state, setState] = useState<'loading' | 'shown' | 'failed'>('loading');
 
-  // Scalar's code-copy buttons hold an icon and no name (axe: button-name); they are named here.
   useEffect(() => {
     const root = holder.current;
     if (!root) return;
-    const name = () => root.querySelectorAll('button.scalar-code-copy:not([aria-label])').forEach((b) => b.setAttribute('aria-label', copy));
-    name();
-    const watcher = new MutationObserver(name);
-    watcher.observe(root, { childList: true, subtree: true });
-    return () => watcher.disconnect();
-  }, [copy]);
-
-  return (
-    <div data-testid="api-reference" ref={holder}>
-      <ApiReferenceReact
-        configuration={{
+    let undo = () => undefined as void;
+    let gone = false;
+    void Promise.all([import('@scalar/api-reference/standalone'), import('../../../../../../docs/openapi.json')]).then(
+      ([{ createApiReference }, { default: openapi }]) => {
+        if (gone) return;
+        const target = root.appendChild(document.createElement('div'));
+        const reference = createApiReference(target, {
           content: openapi,
           withDefaultFonts: false,
           telemetry: false,
@@ -66,8 +56,31 @@ export default function ApiReference() {
           servers: [{ url: window.location.origin, description: 'This Partner Panel' }],
           defaultHttpClient: { targetKey: 'shell', clientKey: 'curl' },
           customCss: READABLE,
-        }}
-      />
-    </div>
+        });
+        // Scalar's code-copy buttons hold an icon and no name (axe: button-name); they are named here.
+        const name = () => root.querySelectorAll('button.scalar-code-copy:not([aria-label])').forEach((b) => b.setAttribute('aria-label', copy));
+        const watcher = new MutationObserver(name);
+        watcher.observe(root, { childList: true, subtree: true });
+        setState('shown');
+        undo = () => {
+          watcher.disconnect();
+          reference.destroy();
+          target.remove();
+        };
+      },
+      () => !gone && setState('failed'),
+    );
+    return () => {
+      gone = true;
+      undo();
+    };
+  }, [dark, copy]);
+
+  return (
+    <>
+      {state === 'loading' ? <Skeleton variant="rectangular" height={600} aria-label={loading} /> : null}
+      {state === 'failed' ? <Alert severity="error">{failed}</Alert> : null}
+      <div data-testid="api-reference" ref={holder} />
+    </>
   );
 }

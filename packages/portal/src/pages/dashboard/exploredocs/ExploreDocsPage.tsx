@@ -3,17 +3,15 @@
  * taken from the README itself, so the page and the README cannot drift — and the API reference,
  * rendered from docs/openapi.json (generated from the contract) by a renderer that loads only here.
  */
-import { Suspense, lazy } from 'react';
-import { Box, Button, Card, CardContent, Link, Skeleton, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, Link, Typography, useTheme } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { Link as RouterLink } from 'react-router-dom';
 import readme from '../../../../../sdk/README.md?raw';
 import { CodeBlock } from '../../../components/CodeBlock';
 import { PageHeader } from '../../../components/PageHeader';
+import { ApiReference } from './ApiReference';
 import { usePaths } from '../../../routing/usePaths';
 import { KEY_PLACEHOLDER, useSecretKeys } from '../../integration/secretKeys';
-
-const ApiReference = lazy(() => import('./ApiReference'));
 
 /** The README's quick-start example, between its markers. */
 export const QUICKSTART = /<!-- quickstart:start -->\s*```js\n([\s\S]*?)```\s*<!-- quickstart:end -->/.exec(readme)?.[1] ?? '';
@@ -24,6 +22,7 @@ export default function ExploreDocsPage() {
   const { data: keys } = useSecretKeys();
   const key = keys && !keys.sandbox.masked && keys.sandbox.SecretKey ? keys.sandbox.SecretKey : KEY_PLACEHOLDER;
   const origin = window.location.origin;
+  const dark = useTheme().palette.mode === 'dark';
 
   return (
     <>
@@ -68,9 +67,7 @@ export default function ExploreDocsPage() {
           </Typography>
           <Typography sx={{ mb: 2 }}>{translate('pp.docs.reference_intro')}</Typography>
         </CardContent>
-        <Suspense fallback={<Skeleton variant="rectangular" height={600} aria-label={translate('pp.docs.loading')} />}>
-          <ApiReference />
-        </Suspense>
+        <ApiReference dark={dark} copy={translate('pp.copy.copy')} loading={translate('pp.docs.loading')} failed={translate('pp.page_error.body')} />
       </Card>
     </>
   );
