@@ -2,8 +2,9 @@
  * The reseller's API secret keys (002 §7), shared by the key box and the Sandbox page: one query,
  * and the key a generation or regeneration answers written into it at once.
  */
+import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useDataProvider } from 'ra-core';
+import { useDataProvider, useNotify, useTranslate } from 'ra-core';
 import type { PortalDataProvider } from '@partner-panel/data-provider';
 import { CLIENT_API, type CallResult, type Contract, type KeyMode } from '@partner-panel/sdk';
 
@@ -44,4 +45,30 @@ export function useMakeKey() {
 export function reasonOf(error: unknown): string | null {
   const status = (error as { status?: unknown } | null)?.status;
   return error instanceof Error && typeof status === 'number' && status >= 400 && status < 500 ? error.message : null;
+}
+
+/**
+ * Generate (a kind with no key yet): the key made, toasting the server's message; or null, after
+ * toasting the spec's 'Failed to generate secret key.' with the server's reason when it gave one.
+ */
+export function useGenerateKey() {
+  const makeKey = useMakeKey();
+  const notify = useNotify();
+  const translate = useTranslate();
+  const [busy, setBusy] = useState(false);
+  async function generate(mode: KeyMode): Promise<string | null> {
+    setBusy(true);
+    try {
+      const { key, message } = await makeKey(mode);
+      notify(message, { type: 'success' });
+      return key;
+    } catch (error) {
+      const reason = reasonOf(error);
+      notify(`${translate('pp.keys.generate_failed')}${reason ? ` ${reason}` : ''}`, { type: 'error' });
+      return null;
+    } finally {
+      setBusy(false);
+    }
+  }
+  return { busy, generate };
 }

@@ -6,39 +6,22 @@ import { useState } from 'react';
 import { Alert, Box, Button, Card, CardContent, Chip, IconButton, InputAdornment, TextField, Tooltip, Typography } from '@mui/material';
 import VisibilityIcon from '@mui/icons-material/VisibilityOutlined';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOffOutlined';
-import { useNotify, useTranslate } from 'ra-core';
+import { useTranslate } from 'ra-core';
 import { CLIENT_API, type KeyMode } from '@partner-panel/sdk';
 import { CopyButton } from '../../../components/CopyButton';
 import { useFormat } from '../../../components/format';
-import { reasonOf, useMakeKey, type KeyState } from '../secretKeys';
+import { useGenerateKey, type KeyState } from '../secretKeys';
 import { RegenerateDialog } from './RegenerateDialog';
 
 export function KeyBox({ mode, state, made, onMade }: { mode: KeyMode; state: KeyState; made: string | undefined; onMade: (key: string) => void }) {
   const translate = useTranslate();
-  const notify = useNotify();
   const format = useFormat();
-  const makeKey = useMakeKey();
+  const { busy, generate } = useGenerateKey();
   const [shown, setShown] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const key = made ?? state.SecretKey;
   const masked = !made && state.masked;
   const labelId = `${mode}-key-label`;
-
-  async function generate() {
-    setBusy(true);
-    try {
-      const { key: whole, message } = await makeKey(mode);
-      onMade(whole);
-      setShown(true);
-      notify(message, { type: 'success' });
-    } catch (error) {
-      const reason = reasonOf(error);
-      notify(`${translate('pp.keys.generate_failed')}${reason ? ` ${reason}` : ''}`, { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  }
 
   return (
     <Card sx={{ height: '100%' }} data-testid={`${mode}-key`} component="section" aria-labelledby={labelId}>
@@ -111,7 +94,13 @@ export function KeyBox({ mode, state, made, onMade }: { mode: KeyMode; state: Ke
             <Typography sx={{ mb: 2 }} data-testid={`${mode}-key-none`}>
               {translate('pp.keys.none')}
             </Typography>
-            <Button variant="contained" disabled={busy} onClick={() => void generate()}>
+            <Button variant="contained" disabled={busy} onClick={() =>
+                void generate(mode).then((whole) => {
+                  if (!whole) return;
+                  onMade(whole);
+                  setShown(true);
+                })
+              }>
               {translate(busy ? 'pp.keys.generating' : 'pp.keys.generate')}
             </Button>
           </>

@@ -6,7 +6,7 @@
  */
 import { useMemo, useState } from 'react';
 import { Alert, Box, Button, Card, Tab, Tabs, Typography } from '@mui/material';
-import { useNotify, useTranslate } from 'ra-core';
+import { useTranslate } from 'ra-core';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 import { isPartner } from '@partner-panel/data-provider';
 import { PageHeader } from '../../../components/PageHeader';
@@ -14,7 +14,7 @@ import { useTabStrip } from '../../../layout/tabStrip';
 import { usePaths } from '../../../routing/usePaths';
 import { useSessionUser } from '../../../routing/useSessionUser';
 import { ShellPage } from '../../coming-soon';
-import { reasonOf, useMakeKey, useSecretKeys } from '../secretKeys';
+import { useGenerateKey, useSecretKeys } from '../secretKeys';
 import { ENDPOINTS, ENDPOINT_SLUGS, PARTNER_HIDDEN, type EndpointSlug } from './endpoints';
 import { EndpointPanel } from './EndpointPanel';
 import type { Trail } from './requests';
@@ -82,21 +82,8 @@ export default function SandboxPage() {
 /** No sandbox key yet: the examples hold a placeholder, and the calls wait for a key made here or on the key page. */
 function NoSandboxKey({ masked }: { masked: boolean }) {
   const translate = useTranslate();
-  const notify = useNotify();
   const links = usePaths();
-  const makeKey = useMakeKey();
-  const [busy, setBusy] = useState(false);
-  async function generate() {
-    setBusy(true);
-    try {
-      notify((await makeKey('sandbox')).message, { type: 'success' });
-    } catch (e) {
-      const reason = reasonOf(e);
-      notify(`${translate('pp.keys.generate_failed')}${reason ? ` ${reason}` : ''}`, { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { busy, generate } = useGenerateKey();
   return (
     <Alert severity="info" sx={{ mb: 2 }} data-testid="sandbox-no-key">
       <Box sx={{ mb: 1 }}>{translate(masked ? 'pp.sandbox.key_unreadable' : 'pp.sandbox.no_key')}</Box>
@@ -105,7 +92,7 @@ function NoSandboxKey({ masked }: { masked: boolean }) {
           {translate('pp.nav.keys')}
         </Button>
       ) : (
-        <Button size="small" variant="contained" disabled={busy} onClick={() => void generate()}>
+        <Button size="small" variant="contained" disabled={busy} onClick={() => void generate('sandbox')}>
           {translate(busy ? 'pp.keys.generating' : 'pp.sandbox.generate_key')}
         </Button>
       )}
