@@ -95,6 +95,16 @@ describe('billing with the test gateway', () => {
     });
     await page.getByRole('button', { name: 'Print' }).click();
     expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+    // Printed, the page is the invoice alone: no app bar, navigation, tabs or buttons.
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.getByTestId('invoice-detail').isVisible()).toBe(true);
+    for (const hidden of [page.getByRole('banner'), page.getByRole('navigation'), page.getByRole('button', { name: 'Print' })]) {
+      const shown = await Promise.all((await hidden.all()).map((node) => node.isVisible()));
+      expect(shown.filter(Boolean)).toEqual([]);
+    }
+    await page.emulateMedia({ media: 'screen' });
+    expect(await page.getByRole('banner').isVisible()).toBe(true);
+    expect(await page.getByRole('navigation').first().isVisible()).toBe(true);
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download PDF' }).click()]);
     expect(download.suggestedFilename()).toBe(`invoice-${id}.pdf`);
     expect(readFileSync((await download.path()) as string).subarray(0, 5).toString()).toBe('%PDF-');

@@ -28,9 +28,14 @@ export function Layout({ children }: { children?: ReactNode }) {
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
       <RealtimeBridge />
-      {desktop ? <IconSidebar user={user} /> : null}
+      {/* A printed page (an invoice) is the page alone: no navigation, bars or tabs. */}
+      {desktop ? (
+        <Box sx={{ display: 'contents', displayPrint: 'none' }}>
+          <IconSidebar user={user} />
+        </Box>
+      ) : null}
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
-        <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
+        <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider', displayPrint: 'none' }}>
           <Toolbar sx={{ gap: 1 }}>
             {/* On a phone the bar's room goes to the bell, balance and menu; each page names itself below. */}
             <Typography variant="h6" component="div" noWrap sx={{ fontWeight: 700, flex: 1, minWidth: 0, visibility: { xs: 'hidden', sm: 'visible' } }}>
@@ -44,7 +49,9 @@ export function Layout({ children }: { children?: ReactNode }) {
           {desktop ? null : <MobileNav user={user} />}
         </AppBar>
         <Box component="main" sx={{ flex: 1, p: { xs: 2, md: 3 }, maxWidth: 1280, width: '100%', mx: 'auto' }}>
-          <SectionTabs user={user} />
+          <Box sx={{ display: 'contents', displayPrint: 'none' }}>
+            <SectionTabs user={user} />
+          </Box>
           <ErrorBoundary FallbackComponent={ErrorFallback}>
             <Suspense
               fallback={
