@@ -1,14 +1,26 @@
 /**
- * `pnpm bench`: prints figures measured on this machine. docs/performance.md records them as ratios
- * to the ceilings of the same machine. Pick sections with arguments: `pnpm bench auth`.
+ * `pnpm bench`: prints figures measured on this machine, each hot path beside its bare operation
+ * measured in the same run. Pick sections with arguments: `pnpm bench auth`. `--quick` runs the
+ * hot paths on small data (CI) and exits non-zero only on a gross regression (a ratio under half
+ * its goal).
  */
 import { authBench } from './auth.js';
-import { couponsBench } from './coupons.js';
+import { hotBench } from './hot.js';
 import { idleBench } from './idle.js';
 import { realtimeBench } from './realtime.js';
 
-const sections: Record<string, () => Promise<void>> = { idle: idleBench, auth: authBench, realtime: realtimeBench, coupons: couponsBench };
-const wanted = process.argv.slice(2).filter((a) => a in sections);
+const quick = process.argv.includes('--quick');
+const sections: Record<string, () => Promise<unknown>> = { idle: idleBench, auth: authBench, realtime: realtimeBench, hot: () => hotBench(quick) };
+const asked = process.argv.slice(2).filter((a) => a in sections);
+const wanted = asked.length ? asked : quick ? ['hot'] : Object.keys(sections);
 console.log(`Partner Panel benchmarks — node ${process.version}, ${new Date().toISOString()}`);
-for (const name of wanted.length ? wanted : Object.keys(sections)) await sections[name]?.();
+let regressions: string[] = [];
+for (const name of wanted) {
+  const out = await sections[name]?.();
+  if (name === 'hot') regressions = out as string[];
+}
+if (regressions.length) {
+  console.error(`\n✖ gross regression (a ratio under half its goal):\n  ${regressions.join('\n  ')}`);
+  process.exit(1);
+}
 process.exit(0);

@@ -49,6 +49,8 @@ export interface BuildOptions {
   /** The fetch used to reach external services (captcha, PayPal); tests point it at local peers. */
   fetch?: typeof fetch;
   logger?: boolean;
+  /** Where the log goes instead of stdout (the bench writes it to /dev/null at the product's level). */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** The secret that signs CSRF tokens: configured, or generated once and shared through the database. */
@@ -65,7 +67,7 @@ async function appSecret(db: Db, configured: string | undefined): Promise<string
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger: options.logger === false ? false : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
     // A hop count trusts that many proxies nearest to us (the addresses they append), no more.
     trustProxy: typeof config.trustProxy === 'number' ? (_address: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
     bodyLimit: BODY_LIMIT,

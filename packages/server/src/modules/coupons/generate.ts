@@ -111,21 +111,6 @@ export async function generateCoupons(ctx: Ctx, actor: SessionReseller, ownerId:
       input.quantity,
     );
     const label = `${input.quantity} × ${CYCLES[product.cycle].label}${addon ? ` + ${addon.name}` : ''}`;
-    const balance =
-      totalCents > 0
-        ? await debit(ctx, unit, {
-            resellerId: owner.id,
-            amountCents: totalCents,
-            kind: 'coupon_purchase',
-            reference: `coupon_batch:${batch.id}`,
-            description: `Coupons: ${label}`,
-            actorId: forSomeoneElse ? actor.id : null,
-          })
-        : owner.balanceCents;
-    await tx
-      .update(resellers)
-      .set({ couponsTotal: sql`${resellers.couponsTotal} + ${input.quantity}` })
-      .where(eq(resellers.id, owner.id));
     await audit(tx, { actorId: actor.id, action: 'coupons.generated', targetType: 'coupon_batch', targetId: batch.id, data: { owner: owner.id, quantity: input.quantity, totalCents } });
     const plural = input.quantity === 1 ? 'coupon' : 'coupons';
     await ctx.notifier.notify(unit, owner.id, {
@@ -136,6 +121,18 @@ export async function generateCoupons(ctx: Ctx, actor: SessionReseller, ownerId:
       redirect: 'coupons/list',
       refId: batch.id,
     });
+    // Last, so that concurrent generations on one wallet hold its row only for this and the commit.
+    const movement = {
+      resellerId: owner.id,
+      amountCents: totalCents,
+      kind: 'coupon_purchase',
+      reference: `coupon_batch:${batch.id}`,
+      description: `Coupons: ${label}`,
+      actorId: forSomeoneElse ? actor.id : null,
+    } as const;
+    let balance = owner.balanceCents;
+    if (totalCents > 0) balance = await debit(ctx, unit, movement, { couponsAdded: input.quantity });
+    else await tx.update(resellers).set({ couponsTotal: sql`${resellers.couponsTotal} + ${input.quantity}` }).where(eq(resellers.id, owner.id));
     return {
       quantity: input.quantity,
       amount: centsToDollars(totalCents),

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { PAGE_SIZES } from '@partner-panel/sdk';
 import type { AppContext } from '../../context.js';
 import { rows } from '../../db/index.js';
-import { loadReseller } from '../profile/service.js';
+import { fail } from '../../http/errors.js';
 import { couponWhere, isFiltered, parseFilter, type CouponFilter } from './filter.js';
 import { presentCoupon, type CouponRecord } from './present.js';
 
@@ -23,31 +23,32 @@ export const pagingOf = (q: Paging) => ({
   limit: q.page_limit ?? PAGE_SIZES.coupons.default,
 });
 
+/**
+ * One statement for the page and its total, so a page costs one round trip: the reseller's
+ * counter when unfiltered, an exact count up to the cap when filtered. It answers at least one
+ * row (the total) even when the page is empty; a reseller that does not exist answers none.
+ */
 export async function listCoupons(ctx: Pick<AppContext, 'db' | 'clock'>, ownerId: number, filter: CouponFilter, paging: Paging) {
   const f = parseFilter(filter);
   const { page, limit } = pagingOf(paging);
   const where = couponWhere(ownerId, f);
-  const data = await rows<CouponRecord>(
+  const filtered = isFiltered(f);
+  const total = filtered
+    ? sql`(select count(*)::int from (select 1 from coupons c where ${where} limit ${COUNT_CAP + 1}) t)`
+    : sql`(select coupons_total from resellers where id = ${ownerId})`;
+  const got = await rows<CouponRecord & { total: number | null }>(
     ctx.db,
-    sql`select c.id, c.code, c.billing_type, c.cycle, c.redeemed_at, c.created_at, c.expires_at
-        from coupons c where ${where}
-        order by c.created_at desc, c.id desc
-        limit ${limit} offset ${(page - 1) * limit}`,
+    sql`select p.*, t.total from (select ${total} as total) t
+        left join lateral (
+          select c.id, c.code, c.billing_type, c.cycle, c.redeemed_at, c.created_at, c.expires_at
+          from coupons c where ${where}
+          order by c.created_at desc, c.id desc
+          limit ${limit} offset ${(page - 1) * limit}
+        ) p on true`,
   );
-  let total: number;
-  let capped = false;
-  if (isFiltered(f)) {
-    const [row] = await rows<{ n: number }>(
-      ctx.db,
-      sql`select count(*)::int as n from (select 1 from coupons c where ${where} limit ${COUNT_CAP + 1}) t`,
-    );
-    total = Number(row?.n ?? 0);
-    if (total > COUNT_CAP) {
-      total = COUNT_CAP;
-      capped = true;
-    }
-  } else {
-    total = (await loadReseller(ctx, ownerId)).couponsTotal;
-  }
-  return { data: data.map(presentCoupon), total, total_capped: capped };
+  if (got[0]?.total == null) throw fail('fetchDetails');
+  const count = Number(got[0].total);
+  const capped = filtered && count > COUNT_CAP;
+  const data = got.filter((r) => r.id !== null).map(({ total: _total, ...r }) => presentCoupon(r));
+  return { data, total: capped ? COUNT_CAP : count, total_capped: capped };
 }

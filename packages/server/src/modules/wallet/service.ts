@@ -69,15 +69,23 @@ export const isRefusedDebit = (error: unknown) =>
 
 /**
  * Takes money out while the balance covers it, or, on a postpaid account, while the amount owed
- * stays within its credit limit; refuses otherwise, writing nothing.
+ * stays within its credit limit; refuses otherwise, writing nothing. The conditional update and
+ * its ledger row are one statement: on a busy wallet the row stays locked only for it and the commit.
+ * `couponsAdded` moves the reseller's coupon counter in the same update (a generation).
  */
-export async function debit(ctx: Ctx, unit: Unit, m: Movement): Promise<number> {
+export async function debit(ctx: Ctx, unit: Unit, m: Movement, also: { couponsAdded?: number } = {}): Promise<number> {
   if (!Number.isSafeInteger(m.amountCents) || m.amountCents <= 0) throw new Error(`invalid debit ${m.amountCents}`);
-  const [row] = await rows<{ balance_cents: number }>(
+  const counter = also.couponsAdded ? sql`, coupons_total = coupons_total + ${also.couponsAdded}` : sql``;
+  const [row] = await rows<{ balance_after_cents: number }>(
     unit.tx,
-    sql`update resellers set balance_cents = balance_cents - ${m.amountCents}, updated_at = now()
-        where id = ${m.resellerId} and balance_cents - ${m.amountCents} >= -credit_limit_cents
-        returning balance_cents`,
+    sql`with paid as (
+          update resellers set balance_cents = balance_cents - ${m.amountCents}, updated_at = now()${counter}
+          where id = ${m.resellerId} and balance_cents - ${m.amountCents} >= -credit_limit_cents
+          returning balance_cents
+        )
+        insert into wallet_ledger (reseller_id, amount_cents, balance_after_cents, kind, reference, description, actor_id, payment_id)
+        select ${m.resellerId}, ${-m.amountCents}, balance_cents, ${m.kind}, ${m.reference}, ${m.description}, ${m.actorId ?? null}, ${m.paymentId ?? null} from paid
+        returning balance_after_cents`,
   );
   if (!row) {
     const [current] = await unit.tx
@@ -86,8 +94,7 @@ export async function debit(ctx: Ctx, unit: Unit, m: Movement): Promise<number> 
       .where(eq(resellers.id, m.resellerId));
     throw refusal(current, m.amountCents);
   }
-  const balance = Number(row.balance_cents);
-  await record(unit, m, -m.amountCents, balance);
+  const balance = Number(row.balance_after_cents);
   ctx.notifier.balanceChanged(unit, m.resellerId, balance);
   return balance;
 }
