@@ -194,6 +194,9 @@ describe('coupon lists (001 §2.3, §7)', () => {
     expect(page1.data[0]).toMatchObject({ code: expect.stringMatching(/^TWO/), billing_type: 2, redeemed: 'no' });
     const page2 = await mine.api.listCoupons({ page: 2, page_limit: 10 });
     expect(page2.data).toHaveLength(5);
+    // Past the last page: no rows, the same totals, filtered or not.
+    expect(await mine.api.listCoupons({ page: 5, page_limit: 10 })).toMatchObject({ data: [], total: 15, total_capped: false });
+    expect(await mine.api.listCoupons({ page: 5, page_limit: 10, code: 'TWO' })).toMatchObject({ data: [], total: 3, total_capped: false });
     // The export asks for everything: page_limit = total, no page.
     const all = await mine.api.listCoupons({ page_limit: 15 });
     expect(all.data).toHaveLength(15);

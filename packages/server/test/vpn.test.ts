@@ -172,4 +172,33 @@ describe('the subscription list (001 §2.9)', () => {
     expect((await admin.api.listVpnAccounts({})).total).toBe(0);
     expect((await admin.api.listUserVpnAccounts({ id: 1002 })).total).toBe(1);
   });
+
+  it('keeps the total exact however an account comes or goes, and says it past the last page', async () => {
+    const mine = await fundedReseller(t, 'vpn-lister@example.com', 100_000);
+    for (const email of ['one@example.com', 'two@example.com', 'three@example.com']) await mine.api.createVpnAccount({ ...annual, email });
+    const exact = async () => Number((await query<{ n: number }>(t, sql`select count(*)::int as n from vpn_accounts where reseller_id = ${mine.id}`))[0]?.n);
+    expect((await mine.api.listVpnAccounts({})).total).toBe(3);
+    // Beyond the last page: no rows, the same total.
+    expect(await mine.api.listVpnAccounts({ page: 9, page_limit: 5 })).toMatchObject({ data: [], total: 3 });
+    // Rows written or removed by any statement (a repair, a move between resellers) are counted too.
+    const [moved] = await query<{ id: number }>(t, sql`select id from vpn_accounts where email = 'two@example.com' and reseller_id = ${mine.id}`);
+    await t.database.db.execute(sql`update vpn_accounts set reseller_id = 1000 where id = ${moved?.id}`);
+    expect((await mine.api.listVpnAccounts({})).total).toBe(await exact());
+    expect((await mine.api.listVpnAccounts({})).total).toBe(2);
+    await t.database.db.execute(sql`update vpn_accounts set reseller_id = ${mine.id} where id = ${moved?.id}`);
+    expect((await mine.api.listVpnAccounts({})).total).toBe(3);
+    // A filtered total is counted: the search matches only its account.
+    expect(await mine.api.listVpnAccounts({ search: 'THREE@' })).toMatchObject({ total: 1, data: [{ email: 'three@example.com' }] });
+  });
+
+  it('finds an account by a part of its redeemed coupon’s code', async () => {
+    const mine = await fundedReseller(t, 'vpn-coupons@example.com', 100_000);
+    const { account } = await mine.api.createVpnAccount({ ...annual, email: 'coupon-holder@example.com' });
+    await mine.api.generateCoupons({ quantity: 1, billing_cycle: 'biennially', product_id: 105, addon_type: '', billing_type: 1, prefix: 'SRCH' });
+    const [coupon] = (await mine.api.listCoupons({ code: 'SRCH' })).data;
+    expect((await mine.api.listVpnAccounts({ search: coupon?.code.slice(2, 9) as string })).total).toBe(0);
+    await t.database.db.execute(sql`update vpn_accounts set coupon_id = ${coupon?.Coupon_ID} where username = ${account.vpn_username}`);
+    const found = await mine.api.listVpnAccounts({ search: (coupon?.code.slice(2, 9) as string).toLowerCase() });
+    expect(found).toMatchObject({ total: 1, data: [{ vpn_username: account.vpn_username, coupon: coupon?.code }] });
+  });
 });

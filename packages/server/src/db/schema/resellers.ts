@@ -38,6 +38,8 @@ export const resellers = pgTable(
     creditLimitCents: bigint('credit_limit_cents', { mode: 'number' }).notNull().default(0),
     /** Counters kept in the transactions that change them, so lists and the dashboard need no count(*). */
     couponsTotal: integer('coupons_total').notNull().default(0),
+    /** Its VPN accounts (deleted ones stay listed), kept by a trigger on vpn_accounts: the list's total. */
+    vpnTotal: integer('vpn_total').notNull().default(0),
     couponsRedeemed: integer('coupons_redeemed').notNull().default(0),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     createdAt: createdAt(),

@@ -36,8 +36,16 @@ const accountColumns = () => ({
 });
 
 /** An end user's VPN account, sold directly, through a redeemed coupon or by the v2 API. */
-export const vpnAccounts = pgTable('vpn_accounts', accountColumns(), (t) => [
+export const vpnAccounts = pgTable('vpn_accounts', {
+  ...accountColumns(),
+  /** The redeemed coupon's code, copied by a trigger from coupon_id, so a search needs no join. */
+  couponCode: text('coupon_code'),
+}, (t) => [
   uniqueIndex('vpn_accounts_username_key').on(t.username),
+  // The list's search finds text anywhere in these (ILIKE '%…%'): trigram indexes.
+  index('vpn_accounts_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
+  index('vpn_accounts_username_trgm_idx').using('gin', sql`${t.username} gin_trgm_ops`),
+  index('vpn_accounts_coupon_code_trgm_idx').using('gin', sql`${t.couponCode} gin_trgm_ops`),
   index('vpn_accounts_reseller_idx').on(t.resellerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   index('vpn_accounts_reseller_email_idx').on(t.resellerId, sql`lower(${t.email})`),
   index('vpn_accounts_due_idx').on(t.endAt).where(sql`${t.hostingStatus} = 'active' and ${t.billingType} = 1`),

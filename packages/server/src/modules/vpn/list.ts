@@ -1,4 +1,8 @@
-/** A page of a reseller's VPN subscriptions, newest first, searchable. */
+/**
+ * A page of a reseller's VPN subscriptions, newest first, searchable, and its exact total, in one
+ * statement: the reseller's counter when unfiltered (kept by a trigger), a count of the matches
+ * otherwise (a search reads the trigram indexes of e-mail, username and the coupon's code).
+ */
 import { sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { rows } from '../../db/index.js';
@@ -13,11 +17,11 @@ export interface VpnListFilter {
   coupon?: CouponFilter;
 }
 
-/** The WHERE of a reseller's subscriptions under a filter (aliases v, c): one for the page and the export. */
+/** The WHERE of a reseller's subscriptions under a filter (alias v): one for the page and the export. */
 export function vpnWhere(ownerId: number, filter: VpnListFilter): SQL {
   const parts: SQL[] = [sql`v.reseller_id = ${ownerId}`];
   const search = filter.search?.trim() || filter.coupon?.code.trim() || '';
-  if (search) parts.push(sql`(v.email ilike ${contains(search)} or v.username ilike ${contains(search)} or c.code ilike ${contains(search)})`);
+  if (search) parts.push(sql`(v.email ilike ${contains(search)} or v.username ilike ${contains(search)} or v.coupon_code ilike ${contains(search)})`);
   if (filter.coupon) {
     const f = parseFilter({ ...filter.coupon, code: '' });
     if (f.from) parts.push(sql`v.created_at >= ${f.from.toISOString()}::timestamptz`);
@@ -29,20 +33,24 @@ export function vpnWhere(ownerId: number, filter: VpnListFilter): SQL {
 
 export async function listVpnAccounts(ctx: Pick<AppContext, 'db' | 'clock'>, ownerId: number, filter: VpnListFilter, paging: { page: number; limit: number }) {
   const where = vpnWhere(ownerId, filter);
-  const data = await rows<VpnRecord & { total: number }>(
+  const filtered = Boolean(filter.search?.trim() || filter.coupon?.code.trim() || filter.coupon?.dateStart || filter.coupon?.dateEnd || filter.coupon?.billingType);
+  const total = filtered
+    ? sql`(select count(*)::int from vpn_accounts v where ${where})`
+    : sql`(select vpn_total from resellers where id = ${ownerId})`;
+  const got = await rows<VpnRecord & { total: number | null }>(
     ctx.db,
-    sql`select v.id, v.username, v.email, c.code as coupon_code, v.cycle, v.billing_type, v.addons, v.hosting_status,
-               v.start_at, v.end_at, v.created_at, count(*) over () as total
-        from vpn_accounts v left join coupons c on c.id = v.coupon_id
-        where ${where}
-        order by v.created_at desc, v.id desc
-        limit ${paging.limit} offset ${(paging.page - 1) * paging.limit}`,
+    sql`select p.*, t.total from (select ${total} as total) t
+        left join lateral (
+          select v.id, v.username, v.email, v.coupon_code, v.cycle, v.billing_type, v.addons, v.hosting_status,
+                 v.start_at, v.end_at, v.created_at
+          from vpn_accounts v where ${where}
+          order by v.created_at desc, v.id desc
+          limit ${paging.limit} offset ${(paging.page - 1) * paging.limit}
+        ) p on true`,
   );
-  let total = Number(data[0]?.total ?? 0);
-  if (data.length === 0 && paging.page > 1) {
-    const [row] = await rows<{ n: number }>(ctx.db, sql`select count(*)::int as n from vpn_accounts v left join coupons c on c.id = v.coupon_id where ${where}`);
-    total = Number(row?.n ?? 0);
-  }
   const now = ctx.clock.now();
-  return { data: data.map((r) => presentVpn(r, now)), total };
+  return {
+    data: got.filter((r) => r.id !== null).map(({ total: _total, ...r }) => presentVpn(r, now)),
+    total: Number(got[0]?.total ?? 0),
+  };
 }
