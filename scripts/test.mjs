@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // `pnpm test`: build, static checks, then every test: unit, API and browser tests (Chromium, installed
-// from Debian's packages when missing and allowed), on the embedded PostgreSQL 15.
+// from Debian's packages when missing and allowed), on the embedded PostgreSQL 15; last, the quick
+// bench prints the hot paths' ratios to their same-run ceilings and fails only on a gross
+// regression (a run of chosen test files, or BENCH=0, skips it).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
@@ -24,6 +26,7 @@ const stages = [
   ['typecheck', 'pnpm', ['-r', 'typecheck']],
   ['sdk package (publint, attw)', 'pnpm', ['--filter', '@partner-panel/sdk', 'check:pack']],
   ['tests', 'pnpm', ['exec', 'vitest', 'run', ...process.argv.slice(2)]],
+  ...(process.argv.length > 2 || process.env.BENCH === '0' ? [] : [['quick bench (ratios to same-run ceilings)', 'pnpm', ['bench', '--quick']]]),
 ];
 
 for (const [name, command, args] of stages) {
