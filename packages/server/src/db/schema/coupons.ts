@@ -56,9 +56,10 @@ export const coupons = pgTable(
     index('coupons_reseller_created_idx')
       .on(t.resellerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.deletedAt} is null`),
-    // Holds created_at too, so a code + date filter is counted from the index alone.
+    // Holds created_at and id too, so a code + date filter is counted, sorted and paged from the
+    // index alone; only the page's rows are read from the table.
     index('coupons_reseller_code_idx')
-      .on(t.resellerId, sql`${t.code} text_pattern_ops`, t.createdAt)
+      .on(t.resellerId, sql`${t.code} text_pattern_ops`, t.createdAt, t.id)
       .where(sql`${t.deletedAt} is null`),
   ],
 );

@@ -25,8 +25,9 @@ export const pagingOf = (q: Paging) => ({
 
 /**
  * One statement for the page and its total, so a page costs one round trip: the reseller's
- * counter when unfiltered, an exact count up to the cap when filtered. It answers at least one
- * row (the total) even when the page is empty; a reseller that does not exist answers none.
+ * counter when unfiltered, an exact count up to the cap when filtered. The page's ids are sorted
+ * and cut from an index alone, and only those rows are read. It answers at least one row (the
+ * total) even when the page is empty; for a reseller that does not exist the total is null.
  */
 export async function listCoupons(ctx: Pick<AppContext, 'db' | 'clock'>, ownerId: number, filter: CouponFilter, paging: Paging) {
   const f = parseFilter(filter);
@@ -41,9 +42,13 @@ export async function listCoupons(ctx: Pick<AppContext, 'db' | 'clock'>, ownerId
     sql`select p.*, t.total from (select ${total} as total) t
         left join lateral (
           select c.id, c.code, c.billing_type, c.cycle, c.redeemed_at, c.created_at, c.expires_at
-          from coupons c where ${where}
+          from coupons c
+          where c.id in (
+            select c.id from coupons c where ${where}
+            order by c.created_at desc, c.id desc
+            limit ${limit} offset ${(page - 1) * limit}
+          )
           order by c.created_at desc, c.id desc
-          limit ${limit} offset ${(page - 1) * limit}
         ) p on true`,
   );
   if (got[0]?.total == null) throw fail('fetchDetails');

@@ -34,19 +34,22 @@ export function vpnWhere(ownerId: number, filter: VpnListFilter): SQL {
 export async function listVpnAccounts(ctx: Pick<AppContext, 'db' | 'clock'>, ownerId: number, filter: VpnListFilter, paging: { page: number; limit: number }) {
   const where = vpnWhere(ownerId, filter);
   const filtered = Boolean(filter.search?.trim() || filter.coupon?.code.trim() || filter.coupon?.dateStart || filter.coupon?.dateEnd || filter.coupon?.billingType);
-  const total = filtered
-    ? sql`(select count(*)::int from vpn_accounts v where ${where})`
-    : sql`(select vpn_total from resellers where id = ${ownerId})`;
+  const columns = sql`v.id, v.username, v.email, v.coupon_code, v.cycle, v.billing_type, v.addons, v.hosting_status, v.start_at, v.end_at, v.created_at`;
+  const order = sql`order by v.created_at desc, v.id desc limit ${paging.limit} offset ${(paging.page - 1) * paging.limit}`;
+  // Filtered: the matches are found once (a search through the trigram indexes, not a walk of
+  // every account newest first hoping to meet ten), then counted and paged.
   const got = await rows<VpnRecord & { total: number | null }>(
     ctx.db,
-    sql`select p.*, t.total from (select ${total} as total) t
-        left join lateral (
-          select v.id, v.username, v.email, v.coupon_code, v.cycle, v.billing_type, v.addons, v.hosting_status,
-                 v.start_at, v.end_at, v.created_at
-          from vpn_accounts v where ${where}
-          order by v.created_at desc, v.id desc
-          limit ${paging.limit} offset ${(paging.page - 1) * paging.limit}
-        ) p on true`,
+    filtered
+      ? sql`with m as materialized (select v.id, v.created_at from vpn_accounts v where ${where})
+            select p.*, t.total from (select count(*)::int as total from m) t
+            left join lateral (
+              select ${columns} from vpn_accounts v
+              where v.id in (select v.id from m v ${order})
+              order by v.created_at desc, v.id desc
+            ) p on true`
+      : sql`select p.*, t.total from (select vpn_total as total from resellers where id = ${ownerId}) t
+            left join lateral (select ${columns} from vpn_accounts v where ${where} ${order}) p on true`,
   );
   const now = ctx.clock.now();
   return {

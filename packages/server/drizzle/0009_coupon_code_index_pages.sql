@@ -1,0 +1,2 @@
+DROP INDEX "coupons_reseller_code_idx";--> statement-breakpoint
+CREATE INDEX "coupons_reseller_code_idx" ON "coupons" USING btree ("reseller_id","code" text_pattern_ops,"created_at","id") WHERE "coupons"."deleted_at" is null;
