@@ -213,6 +213,26 @@ describe('coupon lists (001 §2.3, §7)', () => {
     expect((await mine.api.listCoupons({ code: 'O_E' })).total).toBe(0);
   });
 
+  it('counts a filtered total exactly up to 10 000, says "10 000 or more" beyond, and still pages the newest first', async () => {
+    const mine = await fundedReseller(t, 'many@example.com', 0);
+    const [batch] = await query<{ id: number }>(t, sql`insert into coupon_batches (reseller_id, product_id, quantity, unit_price_cents, total_cents) values (${mine.id}, 105, 10005, 0, 0) returning id`);
+    // 10 005 matches whose codes run with their age: the newest has the last code, past the first 10 001 in code order.
+    await t.database.db.execute(sql`
+      insert into coupons (reseller_id, batch_id, code, product_id, billing_type, cycle, price_cents, created_at, expires_at)
+      select ${mine.id}, ${batch?.id}, 'MANY-' || lpad(i::text, 5, '0'), 105, 1, 'biennially', 0, now() - ((10005 - i) || ' minutes')::interval, now() + interval '1 year'
+      from generate_series(1, 10005) as i`);
+    await t.database.db.execute(sql`update resellers set coupons_total = 10005 where id = ${mine.id}`);
+    const capped = await mine.api.listCoupons({ code: 'MANY', page_limit: 3 });
+    expect(capped).toMatchObject({ total: 10_000, total_capped: true });
+    expect(capped.data.map((c) => c.code)).toEqual(['MANY-10005', 'MANY-10004', 'MANY-10003']);
+    expect((await mine.api.listCoupons({ code: 'MANY', page: 3335, page_limit: 3 })).data.map((c) => c.code)).toEqual(['MANY-00003', 'MANY-00002', 'MANY-00001']);
+    // One fewer match is counted exactly, and paged the same way.
+    const exact = await mine.api.listCoupons({ code: 'MANY-0', page_limit: 2 });
+    expect(exact).toMatchObject({ total: 9_999, total_capped: false });
+    expect(exact.data.map((c) => c.code)).toEqual(['MANY-09999', 'MANY-09998']);
+    expect((await mine.api.listCoupons({ page_limit: 1 })).total).toBe(10_005);
+  });
+
   it('refuses a bad date and an end before the start', async () => {
     const bad = await t.post('/api/v1/coupons', { dateStart: '2026-02-30', dateEnd: '', code: '', billingType: '' }, reseller.token);
     expect(bad.status).toBe(422);
