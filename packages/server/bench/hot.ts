@@ -28,6 +28,13 @@ import { bare, compare, grossRegressions, http, summary, timed, type Sample } fr
  */
 const UNMET_FLOOR = 0.05;
 
+/**
+ * On the quick data a code + date filter matches 759 coupons, not 7 587, so the bare page query
+ * sorts ten times fewer and the ratio sits lower than at full size (0.28–0.57 here, against 0.55–0.81):
+ * its floor there is set under that, not at half the goal, which holds for the full data.
+ */
+const QUICK_FILTERED_FLOOR = 0.1;
+
 interface Sizes {
   coupons: number;
   vpn: number;
@@ -216,7 +223,7 @@ export async function hotBench(quick = false) {
       const filterParams = ['K042%', `${from}T00:00:00Z`, `${until}T00:00:00Z`];
       const listFiltered = () => http({ url: listUrl, method: 'POST', headers: holder.headers, body: filter, duration: s });
       await compare(
-        { label: `coupon list page with its total, code + date filter (${probe.body.total.toLocaleString('en-US')} matches)`, ceilingLabel: 'bare SELECT … LIMIT 10, same filter', kind: 'rate', goal: 0.5, p99Goal: 30 },
+        { label: `coupon list page with its total, code + date filter (${probe.body.total.toLocaleString('en-US')} matches)`, ceilingLabel: 'bare SELECT … LIMIT 10, same filter', kind: 'rate', goal: 0.5, p99Goal: 30, ...(quick ? { floor: QUICK_FILTERED_FLOOR } : {}) },
         sizes.rounds,
         listFiltered,
         () => bare(page(filtered, filterParams), 10, s),
