@@ -40,6 +40,7 @@ import { profileRoutes } from './modules/profile/routes.js';
 import { defaultWidgetDir, redeemPage } from './modules/redeem/page.js';
 import { redeemRoutes } from './modules/redeem/routes.js';
 import { settingsRoutes } from './modules/settings/routes.js';
+import { userRoutes } from './modules/users/routes.js';
 import { syncCreditLimits } from './modules/wallet/service.js';
 
 export interface BuildOptions {
@@ -141,6 +142,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   testGatewayRoutes(app);
   await webhookRoutes(app);
   settingsRoutes(app);
+  userRoutes(app);
   if (ctx.mail.transport === 'outbox' && !config.production) devMailRoutes(app);
   await redeemPage(app, config.redeem.widgetDir ?? defaultWidgetDir);
   await portal(app, portalDir);

@@ -94,3 +94,22 @@ describe('captcha on the public calls', () => {
     expect(settings.json.body).toMatchObject({ captcha: { provider: 'recaptcha', site_key: 'site-key' } });
   });
 });
+
+describe("captcha on an admin's password update of its user (002 §5)", () => {
+  it('needs a bot-check token for a password, and none for another field', async () => {
+    const t = await testApp({
+      env: { CAPTCHA_PROVIDER: 'recaptcha', CAPTCHA_SITE_KEY: 'site-key', CAPTCHA_SECRET_KEY: 'server-secret', CAPTCHA_VERIFY_URL: peer.url },
+    });
+    const login = await t.post('/api/login', { email: 'admin@demo.partner-panel.test', password: 'DemoPass2026!', token: 'ok:login:0.9' });
+    const admin = { token: (login.json.body as { access_token: string }).access_token };
+    const password = { user_reseller_id: 1002, update: 'password', value: 'Admin!Chosen2026', password_confirmation: 'Admin!Chosen2026' };
+    const without = await t.post('/api/v1/resellers/update/user', { ...password, token: '' }, admin.token);
+    expect(without.json.header).toMatchObject({ code: 'rspf-captcha-1004', message: 'Captcha verification failed. Please try again.' });
+    const wrongAction = await t.post('/api/v1/resellers/update/user', { ...password, token: 'ok:password:0.9' }, admin.token);
+    expect(wrongAction.json.header.code).toBe('rspf-captcha-1004');
+    const ok = await t.post('/api/v1/resellers/update/user', { ...password, token: 'ok:update_password:0.9' }, admin.token);
+    expect(ok.json.header).toMatchObject({ status: 'success', message: 'Password updated' });
+    const name = await t.post('/api/v1/resellers/update/user', { user_reseller_id: 1002, update: 'name', value: 'Northwind Two' }, admin.token);
+    expect(name.json.header).toMatchObject({ status: 'success', message: 'Name updated' });
+  });
+});

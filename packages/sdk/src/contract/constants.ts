@@ -55,6 +55,9 @@ export const DEPOSIT_MAX_USD = 999_999.99;
 /** Pay Invoice's text lines (002 §2): shown, not enforced. */
 export const PAY_INVOICE_TEXT_USD = { min: 250, maxDeposit: 1000, maxBalance: 1800 } as const;
 export const INVOICE_AMOUNT_USD = { min: 100, max: 10_000 } as const;
+/** Ours: an admin's credit or debit of its user's wallet, and the highest per-cycle price it may set. */
+export const USER_ADJUSTMENT_USD = { max: 10_000 } as const;
+export const USER_PRICE_MAX_USD = 100_000;
 
 export const PAGE_SIZES = {
   coupons: { options: [10, 20, 30], default: 10, paginationRange: 5 },

@@ -45,6 +45,8 @@ export interface ServeOptions {
   rateLimit?: { max: number; timeWindow: number };
   /** The answer holds a secret (a whole API key): it is never kept for an Idempotency-Key. */
   secretAnswer?: boolean;
+  /** The call's captcha applies only to bodies this says yes to (a password among other fields). */
+  captchaWhen?: (body: unknown) => boolean;
 }
 
 export function serve<C extends AnyCall>(app: FastifyInstance, call: C, handler: Handler<C>, options: ServeOptions = {}) {
@@ -70,6 +72,7 @@ export function serve<C extends AnyCall>(app: FastifyInstance, call: C, handler:
   const action = call.captcha;
   if (action) {
     preHandler.push(async (request) => {
+      if (options.captchaWhen && !options.captchaWhen(request.body)) return;
       const token = (request.body as { token?: string } | undefined)?.token ?? '';
       if (!(await captcha.verify(token, action, request.ip))) throw fail('captchaFailed');
     });

@@ -138,3 +138,33 @@ export function vpnReadyMail(input: { to: string; username: string; plan: string
     input.resellerId,
   );
 }
+
+/** An invoice the reseller's admin sent: what it is for, when it is due, and where to pay it. */
+export function invoiceSentMail(input: { to: { email: string; name: string; id: number }; adminName: string; invoiceId: number; amount: string; dueAt: Date; payUrl: string }) {
+  const due = input.dueAt.toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+  return mail(
+    'invoice_sent',
+    input.to.email,
+    `Invoice #${input.invoiceId} of ${input.amount}`,
+    [
+      `Hello ${input.to.name},`,
+      `${input.adminName} sent you invoice #${input.invoiceId} of ${input.amount}, due by ${due}.`,
+      'Paying it adds the amount to your wallet.',
+    ],
+    { label: 'Pay invoice', url: input.payUrl },
+    input.to.id,
+  );
+}
+
+/** A change the reseller's admin made to its sign-in details, told to the address it had. */
+export function accountChangedByAdminMail(to: { email: string; name: string; id: number }, adminName: string, what: 'email' | 'password') {
+  const change = what === 'email' ? 'changed the e-mail address you sign in with' : 'set a new password for your account and signed out every session';
+  return mail(
+    'account_changed',
+    to.email,
+    what === 'email' ? 'Your sign-in e-mail was changed' : 'Your password was changed',
+    [`Hello ${to.name},`, `${adminName}, who manages your account, ${change}.`, 'If you did not expect this, contact them or support.'],
+    undefined,
+    to.id,
+  );
+}

@@ -48,6 +48,10 @@ export const mailOutbox = pgTable(
   (t) => [index('mail_outbox_pending_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null`)],
 );
 
+/**
+ * The audit log: who did what to which record, from where, with the values before and after.
+ * Append-only: a trigger (migration 0009) refuses UPDATE, DELETE and TRUNCATE.
+ */
 export const auditLog = pgTable(
   'audit_log',
   {
@@ -56,11 +60,18 @@ export const auditLog = pgTable(
     action: text('action').notNull(),
     targetType: text('target_type'),
     targetId: text('target_id'),
+    /** The reseller the action concerns when the actor acts for another (an admin for its user). */
+    subjectId: integer('subject_id'),
     data: jsonb('data'),
+    before: jsonb('before'),
+    after: jsonb('after'),
     ip: text('ip'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('audit_log_actor_idx').on(t.actorId, t.createdAt.desc().nullsFirst())],
+  (t) => [
+    index('audit_log_actor_idx').on(t.actorId, t.createdAt.desc().nullsFirst()),
+    index('audit_log_subject_idx').on(t.subjectId, t.id.desc().nullsFirst()).where(sql`${t.subjectId} is not null`),
+  ],
 );
 
 /** Fixed-window counters of the rate limits, shared by every server process. */

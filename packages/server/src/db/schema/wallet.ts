@@ -13,6 +13,9 @@ export const LEDGER_KINDS = [
   'vpn_purchase',
   'vpn_renewal',
   'settlement',
+  // An admin's own side of a credit to (or debit from) its user's wallet: money moves, never appears.
+  'user_credit',
+  'user_debit',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 

@@ -7,8 +7,12 @@ export interface AuditEntry {
   action: string;
   targetType?: string;
   targetId?: string | number;
+  /** The reseller the action concerns, when the actor acts for another (an admin for its user). */
+  subjectId?: number;
   data?: Record<string, unknown>;
-  ip?: string;
+  before?: Record<string, unknown>;
+  after?: Record<string, unknown>;
+  ip?: string | undefined;
 }
 
 export async function audit(tx: Tx, entry: AuditEntry) {
@@ -17,7 +21,10 @@ export async function audit(tx: Tx, entry: AuditEntry) {
     action: entry.action,
     targetType: entry.targetType ?? null,
     targetId: entry.targetId === undefined ? null : String(entry.targetId),
+    subjectId: entry.subjectId ?? null,
     data: entry.data ?? null,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
     ip: entry.ip ?? null,
   });
 }

@@ -46,7 +46,7 @@ async function findByEmail(ctx: Ctx, email: string): Promise<ResellerRow | undef
  * After a password change or reset: every session and reset link is spent, and once that commits,
  * the reseller's live sockets are closed so none goes on hearing its events.
  */
-async function endEverySession(ctx: Ctx, unit: Unit, resellerId: number, now: Date) {
+export async function endEverySession(ctx: Ctx, unit: Unit, resellerId: number, now: Date) {
   await revokeAllSessions(unit.tx, resellerId, now);
   await spendResetLinks(unit.tx, resellerId, now);
   unit.afterCommit(() => ctx.realtime.disconnect(pusherChannel(resellerId)));

@@ -50,10 +50,12 @@ export async function createInvoice(ctx: Pick<AppContext, 'clock' | 'notifier'>,
   if (!row) throw fail('fetchInvoices');
   await audit(unit.tx, {
     actorId: input.issuedBy ?? input.resellerId,
-    action: 'invoice.created',
+    action: sent ? 'invoice.sent' : 'invoice.created',
     targetType: 'invoice',
     targetId: row.id,
     data: { reseller: input.resellerId, amountCents: input.amountCents },
+    // An admin's invoice is one of its actions on its user: the user's page lists it.
+    ...(sent ? { subjectId: input.resellerId, after: { invoice_id: row.id, amount: centsToDollars(row.amountCents), due_at: row.dueAt.toISOString() } } : {}),
     ...(input.ip ? { ip: input.ip } : {}),
   });
   if (sent) {

@@ -46,7 +46,7 @@ export async function deleteCoupon(ctx: Ctx, actorId: number, ownerId: number, c
           })
         : Number((await tx.select({ b: resellers.balanceCents }).from(resellers).where(eq(resellers.id, ownerId)))[0]?.b ?? 0);
     await tx.update(resellers).set({ couponsTotal: sql`${resellers.couponsTotal} - 1` }).where(eq(resellers.id, ownerId));
-    await audit(tx, { actorId, action: 'coupon.deleted', targetType: 'coupon', targetId: couponId, data: { owner: ownerId, refundedCents: price } });
+    await audit(tx, { actorId, action: 'coupon.deleted', targetType: 'coupon', targetId: couponId, data: { owner: ownerId, refundedCents: price }, ...(actorId === ownerId ? {} : { subjectId: ownerId, before: { code: removed.code }, after: { deleted: true, refunded: price / 100 } }) });
     await ctx.notifier.notify(unit, ownerId, {
       type: 'coupon_refunded',
       message: `Coupon ${removed.code} was deleted and ${formatUsd(price)} refunded to your wallet.`,

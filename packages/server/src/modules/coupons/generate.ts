@@ -111,7 +111,7 @@ export async function generateCoupons(ctx: Ctx, actor: SessionReseller, ownerId:
       input.quantity,
     );
     const label = `${input.quantity} × ${CYCLES[product.cycle].label}${addon ? ` + ${addon.name}` : ''}`;
-    await audit(tx, { actorId: actor.id, action: 'coupons.generated', targetType: 'coupon_batch', targetId: batch.id, data: { owner: owner.id, quantity: input.quantity, totalCents } });
+    await audit(tx, { actorId: actor.id, action: 'coupons.generated', targetType: 'coupon_batch', targetId: batch.id, data: { owner: owner.id, quantity: input.quantity, totalCents }, ...(forSomeoneElse ? { subjectId: owner.id, after: { batch: batch.id, quantity: input.quantity, total: totalCents / 100 } } : {}) });
     const plural = input.quantity === 1 ? 'coupon' : 'coupons';
     await ctx.notifier.notify(unit, owner.id, {
       type: 'coupons_generated',

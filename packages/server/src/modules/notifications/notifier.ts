@@ -25,6 +25,8 @@ export const NOTIFICATION_TYPES = [
   'coupon_redeemed',
   'payment_received',
   'invoice_created',
+  'account_updated',
+  'balance_adjusted',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
