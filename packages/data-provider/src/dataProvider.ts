@@ -51,6 +51,13 @@ export interface Answered<T> {
 const unsupported = (resource: string, method: string) =>
   Promise.reject(new HttpError(`${method} is not available for ${resource}`, 405, { code: 'rspf-405', status: 'error', body: null }));
 
+/** The `users` record of an admin's user: its profile, named like a list row (`name`). */
+const userRecord = (user: CallResult<Contract['getUser']>) => ({ ...user, name: user.firstName });
+const userAnswer = async (pending: Promise<Answered<CallResult<Contract['getUser']>>>) => {
+  const { body, message } = await pending;
+  return { body: userRecord(body), message };
+};
+
 export function createDataProvider(client: Client, session: Session, extraLists: Record<string, ListAdapter> = {}) {
   const lists = { ...contractLists(client), ...extraLists };
   /** A call answering the body and the header message (the UI shows the server's message). */
@@ -80,10 +87,7 @@ export function createDataProvider(client: Client, session: Session, extraLists:
       if (resource === 'transactions') {
         return { data: (await attempt(() => client.transaction({ id: Number(params.id) }), errors.fetchTransaction)).transaction as never };
       }
-      if (resource === 'users') {
-        const user = await attempt(() => client.getUser({ id: Number(params.id) }), errors.fetchReseller);
-        return { data: { ...user, name: user.firstName } as never };
-      }
+      if (resource === 'users') return { data: userRecord(await attempt(() => client.getUser({ id: Number(params.id) }), errors.fetchReseller)) as never };
       return unsupported(resource, `getOne(${String(params.id)})`);
     },
     getMany: (resource) => unsupported(resource, 'getMany'),
@@ -151,6 +155,16 @@ export function createDataProvider(client: Client, session: Session, extraLists:
       answered('updateVpnPassword', { username, password, password_confirmation }),
     updateVpnStatus: (username: string, status: 'enable' | 'disable') => answered('updateVpnStatus', { username, status }),
     deleteVpnAccount: (username: string) => answered('deleteVpnAccount', { username, status: 'delete' as const }),
+    // --- an admin's own users (002 §2): each answers the user's profile as it now stands
+    updateUser: (user_reseller_id: number, input: { update: string; value: string | number; password_confirmation?: string; token?: string }) =>
+      userAnswer(answered('updateUser', { ...input, user_reseller_id })),
+    updateUserPricing: (user_reseller_id: number, input: { update: string; recursive: 0 | 1; value: string | number }) =>
+      userAnswer(answered('updateUserPricing', { ...input, user_reseller_id })),
+    verifyUser: (id: number) => userAnswer(answered('verifyUser', { id })),
+    adjustUserBalance: (user_reseller_id: number, input: { type: 'credit' | 'debit'; amount: string | number; reason: string }) =>
+      userAnswer(answered('adjustUserBalance', { ...input, user_reseller_id })),
+    sendUserInvoice: (user_reseller_id: number, amount: string | number, user_email?: string) =>
+      answered('createUserInvoice', { user_reseller_id, amount, ...(user_email ? { user_email } : {}) }),
     // --- the redeem page's embed
     redeemEmbed: () => attempt(() => client.getRedeemEmbed(), errors.fetchDetails),
     saveRedeemEmbed: (input: { allowed_origins: string[]; accent: string | null; theme: RedeemTheme; language: RedeemLanguage }) =>

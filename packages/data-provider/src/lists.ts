@@ -80,5 +80,13 @@ export function contractLists(client: Client): Record<string, ListAdapter> {
         return attempt(() => client.listUsers({ email, ...paging(params) }), errors.fetchReseller);
       },
     },
+    // What an admin did to one of its users (ours): always about the user in meta.userId.
+    'user-audit': {
+      async list(params) {
+        const id = userIdOf(params);
+        if (!id) return { data: [], total: 0 };
+        return attempt(() => client.userAuditLog({ id, ...paging(params) }), errors.fetchReseller);
+      },
+    },
   };
 }

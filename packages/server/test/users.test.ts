@@ -229,6 +229,8 @@ describe('Send Invoice: resellers/create/invoice (002 §2, §5)', () => {
     await expect.poll(async () => (await sub2.api.invoice({ id: invoice_id })).status).toBe('Paid');
     expect(await balanceCents(t, SUB2)).toBe(25_000);
     expect((await admin.api.getUser({ id: SUB2 })).amountIn).toBe(250);
+    const paid = (await admin.api.unreadNotifications()).data.map((n) => JSON.parse(n.data)).find((n) => n.type === 'invoice_paid');
+    expect(paid).toMatchObject({ message: `Contoso Sub-reseller paid invoice #${invoice_id} of $250.00.`, redirect: `user/edit/${SUB2}` });
     expect((await auditOf(SUB2)).data[0]).toMatchObject({ action: 'invoice.sent', target_type: 'invoice', target_id: String(invoice_id), after: { invoice_id, amount: 250 } });
   });
 });

@@ -21,6 +21,7 @@ export function RealtimeBridge() {
   const queryClient = useQueryClient();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const userId = user?.id;
+  const isAdmin = user?.is_admin === true;
 
   useEffect(() => {
     if (!userId) return;
@@ -33,6 +34,8 @@ export function RealtimeBridge() {
     };
     const notifications = () => {
       void queryClient.invalidateQueries({ queryKey: NOTIFICATION_QUERY });
+      // An admin hears of its users' changes (an invoice of theirs paid): their pages read anew.
+      if (isAdmin) void queryClient.invalidateQueries({ queryKey: ['users'] });
       counters();
     };
 
@@ -83,7 +86,7 @@ export function RealtimeBridge() {
       stopped = true;
       disconnect();
     };
-  }, [userId, queryClient, dataProvider]);
+  }, [userId, isAdmin, queryClient, dataProvider]);
 
   return null;
 }

@@ -19,7 +19,7 @@ import { VpnList } from '../vpn-subscriptions/VpnList';
 import type { UserRecord } from './UserList';
 
 const GeneratePage = lazy(() => import('../coupons/generate/GeneratePage'));
-const ComingSoonPage = lazy(() => import('../../pages/coming-soon/ComingSoonPage'));
+const UserProfile = lazy(() => import('./profile/UserProfile'));
 
 export default function UserPages() {
   const translate = useTranslate();
@@ -32,13 +32,13 @@ export default function UserPages() {
     );
   }
   const userId = Number(id);
-  // The user's record: already known when opened from the list, asked of get/user on a reload.
+  // The user's record: its list row stands in at once, and get/user answers the whole profile.
   // A user the server does not answer for still gets its pages, named by its number.
   return (
-    <ShowBase resource="users" id={userId} queryOptions={{ staleTime: 5 * 60_000, onError: () => undefined }}>
+    <ShowBase resource="users" id={userId} queryOptions={{ staleTime: 0, onError: () => undefined }}>
       <UserHeader id={userId} />
       <Routes>
-        <Route index element={<ComingSoonPage title="pp.users.profile" />} />
+        <Route index element={<UserProfile />} />
         <Route path="generatecoupon" element={<GeneratePage userId={userId} />} />
         <Route
           path="listcoupons"

@@ -81,6 +81,16 @@ export async function creditPayment(ctx: Ctx, unit: Unit, paymentId: number, sta
     redirect: `billing/invoice/${turned.invoice_id}`,
     refId: turned.invoice_id,
   });
+  if (sent) {
+    // The admin who sent it learns it was paid, and reaches the user's page from the notice.
+    const [payer] = await rows<{ name: string }>(unit.tx, sql`select name from resellers where id = ${turned.reseller_id}`);
+    await ctx.notifier.notify(unit, turned.issued_by as number, {
+      type: 'invoice_paid',
+      message: `${payer?.name ?? `User #${turned.reseller_id}`} paid invoice #${turned.invoice_id} of ${formatUsd(amount)}.`,
+      redirect: `user/edit/${turned.reseller_id}`,
+      refId: turned.invoice_id,
+    });
+  }
   return 'credited';
 }
 

@@ -27,6 +27,7 @@ export const NOTIFICATION_TYPES = [
   'invoice_created',
   'account_updated',
   'balance_adjusted',
+  'invoice_paid',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
