@@ -98,3 +98,27 @@ describe('billing through react-admin', () => {
     await expect(dataProvider.getOne('invoices', { id: 999_999 })).rejects.toMatchObject({ message: 'No Record Found', status: 404 });
   });
 });
+
+describe("an admin's user through react-admin", () => {
+  it('reads the profile as the users record, acts on it, and lists the audit lines of the user in meta', async () => {
+    const { dataProvider } = await signedIn('admin@demo.partner-panel.test');
+    const { data: user } = await dataProvider.getOne('users', { id: 1003 });
+    expect(user).toMatchObject({ id: 1003, name: 'Contoso Sub-reseller', firstName: 'Contoso Sub-reseller', verified: false, status: 1 });
+    const verified = await dataProvider.verifyUser(1003);
+    expect(verified).toMatchObject({ message: 'User verified', body: { id: 1003, name: 'Contoso Sub-reseller', verified: true } });
+    const priced = await dataProvider.updateUserPricing(1003, { update: 'annually', recursive: 1, value: '30' });
+    expect(priced.body.recuringPricing.annually).toBe(30);
+    const renamed = await dataProvider.updateUser(1003, { update: 'name', value: 'Contoso Ltd' });
+    expect(renamed.body).toMatchObject({ name: 'Contoso Ltd', firstName: 'Contoso Ltd' });
+    expect((await dataProvider.sendUserInvoice(1003, 150, 'sub2@demo.partner-panel.test')).message).toBe('Invoice sent');
+    const lines = await dataProvider.getList('user-audit', list(2, 1, {}, { userId: 1003 }));
+    expect(lines.total).toBe(4);
+    expect(lines.data.map((l) => l.action)).toEqual(['invoice.sent', 'user.name_updated']);
+    expect(await dataProvider.getList('user-audit', list(10, 1, {}))).toEqual({ data: [], total: 0 });
+    await expect(dataProvider.adjustUserBalance(1003, { type: 'debit', amount: 1, reason: 'Nothing there' })).rejects.toMatchObject({
+      message: "The user's balance is $0.00: a debit may not take it below zero.",
+      status: 422,
+    });
+    await expect(dataProvider.getOne('users', { id: 1000 })).rejects.toMatchObject({ message: 'User undefined', status: 404 });
+  });
+});

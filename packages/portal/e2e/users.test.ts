@@ -64,7 +64,7 @@ describe("an admin's user profile", () => {
     await capture(admin, 'user-send-invoice');
     await invoice.getByLabel('Amount (USD)').fill('300');
     await invoice.getByRole('button', { name: 'Send invoice' }).click();
-    await admin.getByText('Invoice sent').waitFor();
+    await admin.getByRole('alert').getByText('Invoice sent').waitFor();
     await invoice.waitFor({ state: 'detached' });
 
     // sub2 is told, and pays it through Pay Invoice with the test gateway.
@@ -143,7 +143,7 @@ describe("an admin's user profile", () => {
     await adjust.getByLabel('Reason').fill('Goodwill');
     await capture(page, 'user-adjust-wallet');
     await adjust.getByRole('button', { name: 'Apply' }).click();
-    await page.getByText('Wallet credited').waitFor();
+    await page.getByRole('alert').getByText('Wallet credited').waitFor();
     await expect.poll(() => page.getByTestId('user-balance').textContent()).toBe('$525.00');
     await page.getByTestId('audit-row').first().getByText('Wallet credited').waitFor();
     expect(await page.getByTestId('balance-tag').textContent()).toBe('$9,975.00');
