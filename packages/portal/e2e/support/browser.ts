@@ -73,6 +73,24 @@ export async function accessibilityViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
+/** Waits (at most 2 s) for the CSS transitions and finite animations under way to end. */
+async function settleTransitions(page: Page) {
+  await page
+    .evaluate(() =>
+      Promise.race([
+        Promise.all(
+          document
+            .getAnimations()
+            // A spinner turns for ever; only what ends is waited for.
+            .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+            .map((a) => a.finished.catch(() => undefined)),
+        ),
+        new Promise((resolve) => setTimeout(resolve, 2_000)),
+      ]),
+    )
+    .catch(() => undefined);
+}
+
 /**
  * Saves the page at both sizes (artifacts/screens/<name>-desktop.png and -mobile.png), and checks
  * each with axe: no serious or critical violation at either size.
@@ -86,10 +104,13 @@ export async function capture(page: Page, name: string) {
   // A hover tooltip left by the last click fades while axe reads it, so its contrast reads low.
   await page.mouse.move(0, 0);
   await page.locator('.MuiTooltip-popper').first().waitFor({ state: 'detached', timeout: 2_000 }).catch(() => undefined);
+  // A toast still fading in or out reads low in contrast too: transitions under way finish first.
+  await settleTransitions(page);
   for (const [label, size] of [['desktop', DESKTOP], ['mobile', MOBILE]] as const) {
     await page.setViewportSize(size);
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.waitForTimeout(150);
+    await settleTransitions(page);
     await page.screenshot({ path: `${ARTIFACTS}${name}-${label}.png`, fullPage: true });
     for (const v of await accessibilityViolations(page)) inaccessible.push(`${name} @ ${label}: ${v}`);
   }
