@@ -145,13 +145,23 @@ describe('left-over and busy clusters', () => {
     await first.stop();
     // A postmaster started without its supervisor, then left behind: its parent is gone.
     const cluster = join(dataDir, 'postgres');
-    const postgres = join(installedNativeDir(), 'bin', 'postgres');
-    const user = root ? `su postgres -s /bin/sh -c` : 'sh -c';
-    const command = `'${postgres}' -D '${cluster}' -c listen_addresses= -c unix_socket_directories='${cluster}' >/dev/null 2>&1 &`;
-    execFileSync('/bin/sh', ['-c', root ? `${user} "${command.replace(/"/g, '\\"')}"` : command], { stdio: 'ignore' });
     const pidFile = join(cluster, 'postmaster.pid');
-    const until = Date.now() + 10_000;
-    while (!(existsSync(pidFile) && readFileSync(pidFile, 'utf8').includes('ready')) && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+    const waitFor = async (done: () => boolean) => {
+      // Generous: on a loaded machine a postmaster takes seconds to stop or to be ready.
+      const until = Date.now() + 60_000;
+      while (!done() && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+    };
+    // The stopped postmaster is gone before the orphan starts, so the orphan cannot find its lock taken.
+    await waitFor(() => !existsSync(pidFile));
+    const postgres = join(installedNativeDir(), 'bin', 'postgres');
+    const log = join(scratch, 'orphan.log');
+    writeFileSync(log, '');
+    chmodSync(log, 0o666);
+    const user = root ? `su postgres -s /bin/sh -c` : 'sh -c';
+    const command = `'${postgres}' -D '${cluster}' -c listen_addresses= -c unix_socket_directories='${cluster}' >>'${log}' 2>&1 &`;
+    execFileSync('/bin/sh', ['-c', root ? `${user} "${command.replace(/"/g, '\\"')}"` : command], { stdio: 'ignore' });
+    await waitFor(() => existsSync(pidFile) && readFileSync(pidFile, 'utf8').includes('ready'));
+    expect(existsSync(pidFile), `the orphan postmaster did not start:\n${readFileSync(log, 'utf8')}`).toBe(true);
     const orphan = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
     expect(alive(orphan)).toBe(true);
 
