@@ -170,7 +170,7 @@ describe('left-over and busy clusters', () => {
     expect(second.pid).not.toBe(orphan);
     expect(await count(second, 'select 1 as n')).toBe(1);
     await second.stop();
-  });
+  }, 150_000);
 
   it('refuses a cluster that a live server is using, and leaves that server alone', async () => {
     const dataDir = join(scratch, 'busy');
