@@ -142,6 +142,9 @@ describe('left-over and busy clusters', () => {
   it('stops a postmaster of ours that outlived its server, then starts', async () => {
     const dataDir = join(scratch, 'orphan');
     const first = await start(dataDir);
+    // The binary the server ran: as root, a copy the postgres user can reach even when the
+    // installed one sits in a folder it cannot enter (a clone in a private temporary folder).
+    const postgres = readlinkSync(`/proc/${first.pid}/exe`);
     await first.stop();
     // A postmaster started without its supervisor, then left behind: its parent is gone.
     const cluster = join(dataDir, 'postgres');
@@ -153,7 +156,6 @@ describe('left-over and busy clusters', () => {
     };
     // The stopped postmaster is gone before the orphan starts, so the orphan cannot find its lock taken.
     await waitFor(() => !existsSync(pidFile));
-    const postgres = join(installedNativeDir(), 'bin', 'postgres');
     const log = join(scratch, 'orphan.log');
     writeFileSync(log, '');
     chmodSync(log, 0o666);
