@@ -3,7 +3,7 @@
  * send an invoice, and move money between its wallet and the user's. Each action locks the user's
  * row, re-checks every rule, and writes its audit line (before, after, IP) in its own transaction.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import {
   ACCOUNT_STATUS,
   CYCLES,
@@ -16,7 +16,6 @@ import {
   type Contract,
 } from '@partner-panel/sdk';
 import type { AppContext, SessionReseller } from '../../context.js';
-import type { Tx } from '../../db/index.js';
 import { transact, type Unit } from '../../db/unit.js';
 import { resellerPrices, resellers } from '../../db/schema/index.js';
 import { fail, invalid, isUniqueViolation } from '../../http/errors.js';
@@ -29,7 +28,7 @@ import { priceBook } from '../products/pricing.js';
 import type { ResellerRow } from '../profile/present.js';
 import { credit, debit, formatUsd, isRefusedDebit } from '../wallet/service.js';
 import { profileStatus, userProfile, type UserProfile } from './profile.js';
-import { ownUser } from './service.js';
+import { lockOwnUser, ownUser } from './service.js';
 
 type Ctx = Pick<AppContext, 'db' | 'clock' | 'notifier' | 'log' | 'mail' | 'config' | 'realtime' | 'counters'>;
 
@@ -42,20 +41,6 @@ export interface Acting {
 /** The user's own fields an admin edits once the user is verified (002 §2); status at any time. */
 export const USER_FIELDS = ['name', 'email', 'password', 'status'] as const;
 const NEEDS_VERIFIED = new Set(['name', 'email', 'password']);
-
-/**
- * The admin's own user, locked for the transaction. Any other id — another admin's user, a
- * reseller of no admin, none — is refused exactly as a missing one: 'User undefined'.
- */
-async function lockOwnUser(tx: Tx, adminId: number, userId: number): Promise<ResellerRow> {
-  const [row] = await tx
-    .select()
-    .from(resellers)
-    .where(and(eq(resellers.id, userId), eq(resellers.parentId, adminId)))
-    .for('update');
-  if (!row) throw fail('notYourUser');
-  return row;
-}
 
 /**
  * The user's client id the spec's browser sends along must be the user's, else the same 'User

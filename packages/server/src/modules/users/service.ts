@@ -2,6 +2,7 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { centsToDollars } from '@partner-panel/sdk';
 import type { AppContext } from '../../context.js';
+import type { Tx } from '../../db/index.js';
 import { resellers } from '../../db/schema/index.js';
 import { contains } from '../../db/search.js';
 import { fail } from '../../http/errors.js';
@@ -9,15 +10,21 @@ import type { ResellerRow } from '../profile/present.js';
 
 type Ctx = Pick<AppContext, 'db'>;
 
-/** The admin's own user with this id; any other id (another admin's user, none) is 'User undefined'. */
-export async function ownUser(ctx: Ctx, adminId: number, userId: number): Promise<ResellerRow> {
-  const [row] = await ctx.db
+async function findOwnUser(db: Tx, adminId: number, userId: number, lock: boolean): Promise<ResellerRow> {
+  const query = db
     .select()
     .from(resellers)
     .where(and(eq(resellers.id, userId), eq(resellers.parentId, adminId)));
+  const [row] = await (lock ? query.for('update') : query);
   if (!row) throw fail('notYourUser');
   return row;
 }
+
+/** The admin's own user with this id; any other id (another admin's user, none) is 'User undefined'. */
+export const ownUser = (ctx: Ctx, adminId: number, userId: number) => findOwnUser(ctx.db, adminId, userId, false);
+
+/** The same, its row locked for the rest of the transaction. */
+export const lockOwnUser = (tx: Tx, adminId: number, userId: number) => findOwnUser(tx, adminId, userId, true);
 
 export async function listUsers(ctx: Ctx, adminId: number, filter: { email: string }, paging: { page: number; limit: number }) {
   const where = and(
