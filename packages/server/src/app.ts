@@ -17,6 +17,7 @@ import { createRealtime } from './adapters/realtime/index.js';
 import { createCsrf } from './http/csrf.js';
 import { BODY_LIMIT, clientErrorHandler, frameworkErrors, registerErrorHandlers } from './http/error-handler.js';
 import { guardInput } from './http/input-guard.js';
+import { exposeRequestId, requestIdOptions } from './http/request-id.js';
 import { validatorCompiler } from './http/validation.js';
 import { defaultPortalDir, portal } from './http/portal.js';
 import { createSecurity } from './http/security.js';
@@ -72,6 +73,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // A hop count trusts that many proxies nearest to us (the addresses they append), no more.
     trustProxy: typeof config.trustProxy === 'number' ? (_address: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
     bodyLimit: BODY_LIMIT,
+    ...requestIdOptions(),
     frameworkErrors,
     clientErrorHandler,
   });
@@ -122,6 +124,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, ctx.security.helmet);
   await app.register(fastifyRateLimit, { global: false, store: ctx.counters.Store as never });
+  exposeRequestId(app);
   registerErrorHandlers(app);
   guardInput(app);
   // Standard Pusher clients post their channel authorisation as a form.

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { Envelope } from '@partner-panel/sdk';
-import { testApp } from './support/app.js';
+import { specEnvelope, testApp } from './support/app.js';
 import { balanceCents, fundedReseller, ledger, query } from './support/sql.js';
 
 const t = await testApp({ env: { RATE_LIMIT_CLIENT_PER_MINUTE: '1000', RATE_LIMIT_CLIENT_TOKENS_PER_IP: '1000' } });
@@ -20,7 +20,7 @@ async function call(method: Method, url: string, payload?: unknown, token?: stri
     headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(payload !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
     ...(payload !== undefined ? { payload: JSON.stringify(payload) } : {}),
   });
-  return { status: res.statusCode, json: res.json() as Envelope<Record<string, unknown>>, headers: res.headers };
+  return { status: res.statusCode, json: specEnvelope(res) as Envelope<Record<string, unknown>>, headers: res.headers };
 }
 
 /** A reseller with both keys and a token for each. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, createClient } from '@partner-panel/sdk';
-import { injectFetch, testApp } from './support/app.js';
+import { injectFetch, specEnvelope, testApp } from './support/app.js';
 
 const t = await testApp();
 const login = { email: 'reseller@demo.partner-panel.test', password: 'DemoPass2026!', token: '' };
@@ -18,7 +18,7 @@ describe('CSRF (000 §7)', () => {
   it('refuses a POST without the header: CSRF token not found', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/login', payload: login });
     expect(res.statusCode).toBe(419);
-    expect(res.json().header).toEqual({ code: 'rspf-csrf-1001', status: 'error', message: 'CSRF token not found. Please refresh the page and try again.' });
+    expect(specEnvelope(res).header).toEqual({ code: 'rspf-csrf-1001', status: 'error', message: 'CSRF token not found. Please refresh the page and try again.' });
   });
 
   it('refuses a header that does not match the cookie', async () => {

@@ -91,3 +91,35 @@ describe('the dev inbox', () => {
     expect((await smtp.app.inject({ method: 'GET', url: '/dev/mail' })).statusCode).toBe(404);
   });
 });
+
+describe('every answer carries a request id to quote to support', () => {
+  const id = /^req_[A-Za-z0-9_-]{16}$/;
+
+  it('sets Request-Id on successes, refusals and pages, and repeats it in a refusal envelope', async () => {
+    const ok = await t.app.inject({ method: 'GET', url: '/api/settings' });
+    expect(ok.headers['request-id']).toMatch(id);
+    // A success's header stays exactly the spec's three fields.
+    expect(Object.keys(ok.json().header)).toEqual(['code', 'status', 'message']);
+
+    const missing = await t.app.inject({ method: 'GET', url: '/api/v1/nothing-here' });
+    expect(missing.headers['request-id']).toMatch(id);
+    expect(missing.json().header.request_id).toBe(missing.headers['request-id']);
+
+    const invalid = await t.post('/api/login', { email: 42 });
+    expect(invalid.status).toBe(422);
+    expect(invalid.json.header.request_id).toMatch(id);
+
+    const badUrl = await t.app.inject({ method: 'GET', url: '/api/v1/%zz' });
+    expect(badUrl.statusCode).toBe(400);
+    expect(badUrl.json().header.request_id).toBe(badUrl.headers['request-id']);
+    expect(badUrl.headers['request-id']).toMatch(id);
+  });
+
+  it('makes a new id for each request and never takes the caller’s', async () => {
+    const a = await t.app.inject({ method: 'GET', url: '/api/settings', headers: { 'request-id': 'req_forgedforgedforged1' } });
+    const b = await t.app.inject({ method: 'GET', url: '/api/settings', headers: { 'x-request-id': 'forged' } });
+    expect(a.headers['request-id']).not.toBe('req_forgedforgedforged1');
+    expect(b.headers['request-id']).toMatch(id);
+    expect(a.headers['request-id']).not.toBe(b.headers['request-id']);
+  });
+});

@@ -8,6 +8,8 @@ export const headerSchema = z.object({
   code: z.union([z.number(), z.string()]),
   status: z.enum(headerStatuses),
   message: z.string(),
+  /** On refusals: the request's id, as in the `Request-Id` answer header, to quote to support. */
+  request_id: z.string().optional(),
 });
 export type Header = z.infer<typeof headerSchema>;
 

@@ -8,7 +8,8 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errors, formatMessage } from '@partner-panel/sdk';
 import { AppError } from './errors.js';
-import { envelope } from './envelope.js';
+import { errorEnvelope, sendError } from './envelope.js';
+import { newRequestId } from './request-id.js';
 import { throttled } from './rate-limit.js';
 
 /** The largest request body, in bytes. */
@@ -20,9 +21,7 @@ function sendEntry(reply: FastifyReply, error: AppError) {
   // (an Idempotency-Key reused with other parameters keeps its 422 everywhere).
   const badParameters = entry.http === 422 && !entry.code.startsWith('rspf-idempotency-');
   const http = badParameters && reply.request.routeOptions.config.clientApi ? 400 : entry.http;
-  return reply
-    .code(http)
-    .send(envelope(entry.code, entry.status ?? 'error', error.message, error.body ?? null));
+  return sendError(reply, http, entry.code, error.message, error.body ?? null, entry.status ?? 'error');
 }
 
 type ValidationIssue = { instancePath?: string; message?: string };
@@ -59,7 +58,7 @@ export function fastifyMessage(error: FastifyError, status: number): string {
 
 function sendFastifyError(error: FastifyError, reply: FastifyReply) {
   const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
-  return reply.code(status).send(envelope(`rspf-http-${status}`, 'error', fastifyMessage(error, status), null));
+  return sendError(reply, status, `rspf-http-${status}`, fastifyMessage(error, status), null);
 }
 
 export function registerErrorHandlers(app: FastifyInstance) {
@@ -70,9 +69,7 @@ export function registerErrorHandlers(app: FastifyInstance) {
     if (status === 429) return sendEntry(reply, throttled(Number(reply.getHeader('retry-after') ?? 60) * 1000));
     if (status >= 400 && status < 500) return sendFastifyError(error, reply);
     request.log.error({ err: error }, 'unhandled error');
-    return reply
-      .code(500)
-      .send(envelope(errors.internal.code, 'error', formatMessage(errors.internal.message), null));
+    return sendError(reply, 500, errors.internal.code, formatMessage(errors.internal.message), null);
   });
 }
 
@@ -81,7 +78,10 @@ export function registerErrorHandlers(app: FastifyInstance) {
  * the headers helmet would add are set here (the answer loads nothing).
  */
 export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
-  reply.header('content-security-policy', "default-src 'none'; frame-ancestors 'none'").header('x-content-type-options', 'nosniff');
+  reply
+    .header('content-security-policy', "default-src 'none'; frame-ancestors 'none'")
+    .header('x-content-type-options', 'nosniff')
+    .header('request-id', reply.request.id);
   return sendFastifyError(error, reply);
 }
 
@@ -94,11 +94,13 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
       : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
         ? [408, 'The request took too long to arrive.']
         : [400, 'The request is not valid HTTP.'];
-  const body = JSON.stringify(envelope(`rspf-http-${status}`, 'error', message, null));
+  // No request exists yet: the answer still carries an id to quote.
+  const requestId = newRequestId();
+  const body = JSON.stringify(errorEnvelope(requestId, `rspf-http-${status}`, 'error', message, null));
   if (socket.writable) {
     socket.write(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
-        `Content-Length: ${Buffer.byteLength(body)}\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`,
+        `Content-Length: ${Buffer.byteLength(body)}\r\nRequest-Id: ${requestId}\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`,
     );
   }
   socket.destroy(error);

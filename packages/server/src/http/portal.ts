@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { errors } from '@partner-panel/sdk';
-import { envelope } from './envelope.js';
+import { sendError } from './envelope.js';
 import { serveBundle } from './static.js';
 
 export const defaultPortalDir = fileURLToPath(new URL('../../../portal/dist', import.meta.url));
@@ -22,7 +22,7 @@ export async function portal(app: FastifyInstance, dir: string) {
     // A missing file (/assets/old-hash.js) is not a page either.
     const page = !isApi(url) && !/\.[a-z0-9]+$/i.test(url.split('?')[0] ?? '');
     if (!page || (request.method !== 'GET' && request.method !== 'HEAD') || !hasPortal) {
-      return reply.code(404).send(envelope(errors.notFound.code, 'error', errors.notFound.message, null));
+      return sendError(reply, 404, errors.notFound.code, errors.notFound.message, null);
     }
     return reply.header('Cache-Control', 'no-cache').sendFile('index.html', dir);
   });

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { REDEEM_LOADER_PATH, REDEEM_PAGES, RESTRICTED_RESELLER_ID, errors } from '@partner-panel/sdk';
-import { envelope } from '../../http/envelope.js';
+import { sendError } from '../../http/envelope.js';
 import { redeemPagePolicy } from './csp.js';
 import { framingOrigins } from './embeds.js';
 
@@ -54,7 +54,7 @@ export async function redeemPage(app: FastifyInstance, dir: string) {
   if (!existsSync(html)) {
     ctx.log.warn({ dir }, 'the redeem widget is not built: /redeem answers 404 (pnpm build)');
     const missing = (_request: FastifyRequest, reply: FastifyReply) =>
-      reply.code(404).send(envelope(errors.notFound.code, 'error', errors.notFound.message, null));
+      sendError(reply, 404, errors.notFound.code, errors.notFound.message, null);
     for (const url of [REDEEM_PAGES.public, REDEEM_PAGES.partner, REDEEM_LOADER_PATH]) app.get(url, missing);
     return;
   }
