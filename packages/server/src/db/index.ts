@@ -14,6 +14,7 @@ import { to as copyTo } from 'pg-copy-streams';
 import type { Readable } from 'node:stream';
 import * as schema from './schema/index.js';
 import { ensureDatabase, startEmbeddedPostgres } from './embedded.js';
+import { migrateQueue } from '../jobs/queue.js';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -22,6 +23,8 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 
 export interface Database {
   db: Db;
+  /** The connection pool under `db`, which the job queue's workers share. */
+  pool: pg.Pool;
   /** Where the data lives, for people: the embedded cluster's folder, or "DATABASE_URL". */
   location: string;
   close(): Promise<void>;
@@ -41,17 +44,21 @@ export async function openPostgres(url: string, poolSize: number): Promise<Datab
   pool.on('error', () => {
     /* a dropped idle connection is replaced on the next query */
   });
+  // A connection lost while checked out fails its query; the event itself must not end the process.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   // Several processes may start at once: one migrates while the others wait on the lock.
   const client = await pool.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
     await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+    await migrateQueue(pool);
   } finally {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
     client.release();
   }
   return {
     db: drizzlePg(pool, { schema }) as unknown as Db,
+    pool,
     location: 'DATABASE_URL',
     close: () => pool.end(),
     async copyOut(statement) {
