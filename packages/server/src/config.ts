@@ -80,7 +80,7 @@ const envSchema = z
     WEBHOOK_ALLOW_PRIVATE_DESTINATIONS: bool.optional(),
     WEBHOOK_RETRY_SECONDS: z
       .string()
-      .regex(/^\d+(,\d+)*$/, 'a comma-separated list of whole seconds, e.g. 5,300,1800')
+      .regex(/^\d+(\.\d+)?(,\d+(\.\d+)?)*$/, 'a comma-separated list of seconds, e.g. 5,300,1800')
       .default('5,300,1800,7200,18000,36000,36000,36000,36000,36000,36000'),
     WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(10),
     REALTIME_ACTIVITY_TIMEOUT: z.coerce.number().int().min(1).max(3600).default(120),
