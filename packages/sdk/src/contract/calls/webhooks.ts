@@ -44,6 +44,9 @@ export const clientListUsers = defineCall({
     created_gte: when('created_gte'),
     created_lte: when('created_lte'),
     email_prefix: z.string({ error: 'email_prefix must be text' }).trim().min(1, { error: 'email_prefix must not be empty' }).max(254, { error: 'email_prefix may not be longer than 254 characters' }).optional(),
+  }).refine((q) => !q.created_gte || !q.created_lte || Date.parse(q.created_gte) <= Date.parse(q.created_lte), {
+    error: 'created_gte must not be after created_lte',
+    path: ['created_lte'],
   }),
   response: pageOf(clientUser.extend({ created_at: isoDate })),
   successCode: 200,
