@@ -115,7 +115,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     realtime,
     notifier: createNotifier(realtime),
     payments: createPayments(config, { db, secret, fetch: options.fetch ?? ((...a: Parameters<typeof fetch>) => globalThis.fetch(...a)), log: app.log }),
-    queue: createQueue({ pool: database.pool, concurrency: Math.max(1, config.jobWorkers), log: app.log }),
+    queue: createQueue({ url: database.url, concurrency: Math.max(1, config.jobWorkers), log: app.log }),
     log: app.log,
   };
   app.decorate('ctx', ctx);

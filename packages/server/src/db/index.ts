@@ -23,8 +23,8 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 
 export interface Database {
   db: Db;
-  /** The connection pool under `db`, which the job queue's workers share. */
-  pool: pg.Pool;
+  /** The connection string, for the job queue's own connections. */
+  url: string;
   /** Where the data lives, for people: the embedded cluster's folder, or "DATABASE_URL". */
   location: string;
   close(): Promise<void>;
@@ -44,21 +44,20 @@ export async function openPostgres(url: string, poolSize: number): Promise<Datab
   pool.on('error', () => {
     /* a dropped idle connection is replaced on the next query */
   });
-  // A connection lost while checked out fails its query; the event itself must not end the process.
-  pool.on('connect', (client) => client.on('error', () => undefined));
   // Several processes may start at once: one migrates while the others wait on the lock.
   const client = await pool.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
     await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
-    await migrateQueue(pool);
+    // The queue's migration takes connections of its own while this one holds the lock.
+    await migrateQueue(url);
   } finally {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
     client.release();
   }
   return {
     db: drizzlePg(pool, { schema }) as unknown as Db,
-    pool,
+    url,
     location: 'DATABASE_URL',
     close: () => pool.end(),
     async copyOut(statement) {

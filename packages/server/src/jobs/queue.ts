@@ -5,7 +5,7 @@
  * soon as they commit (LISTEN/NOTIFY) and after a crash (the lock expires).
  */
 import { Logger, run, runMigrations, type Runner, type Task } from 'graphile-worker';
-import type pg from 'pg';
+import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/index.js';
 
@@ -37,8 +37,24 @@ const loggerOf = (log: Log) =>
     else if (level === 'warning') log.warn({ meta }, message);
   });
 
+/** A pool of the queue's own, so its listening connection never takes one the API needs. */
+function queuePool(url: string, max: number) {
+  const pool = new pg.Pool({ connectionString: url, max });
+  pool.on('error', () => undefined);
+  // A connection lost while checked out fails its query; the event itself must not end the process.
+  pool.on('connect', (client) => client.on('error', () => undefined));
+  return pool;
+}
+
 /** Creates or updates the queue's tables (called under the migration lock). */
-export const migrateQueue = (pool: pg.Pool) => runMigrations({ pgPool: pool, logger: loggerOf({ warn: () => undefined, error: () => undefined }) });
+export async function migrateQueue(url: string) {
+  const pool = queuePool(url, 2);
+  try {
+    await runMigrations({ pgPool: pool, logger: loggerOf({ warn: () => undefined, error: () => undefined }) });
+  } finally {
+    await pool.end();
+  }
+}
 
 /** Adds a job inside the caller's transaction. */
 export async function addJob(tx: Tx, task: string, payload: Record<string, unknown>, options: JobOptions = {}) {
@@ -55,13 +71,16 @@ export interface Queue {
   stats(tx: Tx): Promise<QueueStats>;
 }
 
-export function createQueue(options: { pool: pg.Pool; concurrency: number; log: Log }): Queue {
+export function createQueue(options: { url: string; concurrency: number; log: Log }): Queue {
   let runner: Runner | null = null;
+  let pool: pg.Pool | null = null;
   return {
     async start(tasks) {
       if (runner) return;
+      // One connection listens; each worker takes one for a job's bookkeeping.
+      pool = queuePool(options.url, options.concurrency + 2);
       runner = await run({
-        pgPool: options.pool,
+        pgPool: pool,
         concurrency: options.concurrency,
         noHandleSignals: true,
         // LISTEN/NOTIFY wakes a worker at once; polling only catches jobs whose run_at arrives.
@@ -74,6 +93,8 @@ export function createQueue(options: { pool: pg.Pool; concurrency: number; log: 
       const held = runner;
       runner = null;
       await held?.stop();
+      await pool?.end();
+      pool = null;
     },
     async stats(tx) {
       const result = (await tx.execute(
