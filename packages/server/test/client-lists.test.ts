@@ -170,3 +170,19 @@ describe('the IDOR matrix of reconciling and webhooks: another reseller\'s ids',
     }
   });
 });
+
+describe('the job queue, as health and metrics read it', () => {
+  it('says whether this process works on jobs, how many wait and since when', async () => {
+    // This file's app runs no workers (JOB_WORKERS=0): what is queued stays queued.
+    const p = await partner(t, 'queue-stats@example.com');
+    const endpoint = await p.sandbox.webhookEndpoints.create({ url: 'http://127.0.0.1:9/stats' });
+    const before = await t.app.ctx.queue.stats(t.database.db);
+    expect(before.running).toBe(false);
+    await p.sandbox.webhookEndpoints.sendTest(endpoint.id);
+    await p.sandbox.users.create(newUser('queuestats'));
+    await t.database.db.execute(sql`update graphile_worker._private_jobs set run_at = now() - interval '90 seconds' where task_id = (select id from graphile_worker._private_tasks where identifier = 'webhooks.fanout')`);
+    const after = await t.app.ctx.queue.stats(t.database.db);
+    expect(after).toEqual({ running: false, depth: before.depth + 2, oldestAgeSeconds: expect.any(Number) });
+    expect(after.oldestAgeSeconds).toBeGreaterThanOrEqual(90);
+  });
+});
