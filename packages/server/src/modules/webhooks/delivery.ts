@@ -193,12 +193,7 @@ async function deliver(ctx: Ctx, deliveryId: number, manual: boolean) {
     'webhook-signature': signatures(ctx, d, d.event_id, at, body),
   };
   const { allowPrivateDestinations, retrySeconds, timeoutMs } = ctx.config.webhooks;
-  let target: URL | null = null;
-  try {
-    target = new URL(d.url);
-  } catch {
-    target = null;
-  }
+  const target = URL.canParse(d.url) ? new URL(d.url) : null;
   const attempt: Attempt =
     target && (allowPrivateDestinations || target.protocol === 'https:')
       ? await post(target, body, headers, timeoutMs, !allowPrivateDestinations)
