@@ -40,6 +40,18 @@ describe('live events', () => {
     expect(events[5]?.object).toMatchObject({ object: 'invoice', status: 'paid', amount: 2100, id: events[3]?.object.id });
   });
 
+  it('a redeemed coupon: the user created and the coupon redeemed, about that user', async () => {
+    const me = await fundedReseller(t, 'events-redeem@example.com', 20_000);
+    const [code] = (await me.api.generateCoupons({ quantity: 1, billing_cycle: 'annually', product_id: 104, addon_type: '', billing_type: 1, prefix: 'RDE' })).codes;
+    const password = 'Redeem!Pass2026';
+    const res = await t.post('/api/redeem', { name: 'Ada', email: 'ada-events@example.com', password, password_confirmation: password, coupon: code, addon_id: '', token: '' });
+    expect(res.status).toBe(200);
+    const events = (await eventsOf(me.id)).slice(1);
+    expect(events.map((e) => e.type)).toEqual(['vpn_user.created', 'coupon.redeemed']);
+    const userId = events[0]?.object.userId;
+    expect(events[1]).toMatchObject({ subject: `vpn_user:${userId}`, object: { object: 'coupon', code, email: 'ada-events@example.com', vpn_user_id: userId } });
+  });
+
   it('the renewal job: a low balance warned once, a renewal, a renewal that failed, a one-time account expired once', async () => {
     const owner = await fundedReseller(t, 'events-renewals@example.com', 700);
     const monthly = { quantity: 1, billing_cycle: 'monthly', product_id: 101, billing_type: 1, addon_id: '' } as const;
