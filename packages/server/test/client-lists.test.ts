@@ -4,21 +4,14 @@
  */
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { PartnerPanel, type ListedUser } from '@partner-panel/sdk';
-import { injectFetch, testApp, type TestApp } from './support/app.js';
-import { fundedReseller, query } from './support/sql.js';
+import type { ListedUser, PartnerPanel } from '@partner-panel/sdk';
+import { testApp } from './support/app.js';
+import { partner, newUser } from './support/partner.js';
+import { query } from './support/sql.js';
 
 const t = await testApp({ env: { RATE_LIMIT_CLIENT_PER_MINUTE: '100000', RATE_LIMIT_CLIENT_TOKENS_PER_IP: '10000', JOB_WORKERS: '0' } });
 
-async function partner(app: TestApp, email: string, cents = 500_000) {
-  const reseller = await fundedReseller(app, email, cents);
-  const live = (await reseller.api.generateSecretKey({ mode: 'live' })).SecretKey;
-  const sandbox = (await reseller.api.generateSecretKey({ mode: 'sandbox' })).SecretKey;
-  const sdk = (secretKey: string) => new PartnerPanel({ secretKey, baseUrl: 'http://panel.test', fetch: injectFetch(app.app), maxRetries: 0 });
-  return { ...reseller, live: sdk(live), sandbox: sdk(sandbox) };
-}
 
-const newUser = (username: string, email = `${username}@example.com`) => ({ username, password: 'Str0ng!Password', email });
 
 async function get(url: string, pp: PartnerPanel) {
   const res = await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${(await pp.tokens()).AccessToken}` } });

@@ -8,24 +8,16 @@
 import { sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
-import { PartnerPanel, verifyWebhook, type WebhookEvent } from '@partner-panel/sdk';
-import { injectFetch, testApp, type TestApp } from './support/app.js';
+import { verifyWebhook, type WebhookEvent } from '@partner-panel/sdk';
+import { testApp, type TestApp } from './support/app.js';
 import { receiver } from './support/receiver.js';
-import { fundedReseller, query } from './support/sql.js';
+import { partner, newUser } from './support/partner.js';
+import { query } from './support/sql.js';
 
 const env = { RATE_LIMIT_CLIENT_PER_MINUTE: '10000', RATE_LIMIT_CLIENT_TOKENS_PER_IP: '10000', WEBHOOK_RETRY_SECONDS: '0.1,0.1,0.1' };
 const t = await testApp({ env });
 
-/** A reseller with both keys, as the SDK a partner's server runs. */
-async function partner(app: TestApp, email: string, cents = 500_000) {
-  const reseller = await fundedReseller(app, email, cents);
-  const live = (await reseller.api.generateSecretKey({ mode: 'live' })).SecretKey;
-  const sandbox = (await reseller.api.generateSecretKey({ mode: 'sandbox' })).SecretKey;
-  const sdk = (secretKey: string) => new PartnerPanel({ secretKey, baseUrl: 'http://panel.test', fetch: injectFetch(app.app), maxRetries: 0 });
-  return { ...reseller, live: sdk(live), sandbox: sdk(sandbox) };
-}
 
-const newUser = (username: string) => ({ username, password: 'Str0ng!Password', email: `${username}@example.com` });
 const events = (app: TestApp, resellerId: number) =>
   query<{ type: string; mode: string }>(app, sql`select type, mode from events where reseller_id = ${resellerId} order by seq`);
 const settle = (ms = 600) => new Promise((r) => setTimeout(r, ms));
