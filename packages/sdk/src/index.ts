@@ -19,8 +19,19 @@ export {
   isApiError,
 } from './client/errors.js';
 export type { ApiErrorInit } from './client/errors.js';
-export type { Pageable, PageInput, PageRow, Paginated } from './client/paginate.js';
+export type { CursorPage, Pageable, PageInput, PageRow, Paginated } from './client/paginate.js';
+export { verifyWebhook, WebhookVerificationError } from './client/webhooks.js';
+export type {
+  CouponBatchObject,
+  CouponObject,
+  InvoiceObject,
+  VpnUserObject,
+  WalletCreditObject,
+  WalletObject,
+  WebhookEndpointObject,
+  WebhookEvent,
+} from './client/webhooks.js';
 export { PartnerPanel } from './client/v2.js';
-export type { CreatedUser, NewUser, PartnerPanelOptions, Tokens, User } from './client/v2.js';
+export type { CreatedUser, ListedUser, NewUser, PartnerPanelOptions, Tokens, User, UserFilters } from './client/v2.js';
 export { captchaToken, CAPTCHA_SCRIPT_URLS } from './browser/captcha.js';
 export type { CaptchaSettings } from './browser/captcha.js';

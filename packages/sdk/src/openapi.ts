@@ -29,7 +29,9 @@ export function openApiDocument() {
     if (call.query instanceof z.ZodObject) {
       const schema = json(call.query, 'input') as { properties?: Record<string, unknown>; required?: string[] };
       for (const [param, s] of Object.entries(schema.properties ?? {})) {
-        parameters.push({ name: param, in: 'query', required: schema.required?.includes(param) ?? false, schema: s });
+        // A name in braces in the path ({userId}) is a path parameter, always required.
+        const inPath = call.path.includes(`{${param}}`);
+        parameters.push({ name: param, in: inPath ? 'path' : 'query', required: inPath || (schema.required?.includes(param) ?? false), schema: s });
       }
     }
     if (call.csrf) parameters.push({ name: 'CSRF-Token', in: 'header', required: true, schema: { type: 'string' } });

@@ -43,6 +43,9 @@ import { redeemRoutes } from './modules/redeem/routes.js';
 import { settingsRoutes } from './modules/settings/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { syncCreditLimits } from './modules/wallet/service.js';
+import { createQueue } from './jobs/queue.js';
+import { webhookTasks } from './modules/webhooks/delivery.js';
+import { webhookEndpointRoutes } from './modules/webhooks/routes.js';
 
 export interface BuildOptions {
   /** An open database (tests pass a migrated snapshot); otherwise opened from the config. */
@@ -114,6 +117,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     realtime,
     notifier: createNotifier(realtime),
     payments: createPayments(config, { db, secret, fetch: options.fetch ?? ((...a: Parameters<typeof fetch>) => globalThis.fetch(...a)), log: app.log }),
+    queue: createQueue({ url: database.url, concurrency: Math.max(1, config.jobWorkers), log: app.log }),
     log: app.log,
   };
   app.decorate('ctx', ctx);
@@ -146,11 +150,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await webhookRoutes(app);
   settingsRoutes(app);
   userRoutes(app);
+  webhookEndpointRoutes(app);
   if (ctx.mail.transport === 'outbox' && !config.production) devMailRoutes(app);
   await redeemPage(app, config.redeem.widgetDir ?? defaultWidgetDir);
   await portal(app, portalDir);
 
   ctx.mail.start();
+  if (config.jobWorkers > 0) await ctx.queue.start(webhookTasks(ctx));
   // The test gateway's signed events reach the webhook route over HTTP, like any provider's.
   ctx.payments.testGateway?.deliverTo(async (body, signature) => {
     const res = await app.inject({
@@ -168,6 +174,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', async () => {
     clearInterval(sweep);
     ctx.payments.testGateway?.stop();
+    await ctx.queue.stop();
     await ctx.mail.stop();
     await realtime.server?.close();
     // A database handed in by the caller is the caller's to close.

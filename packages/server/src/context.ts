@@ -12,6 +12,7 @@ import type { Realtime } from './adapters/realtime/index.js';
 import type { Notifier } from './modules/notifications/notifier.js';
 import type { ClientPrincipal } from './modules/client-api/tokens.js';
 import type { Payments } from './adapters/payments/index.js';
+import type { Queue } from './jobs/queue.js';
 
 /** The time source; tests replace it to drive expiry and renewals. */
 export interface Clock {
@@ -33,6 +34,8 @@ export interface AppContext {
   realtime: Realtime;
   notifier: Notifier;
   payments: Payments;
+  /** The durable job queue (webhook deliveries), on the same PostgreSQL. */
+  queue: Queue;
   log: FastifyBaseLogger;
 }
 

@@ -78,6 +78,17 @@ function queryKeys(call: AnyCall): Set<string> {
   return new Set(q instanceof z.ZodObject ? Object.keys(q.shape) : []);
 }
 
+/** The call's path with its `{name}` parameters filled in from the input, and the input left over. */
+function fillPath(call: AnyCall, input: Record<string, unknown> = {}) {
+  const rest = { ...input };
+  const path = call.path.replace(/\{(\w+)\}/g, (_all, name: string) => {
+    const value = rest[name];
+    delete rest[name];
+    return encodeURIComponent(value === undefined || value === null ? '' : String(value));
+  });
+  return { path, rest };
+}
+
 function split(call: AnyCall, input: Record<string, unknown> = {}) {
   const keys = queryKeys(call);
   const query = new URLSearchParams();
@@ -153,7 +164,8 @@ export function createClient(options: ClientOptions = {}): Client {
   }
 
   async function request(call: AnyCall, input: Record<string, unknown> | undefined, opts: RequestOptions = {}, retried = false): Promise<Response> {
-    const { query, body } = split(call, input);
+    const { path, rest } = fillPath(call, input);
+    const { query, body } = split(call, rest);
     const headers: Record<string, string> = { Accept: 'application/json' };
     const token = await options.getToken?.();
     if (token) headers.Authorization = `Bearer ${token}`;
@@ -169,7 +181,7 @@ export function createClient(options: ClientOptions = {}): Client {
     const idempotencyKey = opts.idempotencyKey ?? (hasBody && policy.maxRetries > 0 ? newIdempotencyKey() : undefined);
     if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
     const safe = !hasBody || idempotencyKey !== undefined;
-    const url = `${baseUrl}${call.path}${query ? `?${query}` : ''}`;
+    const url = `${baseUrl}${path}${query ? `?${query}` : ''}`;
     const init: RequestInit = { method: call.method, headers, credentials: 'include', ...(hasBody ? { body: JSON.stringify(body) } : {}) };
     for (let n = 0; ; n++) {
       const more = safe && n < policy.maxRetries;

@@ -131,6 +131,16 @@ export const errors = {
   clientOldPassword: entry('rspf-client-3106', 'The old password does not match.', 401),
   clientRateLimited: entry('rspf-client-3107', 'Rate limit exceeded: ${limit} requests a minute per key. Try again in ${wait}.', 429),
   clientSandboxOnly: entry('rspf-client-3108', 'This call is only available with a sandbox key.', 403),
+  // --- lists read with a cursor, and the outgoing webhooks
+  cursorUnknown: entry('rspf-list-1201', 'starting_after names no item of this list: pass the id of the last item of the page before.', 400),
+  webhookEndpointNotFound: entry('rspf-webhook-4201', 'Webhook endpoint not found.', 404),
+  webhookUrlInvalid: entry('rspf-webhook-4202', 'The URL must be a full http:// or https:// address, without a user name or password.', 422),
+  webhookUrlHttps: entry('rspf-webhook-4203', 'Webhook URLs must start with https:// on this server.', 422),
+  webhookUrlAddress: entry('rspf-webhook-4204', 'This URL reaches a private, loopback or link-local address, which webhooks may not reach on this server.', 422),
+  webhookUrlResolve: entry('rspf-webhook-4205', 'The host name of this URL could not be found. Check the address.', 422),
+  webhookEndpointLimit: entry('rspf-webhook-4206', 'You can keep at most ${max} webhook endpoints per mode. Delete one first.', 409),
+  webhookEndpointDisabled: entry('rspf-webhook-4207', 'This webhook endpoint is disabled. Enable it first.', 409),
+  webhookDeliveryNotFound: entry('rspf-webhook-4208', 'Delivery not found.', 404),
   // --- Idempotency-Key (any state-changing call made with a bearer token)
   idempotencyKeyInvalid: entry('rspf-idempotency-1101', 'The Idempotency-Key header must be 1 to 255 visible ASCII characters.', 400),
   idempotencyMismatch: entry('rspf-idempotency-1102', 'This Idempotency-Key was already used with different parameters.', 422),

@@ -62,6 +62,12 @@ export function serve<C extends AnyCall>(app: FastifyInstance, call: C, handler:
   // names the missing fields, and bad input answers 400 as the sandbox documents.
   const clientApi = call.path.startsWith('/api/v2/client/') && (call.access === 'client' || call.access === 'public');
   const preValidation: preValidationHookHandler[] = [];
+  // A path parameter ({userId}) is validated with the query, by the call's query schema.
+  if (call.path.includes('{')) {
+    preValidation.push(async (request) => {
+      request.query = { ...(request.query as Record<string, unknown>), ...(request.params as Record<string, unknown>) };
+    });
+  }
   if (clientApi && call.body) {
     preValidation.push(async (request) => {
       if (request.body === undefined || request.body === null) request.body = {};
@@ -86,7 +92,7 @@ export function serve<C extends AnyCall>(app: FastifyInstance, call: C, handler:
 
   app.route({
     method: call.method,
-    url: call.path,
+    url: call.path.replace(/\{(\w+)\}/g, ':$1'),
     // JSON loads nothing; an HTML answer (a payment form) is a page.
     ...(call.raw === 'html' ? {} : { helmet: app.ctx.security.api }),
     schema: {
