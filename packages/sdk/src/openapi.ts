@@ -30,7 +30,8 @@ function security(call: AnyCall) {
 const REFUSALS = {
   400: 'Malformed: not valid JSON, a bad URL or Idempotency-Key, or (v2 client API) invalid or unknown parameters.',
   401: 'The session or access token is missing, invalid or expired (header.status forbidden), or the credentials are wrong.',
-  403: 'Signed in but refused: not an admin, not the owner, or the account is inactive or unverified.',
+  402: 'The wallet cannot pay for it (rspf-wallet-4021), or the payment could not be completed.',
+  403: 'Signed in but refused: not an admin, not the owner, the account is inactive or unverified, or a sandbox-only call made with a live key.',
   404: 'Not found (or not yours: the same answer).',
   409: 'Conflict with the current state, or a request with the same Idempotency-Key still running (Retry-After).',
   410: 'The link, ticket or coupon has expired.',
@@ -54,8 +55,10 @@ const fieldsOf = (schema: z.ZodType | undefined) => {
 export function refusalsOf(call: AnyCall): Refusal[] {
   const hasInput = Boolean(call.body ?? call.query);
   const out: Refusal[] = [400];
-  if (call.access !== 'public' || call.path === '/api/login') out.push(401);
-  if (signedIn(call) || call.path === '/api/login') out.push(403);
+  const signIn = call.path === '/api/login';
+  if (call.access !== 'public' || signIn || call.path.startsWith('/api/v2/client/')) out.push(401);
+  if (call.method !== 'GET' && (signedIn(call) || call.access === 'client')) out.push(402);
+  if (signedIn(call) || signIn || call.access === 'client') out.push(403);
   out.push(404);
   if (call.method !== 'GET') out.push(409);
   if ([...fieldsOf(call.body), ...fieldsOf(call.query)].some((f) => EXPIRING.includes(f))) out.push(410);

@@ -89,7 +89,7 @@ describe('GET /api/openapi.json', () => {
     expect(Object.values(doc.paths).flatMap((p) => Object.keys(p))).toHaveLength(Object.keys(contract).length);
     expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['clientToken', 'csrfCookie', 'csrfHeader', 'session']);
     const create = doc.paths['/api/v2/client/users/create']?.post;
-    expect(Object.keys(create?.responses ?? {})).toEqual(['201', '400', '401', '404', '409', '413', '415', '422', '429', 'default']);
+    expect(Object.keys(create?.responses ?? {})).toEqual(['201', '400', '401', '402', '403', '404', '409', '413', '415', '422', '429', 'default']);
     expect(doc.paths['/api/login']?.post?.security).toEqual([{ csrfHeader: [], csrfCookie: [] }]);
   });
 
