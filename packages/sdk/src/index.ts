@@ -1,4 +1,6 @@
 export * from './contract/index.js';
+export { openApiDocument } from './openapi.js';
+export type { OpenApiOptions } from './openapi.js';
 export { createClient } from './client/client.js';
 export { newIdempotencyKey } from './client/retry.js';
 export type { Client, ClientMethods, ClientOptions, RequestOptions } from './client/client.js';

@@ -1,6 +1,6 @@
 /** Builds the whole server without listening: database, adapters, hooks and every module's routes. */
 import { createHmac, randomBytes } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { errorCodes, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -131,8 +131,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   exposeRequestId(app);
   registerErrorHandlers(app);
   guardInput(app);
-  // Standard Pusher clients post their channel authorisation as a form.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+  // JSON only (415 otherwise, with a sentence): text/plain is not read as a string, and a form is
+  // read only where a standard Pusher client posts its channel authorisation as one.
+  app.removeContentTypeParser('text/plain');
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (request, body, done) => {
+    if (!request.routeOptions.config.form) return done(new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(), undefined);
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
 

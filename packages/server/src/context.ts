@@ -67,5 +67,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** A v2 client API route: bad input answers HTTP 400, as the sandbox documents. */
     clientApi?: boolean;
+    /** The route also reads an HTML form's body (a stock Pusher client's channel authorisation). */
+    form?: boolean;
   }
 }

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { contract, type Contract } from '../contract/index.js';
 import type { AnyCall, CallInputOf, CallResult } from '../contract/define.js';
-import { CSRF_COOKIE, CSRF_HEADER, TIMINGS_MS } from '../contract/constants.js';
+import { CSRF_COOKIE, CSRF_HEADER, REQUEST_ID_HEADER, TIMINGS_MS } from '../contract/constants.js';
 import { errors } from '../contract/messages.js';
 import { isEnvelope, type Envelope } from '../contract/envelope.js';
 import { apiError, type ApiError } from './errors.js';
@@ -101,8 +101,19 @@ function split(call: AnyCall, input: Record<string, unknown> = {}) {
   return { query: query.toString(), body };
 }
 
+/**
+ * '' (the page's own origin) or a path in a browser; elsewhere an absolute http(s) URL. A URL
+ * without its scheme ('panel.example.com') would only fail later as a network error, so it is
+ * refused at once, saying how to write it.
+ */
+export function checkedBaseUrl(baseUrl: string): string {
+  if (baseUrl === '' || baseUrl.startsWith('/') || /^https?:\/\/[^/]/i.test(baseUrl)) return baseUrl;
+  const example = /^[a-z][a-z\d+.-]*:/i.test(baseUrl) ? 'https://panel.example.com' : `https://${baseUrl.replace(/^\/+/, '')}`;
+  throw new TypeError(`The baseUrl '${baseUrl}' is not an http:// or https:// address: write it with its scheme, e.g. '${example}'.`);
+}
+
 export function createClient(options: ClientOptions = {}): Client {
-  const baseUrl = (options.baseUrl ?? '').replace(/\/$/, '');
+  const baseUrl = checkedBaseUrl(options.baseUrl ?? '').replace(/\/$/, '');
   const policy = {
     maxRetries: options.maxRetries ?? defaultRetryPolicy.maxRetries,
     maxRetryDelayMs: options.maxRetryDelayMs ?? defaultRetryPolicy.maxRetryDelayMs,
@@ -210,9 +221,10 @@ export function createClient(options: ClientOptions = {}): Client {
 
   async function envelopeOf(res: Response): Promise<Envelope> {
     const json: unknown = await res.json().catch(() => null);
+    const requestId = res.headers.get(REQUEST_ID_HEADER);
     if (!isEnvelope(json)) {
       const e = res.ok ? errors.internal : { ...errors.internal, message: `${res.status} ${res.statusText}`.trim() };
-      throw apiError({ httpStatus: res.status, code: e.code, status: 'error', message: e.message });
+      throw apiError({ httpStatus: res.status, code: e.code, status: 'error', message: e.message, requestId });
     }
     if (json.header.status !== 'success') {
       const error = apiError({
@@ -221,6 +233,7 @@ export function createClient(options: ClientOptions = {}): Client {
         status: json.header.status,
         message: json.header.message,
         body: json.body,
+        requestId: requestId ?? json.header.request_id ?? null,
       });
       options.onError?.(error);
       throw error;

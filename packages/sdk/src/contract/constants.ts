@@ -196,6 +196,8 @@ export const REDEEM_MESSAGES = {
 
 /** The header that makes a retry of a state-changing call safe (the first answer is given again). */
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+/** The answer header carrying the server's id of the request (also `header.request_id` of a refusal). */
+export const REQUEST_ID_HEADER = 'Request-Id';
 
 /** The payment methods a server may offer: `type` says whether the browser confirms a card or is redirected. */
 export const PAYMENT_MODULES = ['testgateway', 'stripe', 'paypal'] as const;

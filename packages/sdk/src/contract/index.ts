@@ -3,6 +3,7 @@ import * as account from './calls/account.js';
 import * as billing from './calls/billing.js';
 import * as client from './calls/client.js';
 import * as coupons from './calls/coupons.js';
+import * as meta from './calls/meta.js';
 import * as partner from './calls/partner.js';
 import * as profile from './calls/profile.js';
 import * as users from './calls/users.js';
@@ -25,6 +26,7 @@ export const contract = {
   ...pick(partner),
   ...pick(client),
   ...pick(webhooks),
+  ...pick(meta),
 };
 
 export type Contract = typeof contract;

@@ -60,6 +60,16 @@ export const errors = {
   // --- notifications and realtime
   notificationNotFound: entry('rspf-notification-6001', 'Notification not found.', 404),
   channelForbidden: entry('rspf-realtime-6002', 'You may only listen to your own channel.', 403),
+  realtimeClientToken: entry(
+    'rspf-realtime-6003',
+    "The realtime channel is for the portal's signed-in resellers, not for API keys or their access tokens: your server hears of events through webhooks.",
+    401,
+  ),
+  clientTokenOnSessionCall: entry(
+    'rspf-auth-1008',
+    'This is a v2 client API key or access token: it works only on the /api/v2/client calls. Portal calls need a signed-in reseller.',
+    401,
+  ),
   // --- products, coupons, wallet (001 §8)
   fetchProducts: entry('rspf-003', 'Unable to fetch products', 500),
   fetchCouponList: entry('rspf-003', 'Unable to fetch coupon list', 500),
