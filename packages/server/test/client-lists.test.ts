@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { ListedUser, PartnerPanel } from '@partner-panel/sdk';
-import { testApp } from './support/app.js';
+import { specEnvelope, testApp } from './support/app.js';
 import { partner, newUser } from './support/partner.js';
 import { query } from './support/sql.js';
 
@@ -15,7 +15,7 @@ const t = await testApp({ env: { RATE_LIMIT_CLIENT_PER_MINUTE: '100000', RATE_LI
 
 async function get(url: string, pp: PartnerPanel) {
   const res = await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${(await pp.tokens()).AccessToken}` } });
-  return { status: res.statusCode, json: res.json() as { header: { code: string | number; message: string }; body: unknown } };
+  return { status: res.statusCode, json: specEnvelope(res) as { header: { code: string | number; message: string }; body: unknown } };
 }
 
 /** Sandbox accounts made straight in the table: `n` users, several sharing one creation time. */
@@ -151,7 +151,7 @@ describe('the IDOR matrix of reconciling and webhooks: another reseller\'s ids',
           headers: { authorization: `Bearer ${bearer}`, ...(payload ? { 'content-type': 'application/json' } : {}) },
           ...(payload ? { payload: JSON.stringify(payload) } : {}),
         });
-        expect({ url, status: res.statusCode, json: res.json() }).toEqual({ url, status: (expected as { header: { code: string } }).header.code === 'rspf-list-1201' ? 400 : 404, json: expected });
+        expect({ url, status: res.statusCode, json: specEnvelope(res) }).toEqual({ url, status: (expected as { header: { code: string } }).header.code === 'rspf-list-1201' ? 400 : 404, json: expected });
       }
     }
     expect(await owner.sandbox.webhookEndpoints.list()).toHaveLength(1);
