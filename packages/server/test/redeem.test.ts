@@ -195,6 +195,34 @@ describe('redeeming a coupon (002 §4, §7)', () => {
   });
 });
 
+describe("a reseller's allowlist on the redeem call (docs/api.md, Embed allowlist)", () => {
+  const from = async (code: string, pageReseller: string | undefined, email: string) => {
+    const token = ((await t.get('/api/csrf')).json.body as { csrf_token: string }).csrf_token;
+    const headers: Record<string, string> = { 'csrf-token': token, ...(pageReseller === undefined ? {} : { 'redeem-reseller': pageReseller }) };
+    const res = await t.app.inject({ method: 'POST', url: '/api/redeem', headers, payload: visitor(code, { email }) });
+    return res.json().header as { code: string | number };
+  };
+
+  it("redeems an allowlisted reseller's coupon only on its own page or one no other site may frame", async () => {
+    await reseller.api.updateRedeemEmbed({ allowed_origins: ['https://shop.example.com'] });
+    try {
+      const codes = await coupons(t, reseller, { prefix: 'LIST' }, 5);
+      // Northwind set no allowlist: any site may frame its page, so it redeems none of these.
+      expect(await from(codes[0] as string, 'northwind', 'a1@example.com')).toEqual(GENERIC);
+      expect(await from(codes[0] as string, 'NorthWind', 'a1@example.com')).toEqual(GENERIC);
+      expect(await from(codes[0] as string, 'demo-reseller', 'a1@example.com')).toMatchObject({ code: 90001 });
+      expect(await from(codes[1] as string, '', 'a2@example.com')).toMatchObject({ code: 90001 });
+      expect(await from(codes[2] as string, 'does-not-exist', 'a3@example.com')).toMatchObject({ code: 90001 });
+      expect(await from(codes[3] as string, undefined, 'a4@example.com')).toMatchObject({ code: 90001 });
+      // A coupon of a reseller without a list redeems on any page.
+      await reseller.api.updateRedeemEmbed({ allowed_origins: [] });
+      expect(await from(codes[4] as string, 'northwind', 'a5@example.com')).toMatchObject({ code: 90001 });
+    } finally {
+      await reseller.api.updateRedeemEmbed({ allowed_origins: [] });
+    }
+  });
+});
+
 describe('CSRF from a page framed on a partner site', () => {
   const raw = (headers: Record<string, string>) =>
     t.app.inject({ method: 'POST', url: '/api/redeem', headers: { 'content-type': 'application/json', ...headers }, payload: visitor('NOSUCHCODE') });

@@ -14,6 +14,7 @@ import { DEDICATED_IP_LOCATIONS } from '../../catalogue.js';
 import { hashPassword } from '../auth/passwords.js';
 import { RANDOM_CHARS } from '../coupons/codes.js';
 import { openAccount, withFreshUsername } from '../vpn/service.js';
+import { redeemableFrom } from './embeds.js';
 import { admitAddress, countRefusal } from './guessing.js';
 
 type Ctx = Pick<AppContext, 'db' | 'clock' | 'notifier' | 'log' | 'mail' | 'config' | 'counters' | 'captcha'>;
@@ -74,7 +75,11 @@ function refusal(coupon: CouponRow | undefined, page: RedeemPage, now: Date): st
   return null;
 }
 
-export async function redeemCoupon(ctx: Ctx, page: RedeemPage, input: RedeemInput, ip: string) {
+/**
+ * `pageReseller`: the reseller the calling redeem page names (its REDEEM_RESELLER_HEADER, '' for
+ * none), or null for a call made from no page of ours.
+ */
+export async function redeemCoupon(ctx: Ctx, page: RedeemPage, input: RedeemInput, ip: string, pageReseller: string | null = null) {
   const code = normalizeCode(input.coupon);
 
   const refuse = async (reason: string, coupon?: CouponRow, counts = true) => {
@@ -90,6 +95,7 @@ export async function redeemCoupon(ctx: Ctx, page: RedeemPage, input: RedeemInpu
   const [found] = await rows<CouponRow>(ctx.db, sql`${SELECT} where c.code = ${code}`);
   const reason = refusal(found, page, ctx.clock.now());
   if (reason || !found) throw await refuse(reason ?? 'unknown', found);
+  if (pageReseller !== null && !(await redeemableFrom(ctx, found.reseller_id, pageReseller))) throw await refuse('embed_of_another_reseller', found);
 
   // A dedicated IP needs a location: the visitor picks one and sends the form again (002 §4).
   let location: string | null = null;
