@@ -160,7 +160,7 @@ describe('the allowlist on every path and parameter of the redeem pages', () => 
       await page.goto(`${third.origin}/frames.html`);
       for (const [i, path] of FRAMED.entries()) {
         const frame = page.frameLocator(`#f${i}`);
-        await expect.poll(() => frame.getByRole('heading', { level: 1 }).textContent(), path).toBe('This redeem form cannot be shown on this website.');
+        await expect.poll(() => frame.getByRole('heading', { level: 1 }).textContent(), { message: path }).toBe('This redeem form cannot be shown on this website.');
         expect(await frame.locator('form, input').count(), path).toBe(0);
         // A page of a reseller with a list names the site's absence from it; one naming no reseller says so.
         const listed = /reseller=demo-reseller/i.test(path) && !path.includes('reseller=a&') ? true : path.includes('brainrocket');

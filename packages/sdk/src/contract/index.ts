@@ -5,6 +5,7 @@ import * as client from './calls/client.js';
 import * as coupons from './calls/coupons.js';
 import * as partner from './calls/partner.js';
 import * as profile from './calls/profile.js';
+import * as security from './calls/security.js';
 import * as users from './calls/users.js';
 import * as vpn from './calls/vpn.js';
 import type { AnyCall } from './define.js';
@@ -17,6 +18,7 @@ const pick = <T extends Record<string, unknown>>(mod: T) =>
 export const contract = {
   ...pick(account),
   ...pick(profile),
+  ...pick(security),
   ...pick(coupons),
   ...pick(vpn),
   ...pick(billing),
@@ -47,4 +49,5 @@ export type { AuditEntry } from './calls/users.js';
 export { redeemBody, embedOrigin, redeemEmbedInput, redeemEmbed } from './calls/partner.js';
 export type { RedeemEmbed } from './calls/partner.js';
 export { clientUser, keyModeSchema } from './calls/client.js';
+export { TWO_FACTOR_MESSAGES, secondFactorCode, totpCode, twoFactorState } from './calls/security.js';
 export type { ClientUser } from './calls/client.js';

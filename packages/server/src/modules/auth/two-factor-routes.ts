@@ -1,0 +1,80 @@
+/** HTTP mapping of two-factor sign-in: the profile's calls, sign-in's third step, the admin's rule. */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { contract } from '@partner-panel/sdk';
+import { answer } from '../../http/envelope.js';
+import { serve } from '../../http/route.js';
+import { openSession } from './service.js';
+import * as twoFactor from './two-factor.js';
+
+const meta = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
+
+export function twoFactorRoutes(app: FastifyInstance) {
+  const { ctx } = app;
+  const limits = ctx.config.rateLimits;
+  const perIp = { rateLimit: { max: limits.loginPerIp, timeWindow: limits.windowMs } };
+  // Answers holding a secret or recovery codes are never kept for an Idempotency-Key.
+  const secret = { secretAnswer: true };
+
+  serve(app, contract.getTwoFactor, async ({ reseller }) => twoFactor.twoFactorState(ctx, reseller.id));
+
+  serve(
+    app,
+    contract.setupTwoFactor,
+    async ({ reseller, body }) => answer(await twoFactor.setupTwoFactor(ctx, reseller, body.password), 'Scan the QR code with your authenticator app, then enter the code it shows.'),
+    secret,
+  );
+
+  serve(
+    app,
+    contract.enableTwoFactor,
+    async ({ reseller, body, request }) =>
+      answer(await twoFactor.enableTwoFactor(ctx, reseller, body.code, meta(request)), 'Two-factor sign-in is on. Keep your recovery codes somewhere safe.'),
+    secret,
+  );
+
+  serve(
+    app,
+    contract.renewRecoveryCodes,
+    async ({ reseller, body, request }) =>
+      answer(await twoFactor.renewRecoveryCodes(ctx, reseller, body, meta(request)), 'Your new recovery codes replace the old ones.'),
+    secret,
+  );
+
+  serve(app, contract.disableTwoFactor, async ({ reseller, body, request }) => {
+    await twoFactor.disableTwoFactor(ctx, reseller, body, meta(request));
+    return answer(null, 'Two-factor sign-in is off.');
+  });
+
+  serve(
+    app,
+    contract.loginTwoFactor,
+    async ({ body, request }) => {
+      const reseller = await twoFactor.passSecondStep(ctx, body, meta(request));
+      return answer(await openSession(ctx, reseller, meta(request)), 'Login successful');
+    },
+    perIp,
+  );
+
+  serve(
+    app,
+    contract.loginTwoFactorSetup,
+    async ({ body }) => answer(await twoFactor.setupAtSignIn(ctx, body.challenge), 'Scan the QR code with your authenticator app, then enter the code it shows.'),
+    perIp,
+  );
+
+  serve(
+    app,
+    contract.loginTwoFactorEnable,
+    async ({ body, request }) => {
+      const { reseller, codes } = await twoFactor.enableAtSignIn(ctx, body, meta(request));
+      const signedIn = await openSession(ctx, { ...reseller, totpSecret: 'on' }, meta(request));
+      return answer({ ...signedIn, recovery_codes: codes }, 'Two-factor sign-in is on. Keep your recovery codes somewhere safe.');
+    },
+    perIp,
+  );
+
+  serve(app, contract.requireTwoFactor, async ({ reseller, body, request }) => {
+    const result = await twoFactor.requireOfUser(ctx, reseller, body.user_reseller_id, body.required, meta(request));
+    return answer(result, result.required ? 'This user must now sign in with a second factor.' : 'This user may now sign in without a second factor.');
+  });
+}
