@@ -1,0 +1,235 @@
+/**
+ * Two-factor sign-in on the profile (docs/api.md "Two-factor sign-in"): whether it is on, how many
+ * recovery codes are left, and the dialogs that turn it on (password → QR code and key → a code →
+ * the recovery codes, shown once), replace the recovery codes, and turn it off (password and a
+ * current code). The server's messages are shown as they come.
+ */
+import { useState, type FormEvent } from 'react';
+import { Alert, Box, Button, Card, CardContent, Dialog, DialogActions, DialogContent, DialogTitle, TextField, Typography } from '@mui/material';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PortalDataProvider } from '@partner-panel/data-provider';
+import { PasswordField } from '../../components/PasswordField';
+import { messageOf } from '../../components/serverErrors';
+import { RecoveryCodes } from './RecoveryCodes';
+
+type Mode = 'on' | 'off' | 'codes';
+type Setup = { secret: string; qr_code: string };
+
+export function TwoFactorCard() {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const queryClient = useQueryClient();
+  const { data: state } = useQuery({ queryKey: ['two-factor'], queryFn: () => dataProvider.twoFactor() });
+  const [mode, setMode] = useState<Mode | null>(null);
+
+  const close = () => {
+    setMode(null);
+    void queryClient.invalidateQueries({ queryKey: ['two-factor'] });
+  };
+
+  return (
+    <Card sx={{ mt: 2 }}>
+      <CardContent>
+        <Typography variant="h6" component="h2">
+          {translate('pp.two_factor.title')}
+        </Typography>
+        {state ? (
+          <>
+            <Typography data-testid="two-factor-state">{translate(state.totp ? 'pp.two_factor.on' : 'pp.two_factor.off')}</Typography>
+            {state.required ? <Typography color="text.secondary">{translate('pp.two_factor.required')}</Typography> : null}
+            {state.totp ? (
+              <Typography color="text.secondary">{translate('pp.two_factor.codes_left', { count: state.recovery_codes_left, smart_count: state.recovery_codes_left })}</Typography>
+            ) : null}
+            <Box sx={{ display: 'flex', gap: 1, mt: 2, flexWrap: 'wrap' }}>
+              {state.totp ? (
+                <>
+                  <Button variant="outlined" onClick={() => setMode('codes')}>
+                    {translate('pp.two_factor.new_codes')}
+                  </Button>
+                  {state.required ? null : (
+                    <Button variant="outlined" color="warning" onClick={() => setMode('off')}>
+                      {translate('pp.two_factor.turn_off')}
+                    </Button>
+                  )}
+                </>
+              ) : (
+                <Button variant="contained" onClick={() => setMode('on')}>
+                  {translate('pp.two_factor.turn_on')}
+                </Button>
+              )}
+            </Box>
+          </>
+        ) : null}
+      </CardContent>
+      {mode === 'on' ? <TurnOnDialog onClose={close} /> : null}
+      {mode === 'off' || mode === 'codes' ? <PasswordAndCodeDialog mode={mode} onClose={close} /> : null}
+    </Card>
+  );
+}
+
+function TurnOnDialog({ onClose }: { onClose: () => void }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [setup, setSetup] = useState<Setup | null>(null);
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const [alert, setAlert] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setAlert(null);
+    setBusy(true);
+    try {
+      if (!setup) {
+        setSetup((await dataProvider.setupTwoFactor(password)).body);
+        setPassword('');
+      } else {
+        const { body, message } = await dataProvider.enableTwoFactor(code);
+        setCodes(body.recovery_codes);
+        notify(message, { type: 'success' });
+      }
+    } catch (error) {
+      setCode('');
+      setAlert(messageOf(error, translate('pp.errors.update')));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="two-factor-on-title">
+      <Box component="form" onSubmit={(e) => void submit(e)} noValidate>
+        <DialogTitle id="two-factor-on-title">{translate('pp.two_factor.on_title')}</DialogTitle>
+        <DialogContent>
+          {alert ? (
+            <Alert severity="error" role="alert" sx={{ mb: 1 }}>
+              {alert}
+            </Alert>
+          ) : null}
+          {codes ? (
+            <>
+              <Typography variant="body2" sx={{ mb: 1 }}>
+                {translate('pp.login.codes_help')}
+              </Typography>
+              <RecoveryCodes codes={codes} />
+            </>
+          ) : setup ? (
+            <>
+              <Typography variant="body2">{translate('pp.login.setup_help')}</Typography>
+              <Box component="img" src={setup.qr_code} alt={translate('pp.login.qr_alt')} sx={{ display: 'block', width: 200, height: 200, my: 2, mx: 'auto' }} />
+              <Typography variant="body2" color="text.secondary">
+                {translate('pp.login.secret')}
+              </Typography>
+              <Typography data-testid="totp-secret" sx={{ fontFamily: 'monospace', wordBreak: 'break-all', mb: 2 }}>
+                {setup.secret}
+              </Typography>
+              <TextField name="code" label={translate('pp.two_factor.setup_code')} value={code} onChange={(e) => setCode(e.target.value)} autoComplete="one-time-code" fullWidth autoFocus />
+            </>
+          ) : (
+            <PasswordField name="password" label={translate('pp.two_factor.password')} value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="current-password" fullWidth autoFocus />
+          )}
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          {codes ? (
+            <Button variant="contained" onClick={onClose}>
+              {translate('pp.two_factor.done')}
+            </Button>
+          ) : (
+            <>
+              <Button onClick={onClose}>{translate('pp.two_factor.cancel')}</Button>
+              <Button type="submit" variant="contained" disabled={busy}>
+                {translate(setup ? 'pp.two_factor.confirm' : 'pp.two_factor.next')}
+              </Button>
+            </>
+          )}
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}
+
+function PasswordAndCodeDialog({ mode, onClose }: { mode: 'off' | 'codes'; onClose: () => void }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const [alert, setAlert] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setAlert(null);
+    setBusy(true);
+    try {
+      if (mode === 'off') {
+        notify((await dataProvider.disableTwoFactor({ password, code })).message, { type: 'success' });
+        onClose();
+      } else {
+        const { body, message } = await dataProvider.renewRecoveryCodes({ password, code });
+        setCodes(body.recovery_codes);
+        notify(message, { type: 'success' });
+      }
+    } catch (error) {
+      setCode('');
+      setAlert(messageOf(error, translate('pp.errors.update')));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const title = mode === 'off' ? 'pp.two_factor.off_title' : 'pp.two_factor.codes_title';
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="two-factor-change-title">
+      <Box component="form" onSubmit={(e) => void submit(e)} noValidate>
+        <DialogTitle id="two-factor-change-title">{translate(title)}</DialogTitle>
+        <DialogContent>
+          {alert ? (
+            <Alert severity="error" role="alert" sx={{ mb: 1 }}>
+              {alert}
+            </Alert>
+          ) : null}
+          {codes ? (
+            <RecoveryCodes codes={codes} />
+          ) : (
+            <>
+              <Typography variant="body2" sx={{ mb: 2 }}>
+                {translate(mode === 'off' ? 'pp.two_factor.off_help' : 'pp.two_factor.codes_help')}
+              </Typography>
+              <PasswordField name="password" label={translate('pp.two_factor.password')} value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="current-password" fullWidth autoFocus />
+              <TextField
+                name="code"
+                label={translate('pp.two_factor.code')}
+                helperText={translate('pp.two_factor.code_help')}
+                value={code}
+                onChange={(e) => setCode(e.target.value)}
+                autoComplete="one-time-code"
+                fullWidth
+                sx={{ mt: 2 }}
+              />
+            </>
+          )}
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          {codes ? (
+            <Button variant="contained" onClick={onClose}>
+              {translate('pp.two_factor.done')}
+            </Button>
+          ) : (
+            <>
+              <Button onClick={onClose}>{translate('pp.two_factor.cancel')}</Button>
+              <Button type="submit" variant="contained" color={mode === 'off' ? 'warning' : 'primary'} disabled={busy}>
+                {translate(mode === 'off' ? 'pp.two_factor.turn_off' : 'pp.two_factor.new_codes')}
+              </Button>
+            </>
+          )}
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}
