@@ -49,5 +49,5 @@ export type { AuditEntry } from './calls/users.js';
 export { redeemBody, embedOrigin, redeemEmbedInput, redeemEmbed } from './calls/partner.js';
 export type { RedeemEmbed } from './calls/partner.js';
 export { clientUser, keyModeSchema } from './calls/client.js';
-export { TWO_FACTOR_MESSAGES, secondFactorCode, totpCode, twoFactorState } from './calls/security.js';
+export { TWO_FACTOR_MESSAGES, secondFactorCode, sessionSchema, securityEventSchema, totpCode, twoFactorState } from './calls/security.js';
 export type { ClientUser } from './calls/client.js';

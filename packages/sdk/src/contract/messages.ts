@@ -49,6 +49,7 @@ export const errors = {
   twoFactorNoSetup: entry('rspf-2fa-1063', 'Start the set-up again: no new secret is waiting to be confirmed.', 409),
   twoFactorEnforced: entry('rspf-2fa-1064', 'Your administrator requires two-factor sign-in, so it cannot be turned off.', 403),
   passwordWrong: entry('rspf-2fa-1065', 'Your password is incorrect.', 422),
+  sessionNotFound: entry('rspf-session-1071', 'This session is not signed in any more.', 404),
   emailTaken: entry('rspf-register-1021', 'This email address is already registered.', 409),
   verificationInvalid: entry('rspf-verify-1031', 'This verification link is invalid or has expired.', 410),
   alreadyVerified: entry('rspf-verify-1032', 'User Already Verified', 409),

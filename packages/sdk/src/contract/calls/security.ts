@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { defineCall } from '../define.js';
-import { idInput, isoDate, nothing, resellerUser } from '../common.js';
+import { MAX_ID, empty, idInput, isoDate, nothing, resellerUser, wholeNumber } from '../common.js';
 import { passwordRequiredField } from '../rules.js';
 
 export const TWO_FACTOR_MESSAGES = {
@@ -142,4 +142,70 @@ export const requireTwoFactor = defineCall({
   body: z.object({ user_reseller_id: idInput, required: z.boolean() }),
   response: z.object({ user_reseller_id: z.number(), required: z.boolean() }),
   successCode: 20116,
+});
+
+// ---- signed-in sessions and security events (the profile)
+
+export const sessionSchema = z.object({
+  id: z.number(),
+  /** Browser and system read from the user agent ("Chrome on Windows"). */
+  device: z.string(),
+  ip: z.string().nullable(),
+  started_at: isoDate,
+  last_seen_at: isoDate,
+  /** The session making this call. */
+  current: z.boolean(),
+});
+
+export const listSessions = defineCall({
+  method: 'GET',
+  path: '/api/v1/profile/sessions',
+  access: 'reseller',
+  spec: 'ours',
+  summary: "The account's signed-in sessions, newest first; the one making the call is marked current.",
+  response: z.array(sessionSchema),
+  successCode: 20121,
+});
+
+export const endSession = defineCall({
+  method: 'POST',
+  path: '/api/v1/profile/sessions/end',
+  access: 'reseller',
+  spec: 'ours',
+  summary: "Signs one of the account's sessions out; its next call answers forbidden.",
+  body: z.object({
+    id: wholeNumber('This session is not signed in any more.').pipe(z.number().positive({ error: 'This session is not signed in any more.' }).max(MAX_ID, { error: 'This session is not signed in any more.' })),
+  }),
+  response: nothing,
+  successCode: 20122,
+});
+
+export const endOtherSessions = defineCall({
+  method: 'POST',
+  path: '/api/v1/profile/sessions/end-others',
+  access: 'reseller',
+  spec: 'ours',
+  summary: 'Signs every session of the account out but the one making the call.',
+  body: empty.optional(),
+  response: z.object({ ended: z.number().int() }),
+  successCode: 20123,
+});
+
+export const securityEventSchema = z.object({
+  id: z.number(),
+  action: z.string(),
+  /** The event in a sentence, as the profile shows it. */
+  description: z.string(),
+  ip: z.string().nullable(),
+  created_at: isoDate,
+});
+
+export const securityEvents = defineCall({
+  method: 'GET',
+  path: '/api/v1/profile/security-events',
+  access: 'reseller',
+  spec: 'ours',
+  summary: "The account's own security events, newest first (at most 50): sign-ins, password, two-factor, session and secret-key changes.",
+  response: z.array(securityEventSchema),
+  successCode: 20124,
 });

@@ -24,6 +24,7 @@ import { freeCustomUrl, newClientId } from './identity.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.js';
 import { issueSession, revokeAllSessions, revokeSession } from './sessions.js';
 import { hashToken, newToken } from './secrets.js';
+import { noteSignIn } from './signed-in.js';
 import { secondStep } from './two-factor.js';
 
 export const VERIFY_TTL_HOURS = 48;
@@ -192,6 +193,7 @@ export async function openSession(ctx: Ctx, reseller: ResellerRow, meta: Meta) {
   const session = await issueSession(ctx, reseller.id, meta);
   const now = ctx.clock.now();
   await ctx.db.update(resellers).set({ lastLoginAt: now }).where(eq(resellers.id, reseller.id));
+  await noteSignIn(ctx, reseller, session.id, meta);
   return { ...presentUser(reseller), access_token: session.token, expires_at: session.expiresAt.toISOString() };
 }
 

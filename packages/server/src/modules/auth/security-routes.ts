@@ -1,14 +1,18 @@
-/** HTTP mapping of two-factor sign-in: the profile's calls, sign-in's third step, the admin's rule. */
+/**
+ * HTTP mapping of the account's security: two-factor sign-in (the profile's calls, sign-in's third
+ * step, the admin's rule), the signed-in sessions and the security events.
+ */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { contract } from '@partner-panel/sdk';
 import { answer } from '../../http/envelope.js';
 import { serve } from '../../http/route.js';
 import { openSession } from './service.js';
+import * as signedIn from './signed-in.js';
 import * as twoFactor from './two-factor.js';
 
 const meta = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
 
-export function twoFactorRoutes(app: FastifyInstance) {
+export function securityRoutes(app: FastifyInstance) {
   const { ctx } = app;
   const limits = ctx.config.rateLimits;
   const perIp = { rateLimit: { max: limits.loginPerIp, timeWindow: limits.windowMs } };
@@ -72,6 +76,20 @@ export function twoFactorRoutes(app: FastifyInstance) {
     },
     perIp,
   );
+
+  serve(app, contract.listSessions, async ({ reseller }) => signedIn.listSessions(ctx, reseller));
+
+  serve(app, contract.endSession, async ({ reseller, body, ip }) => {
+    await signedIn.endSession(ctx, reseller, body.id, ip);
+    return answer(null, 'That session is signed out.');
+  });
+
+  serve(app, contract.endOtherSessions, async ({ reseller, ip }) => {
+    const result = await signedIn.endOtherSessions(ctx, reseller, ip);
+    return answer(result, result.ended === 1 ? '1 other session is signed out.' : `${result.ended} other sessions are signed out.`);
+  });
+
+  serve(app, contract.securityEvents, async ({ reseller }) => signedIn.securityEvents(ctx, reseller.id));
 
   serve(app, contract.requireTwoFactor, async ({ reseller, body, request }) => {
     const result = await twoFactor.requireOfUser(ctx, reseller, body.user_reseller_id, body.required, meta(request));
