@@ -130,6 +130,11 @@ export function createDataProvider(client: Client, session: Session, extraLists:
     enableTwoFactor: (code: string) => answered('enableTwoFactor', { code }),
     renewRecoveryCodes: (input: { password: string; code: string }) => answered('renewRecoveryCodes', input),
     disableTwoFactor: (input: { password: string; code: string }) => answered('disableTwoFactor', input),
+    // --- signed-in sessions and security events (the profile)
+    sessions: () => attempt(() => client.listSessions(), errors.fetchDetails),
+    endSession: (id: number) => answered('endSession', { id }),
+    endOtherSessions: () => answered('endOtherSessions', {}),
+    securityEvents: () => attempt(() => client.securityEvents(), errors.fetchDetails),
     // --- products and coupons
     products: () => attempt(() => client.products(), errors.fetchProducts),
     /** The price tables (001 §2.2); a failure reads as the list's (001 §8). */
