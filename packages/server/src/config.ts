@@ -81,6 +81,8 @@ const envSchema = z
     REALTIME_ACTIVITY_TIMEOUT: z.coerce.number().int().min(1).max(3600).default(120),
     PAYMENTS_TEST_GATEWAY: bool.optional(),
     TEST_GATEWAY_WEBHOOK_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
+    RATE_LIMIT_TEST_GATEWAY_PER_IP: z.coerce.number().int().min(1).default(60),
+    RATE_LIMIT_COUPON_MAILS_PER_HOUR: z.coerce.number().int().min(1).default(200),
     STRIPE_SECRET_KEY: optional,
     STRIPE_PUBLISHABLE_KEY: optional,
     STRIPE_WEBHOOK_SECRET: optional,
@@ -191,10 +193,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       redeemFailuresPerPrefix: e.RATE_LIMIT_REDEEM_PER_PREFIX,
       /** Refused redemptions per address and window, past which the address waits, longer each time. */
       redeemFailuresPerIp: e.RATE_LIMIT_REDEEM_FAILURES_PER_IP,
+      /** Coupon mails an hour per reseller. */
+      couponMailsPerHour: e.RATE_LIMIT_COUPON_MAILS_PER_HOUR,
     },
     payments: {
       /** The built-in test gateway: on by default outside production, never in production. */
-      testGateway: { enabled: e.PAYMENTS_TEST_GATEWAY ?? !production, webhookDelayMs: e.TEST_GATEWAY_WEBHOOK_DELAY_MS },
+      testGateway: {
+        enabled: e.PAYMENTS_TEST_GATEWAY ?? !production,
+        webhookDelayMs: e.TEST_GATEWAY_WEBHOOK_DELAY_MS,
+        /** Calls a window per address to each of its endpoints (token, confirm, 3-D Secure). */
+        requestsPerIp: e.RATE_LIMIT_TEST_GATEWAY_PER_IP,
+      },
       stripe:
         e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET
           ? { secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL }
