@@ -18,6 +18,12 @@ const PASSWORD = 'DemoPass2026!';
 /** The code an authenticator shows `steps` 30-second steps from now (the server takes one step of drift). */
 const code = (secret: string, steps = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
 
+async function signOut(page: Page) {
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await page.waitForURL(/\/login$/);
+}
+
 async function passwordStep(page: Page, who = email) {
   await page.goto('/login');
   await page.getByLabel('Email address').fill(who);
@@ -63,9 +69,7 @@ describe('two-factor sign-in', () => {
     await page.getByText('10 unused recovery codes left.').waitFor();
 
     // --- sign out, sign in: the password, then the code
-    await page.getByTestId('user-menu').click();
-    await page.getByRole('menuitem', { name: 'Log out' }).click();
-    await page.waitForURL(/\/login$/);
+    await signOut(page);
     await passwordStep(page);
     await page.getByText('Enter the code from your authenticator app to finish signing in.').waitFor();
     await capture(page, 'login-two-factor');
@@ -81,9 +85,7 @@ describe('two-factor sign-in', () => {
     await page.waitForURL(/\/dashboard\/overview$/);
 
     // --- the lockout: the password step and wrong codes, four in a row, then even a right code waits
-    await page.getByTestId('user-menu').click();
-    await page.getByRole('menuitem', { name: 'Log out' }).click();
-    await page.waitForURL(/\/login$/);
+    await signOut(page);
     await passwordStep(page);
     for (let i = 0; i < 3; i++) {
       await page.getByLabel('Authentication code').fill(`65432${i}`);
@@ -100,9 +102,7 @@ describe('two-factor sign-in', () => {
     await page.getByLabel('Authentication code').fill(recovery[0] as string);
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.waitForURL(/\/dashboard\/overview$/);
-    await page.getByTestId('user-menu').click();
-    await page.getByRole('menuitem', { name: 'Log out' }).click();
-    await page.waitForURL(/\/login$/);
+    await signOut(page);
     await passwordStep(page);
     await page.getByLabel('Authentication code').fill(recovery[0] as string);
     await page.getByRole('button', { name: 'Verify' }).click();

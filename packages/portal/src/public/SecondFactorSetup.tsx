@@ -11,7 +11,7 @@ import { attempt } from '@partner-panel/data-provider';
 import { messageOf } from '../components/serverErrors';
 import { client, session } from '../providers';
 import { FormField, PublicForm, usePublicForm } from './formFields';
-import { RecoveryCodes } from '../pages/profile/RecoveryCodes';
+import { RecoveryCodes, SecretQr } from '../pages/profile/RecoveryCodes';
 
 interface Props {
   challenge: string;
@@ -71,17 +71,7 @@ export function SecondFactorSetup({ challenge, schema, onDone, onError }: Props)
         {translate('pp.login.setup_title')}
       </Typography>
       <Typography variant="body2">{translate('pp.login.setup_help')}</Typography>
-      {secret ? (
-        <>
-          <Box component="img" src={secret.qr_code} alt={translate('pp.login.qr_alt')} sx={{ display: 'block', width: 200, height: 200, my: 2, mx: 'auto' }} />
-          <Typography variant="body2" color="text.secondary">
-            {translate('pp.login.secret')}
-          </Typography>
-          <Typography data-testid="totp-secret" sx={{ fontFamily: 'monospace', wordBreak: 'break-all', mb: 2 }}>
-            {secret.secret}
-          </Typography>
-        </>
-      ) : null}
+      {secret ? <SecretQr setup={secret} /> : null}
       <FormField name="code" label={translate('pp.login.setup_code')} autoComplete="one-time-code" />
       <Button type="submit" variant="contained" size="large" fullWidth disabled={!secret || form.formState.isSubmitting}>
         {translate('pp.login.turn_on')}

@@ -11,10 +11,44 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PortalDataProvider } from '@partner-panel/data-provider';
 import { PasswordField } from '../../components/PasswordField';
 import { messageOf } from '../../components/serverErrors';
-import { RecoveryCodes } from './RecoveryCodes';
+import { RecoveryCodes, SecretQr } from './RecoveryCodes';
 
 type Mode = 'on' | 'off' | 'codes';
 type Setup = { secret: string; qr_code: string };
+
+interface Step {
+  password: string;
+  code: string;
+  setCodes: (codes: string[]) => void;
+  clearPassword: () => void;
+}
+
+/**
+ * A dialog's password, code, recovery codes, alert and busy state, and its submit: `run` does the
+ * step; a refusal clears the code and shows the server's sentence.
+ */
+function useTwoFactorForm(run: (step: Step) => Promise<void>) {
+  const translate = useTranslate();
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const [alert, setAlert] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setAlert(null);
+    setBusy(true);
+    try {
+      await run({ password, code, setCodes, clearPassword: () => setPassword('') });
+    } catch (error) {
+      setCode('');
+      setAlert(messageOf(error, translate('pp.errors.update')));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return { password, setPassword, code, setCode, codes, alert, busy, submit };
+}
 
 export function TwoFactorCard() {
   const translate = useTranslate();
@@ -72,33 +106,17 @@ function TurnOnDialog({ onClose }: { onClose: () => void }) {
   const translate = useTranslate();
   const notify = useNotify();
   const dataProvider = useDataProvider<PortalDataProvider>();
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
   const [setup, setSetup] = useState<Setup | null>(null);
-  const [codes, setCodes] = useState<string[] | null>(null);
-  const [alert, setAlert] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setAlert(null);
-    setBusy(true);
-    try {
-      if (!setup) {
-        setSetup((await dataProvider.setupTwoFactor(password)).body);
-        setPassword('');
-      } else {
-        const { body, message } = await dataProvider.enableTwoFactor(code);
-        setCodes(body.recovery_codes);
-        notify(message, { type: 'success' });
-      }
-    } catch (error) {
-      setCode('');
-      setAlert(messageOf(error, translate('pp.errors.update')));
-    } finally {
-      setBusy(false);
+  const { password, setPassword, code, setCode, codes, alert, busy, submit } = useTwoFactorForm(async (form) => {
+    if (!setup) {
+      setSetup((await dataProvider.setupTwoFactor(form.password)).body);
+      form.clearPassword();
+    } else {
+      const { body, message } = await dataProvider.enableTwoFactor(form.code);
+      form.setCodes(body.recovery_codes);
+      notify(message, { type: 'success' });
     }
-  }
+  });
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="two-factor-on-title">
@@ -120,13 +138,7 @@ function TurnOnDialog({ onClose }: { onClose: () => void }) {
           ) : setup ? (
             <>
               <Typography variant="body2">{translate('pp.login.setup_help')}</Typography>
-              <Box component="img" src={setup.qr_code} alt={translate('pp.login.qr_alt')} sx={{ display: 'block', width: 200, height: 200, my: 2, mx: 'auto' }} />
-              <Typography variant="body2" color="text.secondary">
-                {translate('pp.login.secret')}
-              </Typography>
-              <Typography data-testid="totp-secret" sx={{ fontFamily: 'monospace', wordBreak: 'break-all', mb: 2 }}>
-                {setup.secret}
-              </Typography>
+              <SecretQr setup={setup} />
               <TextField name="code" label={translate('pp.two_factor.setup_code')} value={code} onChange={(e) => setCode(e.target.value)} autoComplete="one-time-code" fullWidth autoFocus />
             </>
           ) : (
@@ -156,32 +168,16 @@ function PasswordAndCodeDialog({ mode, onClose }: { mode: 'off' | 'codes'; onClo
   const translate = useTranslate();
   const notify = useNotify();
   const dataProvider = useDataProvider<PortalDataProvider>();
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
-  const [codes, setCodes] = useState<string[] | null>(null);
-  const [alert, setAlert] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setAlert(null);
-    setBusy(true);
-    try {
-      if (mode === 'off') {
-        notify((await dataProvider.disableTwoFactor({ password, code })).message, { type: 'success' });
-        onClose();
-      } else {
-        const { body, message } = await dataProvider.renewRecoveryCodes({ password, code });
-        setCodes(body.recovery_codes);
-        notify(message, { type: 'success' });
-      }
-    } catch (error) {
-      setCode('');
-      setAlert(messageOf(error, translate('pp.errors.update')));
-    } finally {
-      setBusy(false);
+  const { password, setPassword, code, setCode, codes, alert, busy, submit } = useTwoFactorForm(async (form) => {
+    if (mode === 'off') {
+      notify((await dataProvider.disableTwoFactor({ password: form.password, code: form.code })).message, { type: 'success' });
+      onClose();
+    } else {
+      const { body, message } = await dataProvider.renewRecoveryCodes({ password: form.password, code: form.code });
+      form.setCodes(body.recovery_codes);
+      notify(message, { type: 'success' });
     }
-  }
+  });
 
   const title = mode === 'off' ? 'pp.two_factor.off_title' : 'pp.two_factor.codes_title';
   return (
