@@ -6,23 +6,15 @@
 import { sql } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '@partner-panel/sdk';
 import { DEMO_PASSWORD } from '../src/modules/demo/seed.js';
 import { linkHash, manualClock, testApp } from './support/app.js';
+import { failure } from './support/expect.js';
 import { query } from './support/sql.js';
 
 const clock = manualClock(new Date('2026-05-01T10:00:00Z'));
 const t = await testApp({ clock, env: { SESSION_TTL_HOURS: '2160' } });
 
-const refusal = async (p: Promise<unknown>) => {
-  try {
-    await p;
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error('expected a refusal');
-};
+const refusal = failure;
 /** The code an authenticator app shows now (the test's clock), then a step later. */
 const codeNow = (secret: string) => generate({ secret, epoch: Math.floor(clock.now().getTime() / 1000) });
 const nextStep = () => clock.advance(30_000);
