@@ -43,7 +43,7 @@ describe('setting up TOTP on the profile', () => {
   it('needs the password, draws the QR code here, turns on with a current code, answers ten recovery codes once and ends the other sessions', async () => {
     const other = await t.signIn('reseller@demo.partner-panel.test');
     const me = await t.signIn('reseller@demo.partner-panel.test');
-    expect(await me.api.getTwoFactor()).toEqual({ totp: false, recovery_codes_left: 0, required: false });
+    expect(await me.api.getTwoFactor()).toEqual({ totp: false, passkeys: [], recovery_codes_left: 0, required: false });
     expect((await refusal(me.api.setupTwoFactor({ password: 'not-it' }))).message).toBe('Your password is incorrect.');
     const setup = await me.api.setupTwoFactor({ password: DEMO_PASSWORD });
     expect(setup.secret).toMatch(/^[A-Z2-7]{16,}$/);
@@ -59,7 +59,7 @@ describe('setting up TOTP on the profile', () => {
     expect(recovery_codes).toHaveLength(10);
     expect(new Set(recovery_codes).size).toBe(10);
     for (const code of recovery_codes) expect(code).toMatch(/^[0-9A-HJKMNP-TV-Z]{5}-[0-9A-HJKMNP-TV-Z]{5}$/);
-    expect(await me.api.getTwoFactor()).toEqual({ totp: true, recovery_codes_left: 10, required: false });
+    expect(await me.api.getTwoFactor()).toEqual({ totp: true, passkeys: [], recovery_codes_left: 10, required: false });
     expect((await t.get('/api/v1/resellers/profile', other.token)).json.header.status).toBe('forbidden');
     expect((await me.api.getTwoFactor()).totp).toBe(true);
     // Only hashes are kept.
@@ -138,7 +138,7 @@ describe('changing the second factor', () => {
     expect((await me.getTwoFactor()).recovery_codes_left).toBe(10);
     nextStep();
     await me.disableTwoFactor({ password, code: await codeNow(resellerSecret) });
-    expect(await me.getTwoFactor()).toEqual({ totp: false, recovery_codes_left: 0, required: false });
+    expect(await me.getTwoFactor()).toEqual({ totp: false, passkeys: [], recovery_codes_left: 0, required: false });
     expect((await t.get('/api/v1/resellers/profile', other.access_token)).json.header.status).toBe('forbidden');
     // The spec's two steps again.
     expect((await t.client().login({ email, password })).email).toBe(email);
@@ -165,7 +165,7 @@ describe("an admin requiring a second factor of its users", () => {
     nextStep();
     expect(signedIn.recovery_codes).toHaveLength(10);
     const sub = t.client(signedIn.access_token);
-    expect(await sub.getTwoFactor()).toEqual({ totp: true, recovery_codes_left: 10, required: true });
+    expect(await sub.getTwoFactor()).toEqual({ totp: true, passkeys: [], recovery_codes_left: 10, required: true });
     expect((await refusal(sub.disableTwoFactor({ password: DEMO_PASSWORD, code: await codeNow(setup.secret) }))).message).toBe(
       'Your administrator requires two-factor sign-in, so it cannot be turned off.',
     );

@@ -50,6 +50,8 @@ export const errors = {
   twoFactorEnforced: entry('rspf-2fa-1064', 'Your administrator requires two-factor sign-in, so it cannot be turned off.', 403),
   passwordWrong: entry('rspf-2fa-1065', 'Your password is incorrect.', 422),
   sessionNotFound: entry('rspf-session-1071', 'This session is not signed in any more.', 404),
+  passkeyFailed: entry('rspf-passkey-1081', 'The passkey could not be checked. Please try again.', 422),
+  passkeyNotFound: entry('rspf-passkey-1082', 'This passkey does not exist.', 404),
   emailTaken: entry('rspf-register-1021', 'This email address is already registered.', 409),
   verificationInvalid: entry('rspf-verify-1031', 'This verification link is invalid or has expired.', 410),
   alreadyVerified: entry('rspf-verify-1032', 'User Already Verified', 409),

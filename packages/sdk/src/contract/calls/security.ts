@@ -33,6 +33,7 @@ const challengeField = z.string().min(20).max(200);
 
 export const twoFactorState = z.object({
   totp: z.boolean(),
+  passkeys: z.array(z.object({ id: z.number(), name: z.string(), created_at: isoDate, last_used_at: isoDate.nullable() })),
   recovery_codes_left: z.number().int(),
   required: z.boolean(),
 });
@@ -208,4 +209,69 @@ export const securityEvents = defineCall({
   summary: "The account's own security events, newest first (at most 50): sign-ins, password, two-factor, session and secret-key changes.",
   response: z.array(securityEventSchema),
   successCode: 20124,
+});
+
+// ---- passkeys (WebAuthn): a second factor instead of a TOTP code
+
+/** The browser's WebAuthn answer as @simplewebauthn/browser gives it (checked by the server's verifier). */
+const webauthnAnswer = z.record(z.string(), z.unknown());
+/** Options for the browser's WebAuthn call, as @simplewebauthn/browser takes them. */
+const webauthnOptions = z.record(z.string(), z.unknown());
+
+export const passkeyOptions = defineCall({
+  method: 'POST',
+  path: '/api/v1/profile/passkeys/options',
+  access: 'reseller',
+  spec: 'ours',
+  summary: 'Options for adding a passkey (navigator.credentials.create), with the password; valid five minutes.',
+  body: z.object({ password: passwordRequiredField }),
+  response: webauthnOptions,
+  successCode: 20131,
+});
+
+export const addPasskey = defineCall({
+  method: 'POST',
+  path: '/api/v1/profile/passkeys',
+  access: 'reseller',
+  spec: 'ours',
+  summary: "Adds the passkey the browser made from the options; other sessions end.",
+  body: z.object({ name: z.string().trim().min(1, { error: 'Name the passkey, for example "Work laptop".' }).max(60, { error: 'A passkey name may have at most 60 characters.' }), response: webauthnAnswer }),
+  response: z.object({ id: z.number(), name: z.string() }),
+  successCode: 20132,
+});
+
+export const removePasskey = defineCall({
+  method: 'POST',
+  path: '/api/v1/profile/passkeys/remove',
+  access: 'reseller',
+  spec: 'ours',
+  summary: 'Removes one of the account’s passkeys, with the password; other sessions end.',
+  body: z.object({
+    id: wholeNumber('This passkey does not exist.').pipe(z.number().positive({ error: 'This passkey does not exist.' }).max(MAX_ID, { error: 'This passkey does not exist.' })),
+    password: passwordRequiredField,
+  }),
+  response: nothing,
+  successCode: 20133,
+});
+
+export const loginPasskeyOptions = defineCall({
+  method: 'POST',
+  path: '/api/login/passkey/options',
+  access: 'public',
+  spec: 'ours',
+  summary: "Sign-in's third step with a passkey: options for navigator.credentials.get.",
+  body: z.object({ challenge: challengeField }),
+  response: webauthnOptions,
+  successCode: 20134,
+});
+
+export const loginPasskey = defineCall({
+  method: 'POST',
+  path: '/api/login/passkey',
+  access: 'public',
+  spec: 'ours',
+  summary: "Sign-in's third step with a passkey: the browser's answer signs in.",
+  body: z.object({ challenge: challengeField, response: webauthnAnswer }),
+  response: resellerUser.extend({ access_token: z.string(), expires_at: isoDate }),
+  successCode: 10001,
 });

@@ -7,10 +7,12 @@ import { contract } from '@partner-panel/sdk';
 import { answer } from '../../http/envelope.js';
 import { serve } from '../../http/route.js';
 import { openSession } from './service.js';
+import * as passkeys from './passkeys.js';
 import * as signedIn from './signed-in.js';
 import * as twoFactor from './two-factor.js';
 
 const meta = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
+const caller = (request: FastifyRequest) => ({ ip: request.ip, origin: request.headers.origin });
 
 export function securityRoutes(app: FastifyInstance) {
   const { ctx } = app;
@@ -73,6 +75,29 @@ export function securityRoutes(app: FastifyInstance) {
       const { reseller, codes } = await twoFactor.enableAtSignIn(ctx, body, meta(request));
       const signedIn = await openSession(ctx, { ...reseller, totpSecret: 'on' }, meta(request));
       return answer({ ...signedIn, recovery_codes: codes }, 'Two-factor sign-in is on. Keep your recovery codes somewhere safe.');
+    },
+    perIp,
+  );
+
+  serve(app, contract.passkeyOptions, async ({ reseller, body, request }) => passkeys.registrationOptions(ctx, reseller, body.password, caller(request)));
+
+  serve(app, contract.addPasskey, async ({ reseller, body, request }) =>
+    answer(await passkeys.addPasskey(ctx, reseller, body, caller(request)), 'Your passkey is added. You can sign in with it instead of a code.'),
+  );
+
+  serve(app, contract.removePasskey, async ({ reseller, body, request }) => {
+    await passkeys.removePasskey(ctx, reseller, body, caller(request));
+    return answer(null, 'The passkey is removed.');
+  });
+
+  serve(app, contract.loginPasskeyOptions, async ({ body, request }) => twoFactor.passkeyOptionsAtSignIn(ctx, body.challenge, caller(request)), perIp);
+
+  serve(
+    app,
+    contract.loginPasskey,
+    async ({ body, request }) => {
+      const reseller = await twoFactor.passWithPasskey(ctx, body, caller(request));
+      return answer(await openSession(ctx, reseller, meta(request)), 'Login successful');
     },
     perIp,
   );

@@ -17,6 +17,7 @@ import { audit } from '../audit/index.js';
 import { CROCKFORD } from '../coupons/codes.js';
 import { openKey, sealKey } from '../client-api/keys.js';
 import type { ResellerRow } from '../profile/present.js';
+import { hasPasskey, listPasskeys, loginOptions, passkeyHolds, type Caller } from './passkeys.js';
 import { verifyPassword } from './passwords.js';
 import { hashToken, newToken } from './secrets.js';
 
@@ -126,7 +127,12 @@ export async function twoFactorState(ctx: Ctx, resellerId: number) {
     .select({ n: sql<number>`count(*)::int` })
     .from(recoveryCodes)
     .where(and(eq(recoveryCodes.resellerId, resellerId), isNull(recoveryCodes.usedAt)));
-  return { totp: reseller.totpSecret !== null, recovery_codes_left: reseller.totpSecret ? Number(left?.n ?? 0) : 0, required: reseller.twoFactorRequired };
+  return {
+    totp: reseller.totpSecret !== null,
+    passkeys: await listPasskeys(ctx, resellerId),
+    recovery_codes_left: reseller.totpSecret ? Number(left?.n ?? 0) : 0,
+    required: reseller.twoFactorRequired,
+  };
 }
 
 export async function setupTwoFactor(ctx: Ctx, session: SessionReseller, password: string) {
@@ -202,7 +208,8 @@ export async function disableTwoFactor(ctx: Ctx, session: SessionReseller, input
 
 /** After a right password: the challenge of the third step, or null when the account needs none. */
 export async function secondStep(ctx: Ctx, reseller: ResellerRow) {
-  if (!reseller.totpSecret && !reseller.twoFactorRequired) return null;
+  const passkey = await hasPasskey(ctx, reseller.id);
+  if (!reseller.totpSecret && !passkey && !reseller.twoFactorRequired) return null;
   const challenge = newToken();
   await ctx.db.insert(accountTokens).values({
     resellerId: reseller.id,
@@ -210,9 +217,8 @@ export async function secondStep(ctx: Ctx, reseller: ResellerRow) {
     tokenHash: hashToken(challenge),
     expiresAt: new Date(ctx.clock.now().getTime() + CHALLENGE_TTL_MS),
   });
-  return reseller.totpSecret
-    ? fail('twoFactorRequired', {}, { challenge, methods: ['totp', 'recovery_code'] })
-    : fail('twoFactorSetupRequired', {}, { challenge });
+  const methods = [...(reseller.totpSecret ? ['totp', 'recovery_code'] : []), ...(passkey ? ['passkey'] : [])];
+  return methods.length ? fail('twoFactorRequired', {}, { challenge, methods }) : fail('twoFactorSetupRequired', {}, { challenge });
 }
 
 /** The reseller of a live sign-in challenge; every attempt counts against its sign-in limit. */
@@ -248,6 +254,22 @@ export async function passSecondStep(ctx: Ctx, input: { challenge: string; code:
     if (recovery) {
       await audit(tx, { actorId: reseller.id, action: 'reseller.recovery_code_used', targetType: 'reseller', targetId: reseller.id, ip: meta.ip });
     }
+  });
+  await ctx.counters.reset(key);
+  return reseller;
+}
+
+/** The third step with a passkey: its options, then the browser's answer. */
+export async function passkeyOptionsAtSignIn(ctx: Ctx, challenge: string, caller: Caller) {
+  const { reseller } = await challenged(ctx, challenge);
+  return loginOptions(ctx, reseller.id, caller);
+}
+
+export async function passWithPasskey(ctx: Ctx, input: { challenge: string; response: Record<string, unknown> }, caller: Caller) {
+  const { token, reseller, key } = await challenged(ctx, input.challenge);
+  await ctx.db.transaction(async (tx) => {
+    if (!(await passkeyHolds(ctx, tx, reseller.id, input.response, caller))) throw fail('passkeyFailed');
+    await spendChallenge(tx, token.id, ctx.clock.now());
   });
   await ctx.counters.reset(key);
   return reseller;
