@@ -13,10 +13,7 @@ export interface LoginParams {
 }
 
 /** Sign-in's third step (a second factor): the challenge the password step answered and a code. */
-export interface SecondFactorParams {
-  challenge: string;
-  code: string;
-}
+export type SecondFactorParams = { challenge: string; code: string } | { challenge: string; passkey: Record<string, unknown> };
 
 export interface AuthOptions {
   /** The server could not be told of a logout (rspf-logout-1012); the session is cleared all the same. */
@@ -32,7 +29,11 @@ export function createAuthProvider(client: Client, session: Session, options: Au
      */
     async login(params: LoginParams | SecondFactorParams) {
       const answer = await attempt(() =>
-        'challenge' in params ? client.loginTwoFactor(params) : client.login({ email: params.email, password: params.password, token: params.token ?? '' }),
+        'passkey' in params
+          ? client.loginPasskey({ challenge: params.challenge, response: params.passkey })
+          : 'challenge' in params
+            ? client.loginTwoFactor(params)
+            : client.login({ email: params.email, password: params.password, token: params.token ?? '' }),
       );
       const { access_token, expires_at: _expires, ...user } = answer;
       session.signIn(user, access_token);

@@ -130,6 +130,9 @@ export function createDataProvider(client: Client, session: Session, extraLists:
     enableTwoFactor: (code: string) => answered('enableTwoFactor', { code }),
     renewRecoveryCodes: (input: { password: string; code: string }) => answered('renewRecoveryCodes', input),
     disableTwoFactor: (input: { password: string; code: string }) => answered('disableTwoFactor', input),
+    passkeyOptions: (password: string) => attempt(() => client.passkeyOptions({ password }), errors.updateFailed),
+    addPasskey: (input: { name: string; response: Record<string, unknown> }) => answered('addPasskey', input),
+    removePasskey: (input: { id: number; password: string }) => answered('removePasskey', input),
     // --- signed-in sessions and security events (the profile)
     sessions: () => attempt(() => client.listSessions(), errors.fetchDetails),
     endSession: (id: number) => answered('endSession', { id }),

@@ -128,4 +128,40 @@ describe('two-factor sign-in', () => {
     expectNoProblems(tab);
     await tab.context.close();
   });
+
+  it("adds a passkey from the profile with Chromium's virtual authenticator, and signs in with it instead of a code", async () => {
+    // WebAuthn needs a domain (an IP address is no relying party): the same server as localhost.
+    const tab = await newTab(server.url.replace('127.0.0.1', 'localhost'));
+    const { page } = tab;
+    const cdp = await tab.context.newCDPSession(page);
+    await cdp.send('WebAuthn.enable');
+    await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    });
+    const admin = 'admin@demo.partner-panel.test';
+    await signIn(page, admin);
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: 'Profile' }).click();
+    await page.waitForURL(/\/profile$/);
+    await page.getByRole('button', { name: 'Add a passkey' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add a passkey' });
+    await dialog.getByLabel('Your password').fill('wrong-password');
+    await dialog.getByLabel('Passkey name').fill('Test laptop');
+    await dialog.getByRole('button', { name: 'Add a passkey' }).click();
+    await dialog.getByRole('alert').getByText('Your password is incorrect.').waitFor();
+    await dialog.getByLabel('Your password').fill(PASSWORD);
+    await dialog.getByRole('button', { name: 'Add a passkey' }).click();
+    await page.getByText('Your passkey is added. You can sign in with it instead of a code.').first().waitFor();
+    await page.getByTestId('passkeys').getByText(/^Test laptop · Added/).waitFor();
+
+    await signOut(page);
+    await passwordStep(page, admin);
+    await page.getByText('Enter the code from your authenticator app to finish signing in.').waitFor();
+    // A passkey-only account is offered the passkey alone.
+    expect(await page.getByLabel('Authentication code').count()).toBe(0);
+    await page.getByRole('button', { name: 'Use a passkey' }).click();
+    await page.waitForURL(/\/dashboard\/overview$/);
+    expectNoProblems(tab);
+    await tab.context.close();
+  });
 });

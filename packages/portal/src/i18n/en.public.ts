@@ -31,6 +31,8 @@ export const publicPp = {
     codes_help: 'Each code signs you in once if you lose your phone. Keep them somewhere safe: they are not shown again.',
     codes_done: 'I have saved them — continue',
     codes_label: 'Recovery codes',
+    use_passkey: 'Use a passkey',
+    or: 'or',
   },
   register: {
     password_hint: 'At least 12 characters, with a number, a lower-case and an upper-case letter, and one of !@#$%&^_+{}.,',

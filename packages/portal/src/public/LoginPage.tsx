@@ -10,9 +10,11 @@ import { useTranslate } from 'ra-core';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { z } from 'zod';
 import { HttpError } from 'ra-core';
+import { startAuthentication } from '@simplewebauthn/browser';
 import { passwordRequiredField, secondFactorCode, totpCode } from '@partner-panel/sdk';
 import { messageOf } from '../components/serverErrors';
-import { authProvider } from '../providers';
+import { attempt } from '@partner-panel/data-provider';
+import { authProvider, client } from '../providers';
 import { flash } from '../routing/flash';
 import { captchaToken } from './captcha';
 import { emailOnly, FormField, PublicForm, usePublicForm } from './formFields';
@@ -23,12 +25,12 @@ const passwordOnly = z.object({ password: passwordRequiredField });
 const codeOnly = z.object({ code: secondFactorCode });
 
 /** The third step the password step asked for, if it did: `rspf-login-1015` (a code) or `-1016` (set one up). */
-function thirdStep(error: unknown): { challenge: string; setup: boolean } | null {
+function thirdStep(error: unknown): { challenge: string; setup: boolean; methods: string[] } | null {
   if (!(error instanceof HttpError)) return null;
-  const header = error.body as { code?: string; body?: { challenge?: string } } | undefined;
+  const header = error.body as { code?: string; body?: { challenge?: string; methods?: string[] } } | undefined;
   const challenge = header?.body?.challenge;
   if (!challenge || (header?.code !== 'rspf-login-1015' && header?.code !== 'rspf-login-1016')) return null;
-  return { challenge, setup: header.code === 'rspf-login-1016' };
+  return { challenge, setup: header.code === 'rspf-login-1016', methods: header.body?.methods ?? [] };
 }
 
 export function LoginPage() {
@@ -42,7 +44,7 @@ export function LoginPage() {
   const emailForm = usePublicForm(emailOnly, { email: '' });
   const passwordForm = usePublicForm(passwordOnly, { password: '' });
   const codeForm = usePublicForm(codeOnly, { code: '' });
-  const [third, setThird] = useState<{ challenge: string; setup: boolean; message: string } | null>(null);
+  const [third, setThird] = useState<{ challenge: string; setup: boolean; methods: string[]; message: string } | null>(null);
 
   function enter() {
     const from = (location.state as { from?: string } | null)?.from;
@@ -72,6 +74,18 @@ export function LoginPage() {
       codeForm.reset({ code: '' });
       const expired = error instanceof HttpError && (error.body as { code?: string } | undefined)?.code === 'rspf-login-1018';
       if (expired) backToEmail();
+      setAlert(messageOf(error, translate('pp.errors.login')));
+    }
+  }
+
+  async function signInWithPasskey() {
+    const challenge = third?.challenge ?? '';
+    try {
+      const optionsJSON = await attempt(() => client.loginPasskeyOptions({ challenge }));
+      const answer = await startAuthentication({ optionsJSON: optionsJSON as never });
+      await authProvider.login({ challenge, passkey: answer as unknown as Record<string, unknown> });
+      enter();
+    } catch (error) {
       setAlert(messageOf(error, translate('pp.errors.login')));
     }
   }
@@ -106,10 +120,19 @@ export function LoginPage() {
       ) : third ? (
         <PublicForm form={codeForm} onValid={verifyCode}>
           <Chip label={email} onClick={backToEmail} variant="outlined" aria-label={translate('pp.login.change_email', { email })} sx={{ mt: 2, maxWidth: '100%' }} />
-          <FormField name="code" label={translate('pp.login.code')} hint={translate('pp.login.code_help')} autoComplete="one-time-code" autoFocus />
-          <Button type="submit" variant="contained" size="large" fullWidth disabled={codeForm.formState.isSubmitting} sx={{ mt: 1 }}>
-            {translate('pp.login.verify')}
-          </Button>
+          {third.methods.includes('totp') ? (
+            <>
+              <FormField name="code" label={translate('pp.login.code')} hint={translate('pp.login.code_help')} autoComplete="one-time-code" autoFocus />
+              <Button type="submit" variant="contained" size="large" fullWidth disabled={codeForm.formState.isSubmitting} sx={{ mt: 1 }}>
+                {translate('pp.login.verify')}
+              </Button>
+            </>
+          ) : null}
+          {third.methods.includes('passkey') ? (
+            <Button variant={third.methods.includes('totp') ? 'outlined' : 'contained'} size="large" fullWidth sx={{ mt: 1 }} onClick={() => void signInWithPasskey()}>
+              {translate('pp.login.use_passkey')}
+            </Button>
+          ) : null}
         </PublicForm>
       ) : email === null ? (
         <PublicForm

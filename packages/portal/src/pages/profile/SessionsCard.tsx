@@ -37,7 +37,8 @@ export function SessionsCard() {
             {translate('pp.sessions.sign_out_others')}
           </Button>
         </Box>
-        <Box sx={{ overflowX: 'auto' }}>
+        {/* Scrolls sideways on a phone: a region the keyboard can reach. */}
+        <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={translate('pp.sessions.title')}>
           <Table size="small" data-testid="sessions" aria-label={translate('pp.sessions.title')}>
             <TableHead>
               <TableRow>
@@ -77,7 +78,7 @@ export function SessionsCard() {
         <Typography variant="h6" component="h2" sx={{ mt: 3 }}>
           {translate('pp.sessions.events_title')}
         </Typography>
-        <Box sx={{ overflowX: 'auto' }}>
+        <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={translate('pp.sessions.events_title')}>
           <Table size="small" data-testid="security-events" aria-label={translate('pp.sessions.events_title')}>
             <TableHead>
               <TableRow>

@@ -9,11 +9,13 @@ import { Alert, Box, Button, Card, CardContent, Dialog, DialogActions, DialogCon
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PortalDataProvider } from '@partner-panel/data-provider';
+import { useFormat } from '../../components/format';
 import { PasswordField } from '../../components/PasswordField';
 import { messageOf } from '../../components/serverErrors';
+import { startRegistration } from '@simplewebauthn/browser';
 import { RecoveryCodes, SecretQr } from './RecoveryCodes';
 
-type Mode = 'on' | 'off' | 'codes';
+type Mode = 'on' | 'off' | 'codes' | 'passkey';
 type Setup = { secret: string; qr_code: string };
 
 interface Step {
@@ -52,10 +54,12 @@ function useTwoFactorForm(run: (step: Step) => Promise<void>) {
 
 export function TwoFactorCard() {
   const translate = useTranslate();
+  const format = useFormat();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const queryClient = useQueryClient();
   const { data: state } = useQuery({ queryKey: ['two-factor'], queryFn: () => dataProvider.twoFactor() });
   const [mode, setMode] = useState<Mode | null>(null);
+  const [removing, setRemoving] = useState<{ id: number; name: string } | null>(null);
 
   const close = () => {
     setMode(null);
@@ -93,9 +97,40 @@ export function TwoFactorCard() {
                 </Button>
               )}
             </Box>
+            <Typography variant="subtitle1" component="h3" sx={{ mt: 3 }}>
+              {translate('pp.two_factor.passkeys')}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              {translate('pp.two_factor.passkeys_help')}
+            </Typography>
+            <Box component="ul" data-testid="passkeys" sx={{ pl: 0, listStyle: 'none', my: 1 }}>
+              {state.passkeys.map((p) => (
+                <Box component="li" key={p.id} sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
+                  <span>
+                    {p.name} · {translate('pp.two_factor.added', { date: format.date(p.created_at) })}
+                  </span>
+                  <Button size="small" color="warning" aria-label={translate('pp.two_factor.remove_label', { name: p.name })} onClick={() => setRemoving({ id: p.id, name: p.name })}>
+                    {translate('pp.two_factor.remove')}
+                  </Button>
+                </Box>
+              ))}
+            </Box>
+            <Button variant="outlined" onClick={() => setMode('passkey')}>
+              {translate('pp.two_factor.add_passkey')}
+            </Button>
           </>
         ) : null}
       </CardContent>
+      {mode === 'passkey' ? <PasskeyDialog onClose={close} /> : null}
+      {removing ? (
+        <PasskeyDialog
+          remove={removing}
+          onClose={() => {
+            setRemoving(null);
+            close();
+          }}
+        />
+      ) : null}
       {mode === 'on' ? <TurnOnDialog onClose={close} /> : null}
       {mode === 'off' || mode === 'codes' ? <PasswordAndCodeDialog mode={mode} onClose={close} /> : null}
     </Card>
@@ -224,6 +259,50 @@ function PasswordAndCodeDialog({ mode, onClose }: { mode: 'off' | 'codes'; onClo
               </Button>
             </>
           )}
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}
+
+/** Adds a passkey (password, a name, then the browser's own prompt), or removes one (password). */
+function PasskeyDialog({ remove, onClose }: { remove?: { id: number; name: string }; onClose: () => void }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const [name, setName] = useState('');
+  const { password, setPassword, alert, busy, submit } = useTwoFactorForm(async (form) => {
+    if (remove) {
+      notify((await dataProvider.removePasskey({ id: remove.id, password: form.password })).message, { type: 'success' });
+      return onClose();
+    }
+    const optionsJSON = await dataProvider.passkeyOptions(form.password);
+    const response = await startRegistration({ optionsJSON: optionsJSON as never });
+    notify((await dataProvider.addPasskey({ name, response: response as unknown as Record<string, unknown> })).message, { type: 'success' });
+    onClose();
+  });
+  const title = remove ? 'pp.two_factor.remove_title' : 'pp.two_factor.passkey_title';
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="passkey-title">
+      <Box component="form" onSubmit={(e) => void submit(e)} noValidate>
+        <DialogTitle id="passkey-title">{translate(title)}</DialogTitle>
+        <DialogContent>
+          {alert ? (
+            <Alert severity="error" role="alert" sx={{ mb: 1 }}>
+              {alert}
+            </Alert>
+          ) : null}
+          {remove ? <Typography sx={{ mb: 2 }}>{remove.name}</Typography> : null}
+          <PasswordField name="password" label={translate('pp.two_factor.password')} value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="current-password" fullWidth autoFocus />
+          {remove ? null : (
+            <TextField name="name" label={translate('pp.two_factor.passkey_name')} helperText={translate('pp.two_factor.passkey_name_help')} value={name} onChange={(e) => setName(e.target.value)} fullWidth sx={{ mt: 2 }} />
+          )}
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={onClose}>{translate('pp.two_factor.cancel')}</Button>
+          <Button type="submit" variant="contained" color={remove ? 'warning' : 'primary'} disabled={busy}>
+            {translate(remove ? 'pp.two_factor.remove' : 'pp.two_factor.add_passkey')}
+          </Button>
         </DialogActions>
       </Box>
     </Dialog>
