@@ -171,3 +171,19 @@ describe("an admin requiring a second factor of its users", () => {
     );
   });
 });
+
+describe('passkeys without a browser (the browser test adds and uses one)', () => {
+  it('refuses a wrong password, a made-up answer, and another account’s passkey as a missing one', async () => {
+    // The reseller turned TOTP off above; its password is the one set by the reset.
+    const password = 'N3w!Password-ok';
+    const me = await t.signIn('reseller@demo.partner-panel.test', password);
+    expect((await refusal(me.api.passkeyOptions({ password: 'wrong' }))).code).toBe('rspf-2fa-1065');
+    const options = await me.api.passkeyOptions({ password });
+    expect(options).toMatchObject({ rp: { name: 'Partner Panel', id: 'panel.test' }, user: { name: 'reseller@demo.partner-panel.test' } });
+    const forged = await refusal(me.api.addPasskey({ name: 'Forged', response: { id: 'abc', rawId: 'abc', type: 'public-key', response: { clientDataJSON: 'e30', attestationObject: 'oA' } } }));
+    expect(forged.message).toBe('The passkey could not be checked. Please try again.');
+    expect((await me.api.getTwoFactor()).passkeys).toEqual([]);
+    const removed = await refusal(me.api.removePasskey({ id: 1, password }));
+    expect(removed).toMatchObject({ code: 'rspf-passkey-1082', message: 'This passkey does not exist.' });
+  });
+});
