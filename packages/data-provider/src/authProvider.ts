@@ -12,6 +12,9 @@ export interface LoginParams {
   token?: string;
 }
 
+/** Sign-in's third step (a second factor): the challenge the password step answered and a code. */
+export type SecondFactorParams = { challenge: string; code: string } | { challenge: string; passkey: Record<string, unknown> };
+
 export interface AuthOptions {
   /** The server could not be told of a logout (rspf-logout-1012); the session is cleared all the same. */
   onLogoutFailed?: (error: HttpError) => void;
@@ -19,8 +22,19 @@ export interface AuthOptions {
 
 export function createAuthProvider(client: Client, session: Session, options: AuthOptions = {}): AuthProvider {
   return {
-    async login({ email, password, token = '' }: LoginParams) {
-      const answer = await attempt(() => client.login({ email, password, token }));
+    /**
+     * The password step. An account with a second factor is answered `rspf-login-1015` (or, when
+     * its admin requires one it has not set up, `rspf-login-1016`) with `body.challenge`: the
+     * login page asks for the code and calls `login` again with `{ challenge, code }`.
+     */
+    async login(params: LoginParams | SecondFactorParams) {
+      const answer = await attempt(() =>
+        'passkey' in params
+          ? client.loginPasskey({ challenge: params.challenge, response: params.passkey })
+          : 'challenge' in params
+            ? client.loginTwoFactor(params)
+            : client.login({ email: params.email, password: params.password, token: params.token ?? '' }),
+      );
       const { access_token, expires_at: _expires, ...user } = answer;
       session.signIn(user, access_token);
       return { redirectTo: '/dashboard' };

@@ -125,6 +125,20 @@ export function createDataProvider(client: Client, session: Session, extraLists:
       attempt(() => client.broadcastingAuth({ socket_id: socketId, channel_name: channelName })),
     changePassword: (input: { email: string; client_id: string; old_password: string; password: string; password_confirmation: string; token?: string }) =>
       answered('changePassword', input),
+    // --- two-factor sign-in (the profile)
+    twoFactor: () => attempt(() => client.getTwoFactor(), errors.fetchDetails),
+    setupTwoFactor: (password: string) => answered('setupTwoFactor', { password }),
+    enableTwoFactor: (code: string) => answered('enableTwoFactor', { code }),
+    renewRecoveryCodes: (input: { password: string; code: string }) => answered('renewRecoveryCodes', input),
+    disableTwoFactor: (input: { password: string; code: string }) => answered('disableTwoFactor', input),
+    passkeyOptions: (password: string) => attempt(() => client.passkeyOptions({ password }), errors.updateFailed),
+    addPasskey: (input: { name: string; response: Record<string, unknown> }) => answered('addPasskey', input),
+    removePasskey: (input: { id: number; password: string }) => answered('removePasskey', input),
+    // --- signed-in sessions and security events (the profile)
+    sessions: () => attempt(() => client.listSessions(), errors.fetchDetails),
+    endSession: (id: number) => answered('endSession', { id }),
+    endOtherSessions: () => answered('endOtherSessions', {}),
+    securityEvents: () => attempt(() => client.securityEvents(), errors.fetchDetails),
     // --- products and coupons
     products: () => attempt(() => client.products(), errors.fetchProducts),
     /** The price tables (001 §2.2); a failure reads as the list's (001 §8). */

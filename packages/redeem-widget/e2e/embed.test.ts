@@ -6,9 +6,10 @@
  */
 import type { Frame, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { couponsOf, newPage, signedIn, site, startServer } from './support.js';
+import { couponsOf, newPage, signedIn, site, startServer, treatAsSecure } from './support.js';
 
 const server = await startServer();
+treatAsSecure(server.origin);
 const seller = await signedIn(server.url, 'reseller@demo.partner-panel.test');
 const PASSWORD = 'Redeem!Pass2026';
 
@@ -24,6 +25,18 @@ const evil = await site('evil', {
   '/frame.html': `<!doctype html><title>Evil shop</title><h1>Evil shop</h1>
     <iframe id="stolen" title="redeem" src="${server.origin}/redeem?reseller=demo-reseller"></iframe>`,
 });
+
+// A third site that frames every path and parameter of the redeem pages, and the loader too.
+const FRAMED = ['/redeem', '/redeem/', '/redeem?reseller=demo-reseller', '/redeem?reseller=DEMO-RESELLER&coupon=X', '/redeem?reseller=does-not-exist', '/redeem?reseller=a&reseller=demo-reseller', '/redeem/brainrocket', '/redeem/brainrocket/'];
+const third = await site('third', {
+  '/frames.html': `<!doctype html><title>Third site</title>${FRAMED.map((path, i) => `<iframe id="f${i}" title="f${i}" src="${server.origin}${path}"></iframe>`).join('')}
+    <iframe id="hidden" title="hidden" referrerpolicy="no-referrer" src="${server.origin}/redeem?reseller=demo-reseller"></iframe>`,
+  '/loader.html': `<!doctype html><title>Third site with the loader</title><p id="log"></p>
+    <script src="${server.origin}/redeem.js" data-reseller="demo-reseller" async></script>
+    <script>document.addEventListener('redeem:blocked', (e) => { document.getElementById('log').textContent = 'blocked: ' + e.detail.reason; }, true);
+      document.querySelector('script[data-reseller]').addEventListener('redeem:blocked', (e) => { document.getElementById('log').textContent = 'blocked: ' + e.detail.reason; });</script>`,
+});
+const brainrocket = await signedIn(server.url, 'partner@demo.partner-panel.test');
 
 const partner = await site('partner', {
   '/shop.html': `<!doctype html><html lang="en"><title>Partner shop</title><body style="margin:0">
@@ -107,7 +120,7 @@ describe('the script embed on a partner site', () => {
       '/q.html': `<!doctype html><title>Queued</title><script>
           window.PartnerRedeem = function () { (PartnerRedeem.q = PartnerRedeem.q || []).push([].slice.call(arguments)); };
           PartnerRedeem('theme', { theme: 'dark' });
-        </script><script src="${server.origin}/redeem.js"></script>`,
+        </script><script src="${server.origin}/redeem.js" data-reseller="demo-reseller"></script>`,
     });
     const { page } = await newPage();
     await page.goto(`${queued.origin}/q.html`);
@@ -126,15 +139,54 @@ describe("the reseller's allowlist (frame-ancestors)", () => {
       await expect.poll(() => frame.getByRole('heading', { level: 1 }).textContent()).toBe('Activate your VPN account');
 
       const refused = await newPage();
-      const console: string[] = [];
-      refused.page.on('console', (m) => console.push(m.text()));
       await refused.page.goto(`${evil.origin}/frame.html`);
-      await expect.poll(() => console.some((text) => text.includes('frame-ancestors'))).toBe(true);
-      const framed = refused.page.frames().filter((f) => f !== refused.page.mainFrame());
-      expect(framed).toHaveLength(1);
-      expect(await framed[0]?.locator('form').count()).toBe(0);
+      const stolen = refused.page.frameLocator('#stolen');
+      await expect.poll(() => stolen.getByRole('heading', { level: 1 }).textContent()).toBe('This redeem form cannot be shown on this website.');
+      expect(await stolen.locator('form').count()).toBe(0);
     } finally {
       await seller.updateRedeemEmbed({ allowed_origins: [] });
+    }
+  });
+});
+
+describe('the allowlist on every path and parameter of the redeem pages', () => {
+  it('lets a third site frame none of them: each frame shows why, with no form, and the loader tells the host page', async () => {
+    await seller.updateRedeemEmbed({ allowed_origins: [partner.origin] });
+    await brainrocket.updateRedeemEmbed({ allowed_origins: [partner.origin] });
+    try {
+      const { page } = await newPage();
+      const console: string[] = [];
+      page.on('console', (m) => console.push(m.text()));
+      await page.goto(`${third.origin}/frames.html`);
+      for (const [i, path] of FRAMED.entries()) {
+        const frame = page.frameLocator(`#f${i}`);
+        await expect.poll(() => frame.getByRole('heading', { level: 1 }).textContent(), { message: path }).toBe('This redeem form cannot be shown on this website.');
+        expect(await frame.locator('form, input').count(), path).toBe(0);
+        // A page of a reseller with a list names the site's absence from it; one naming no reseller says so.
+        const listed = /reseller=demo-reseller/i.test(path) && !path.includes('reseller=a&') ? true : path.includes('brainrocket');
+        const reason = listed ? 'The seller has not allowed' : 'does not name the seller';
+        expect(await frame.locator('main').textContent(), path).toContain(reason);
+      }
+      // A frame whose site the browser does not tell gets the page itself, and its policy blocks it.
+      await expect.poll(() => console.some((text) => text.includes('frame-ancestors'))).toBe(true);
+      expect(await page.frameLocator('#hidden').locator('form, input').count()).toBe(0);
+
+      const loader = await newPage();
+      await loader.page.goto(`${third.origin}/loader.html`);
+      await expect.poll(() => loader.page.locator('#log').textContent()).toBe('blocked: origin_not_allowed');
+      const frame = loader.page.frameLocator('iframe[title="Redeem your coupon"]');
+      await expect.poll(() => frame.getByRole('link', { name: 'Open the redeem page' }).getAttribute('target')).toBe('_blank');
+      // The frame is sized to the message, not left at its starting height.
+      await expect.poll(() => loader.page.locator('iframe[title="Redeem your coupon"]').evaluate((el) => el.getBoundingClientRect().height)).toBeLessThan(500);
+
+      // The partner on the list still gets the page.
+      const allowed = await newPage();
+      await allowed.page.goto(`${partner.origin}/iframe.html`);
+      const ok = await widgetFrame(allowed.page);
+      await expect.poll(() => ok.getByRole('heading', { level: 1 }).textContent()).toBe('Activate your VPN account');
+    } finally {
+      await seller.updateRedeemEmbed({ allowed_origins: [] });
+      await brainrocket.updateRedeemEmbed({ allowed_origins: [] });
     }
   });
 });

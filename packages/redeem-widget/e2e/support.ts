@@ -47,6 +47,15 @@ export async function site(name: string, pages: Record<string, string>) {
 }
 
 let browser: Browser | undefined;
+const secureOrigins: string[] = [];
+/**
+ * Makes Chromium treat an http origin as secure, as a real deployment's https one is: browsers
+ * send Sec-Fetch-Dest, by which the server tells a frame from a visit, only to secure origins.
+ * Call it before the first page.
+ */
+export function treatAsSecure(origin: string) {
+  secureOrigins.push(origin);
+}
 async function closeBrowser() {
   await browser?.close();
   browser = undefined;
@@ -55,7 +64,7 @@ async function closeBrowser() {
 export async function newPage(viewport = { width: 1280, height: 800 }): Promise<{ page: Page; problems: string[] }> {
   browser ??= await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--host-resolver-rules=MAP *.test 127.0.0.1'],
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--host-resolver-rules=MAP *.test 127.0.0.1', ...(secureOrigins.length ? [`--unsafely-treat-insecure-origin-as-secure=${secureOrigins.join(',')}`] : [])],
   });
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();

@@ -3,7 +3,7 @@
  * Framed on a partner's site the browser keeps our cookie from us, so the token comes from the
  * body of GET /api/csrf, which the server accepts alone from this page (docs/api.md).
  */
-import { CSRF_COOKIE, CSRF_HEADER, CSRF_RETRY_MS, type CaptchaSettings, type Envelope } from '@partner-panel/sdk/redeem';
+import { CSRF_COOKIE, CSRF_HEADER, CSRF_RETRY_MS, REDEEM_RESELLER_HEADER, type CaptchaSettings, type Envelope } from '@partner-panel/sdk/redeem';
 
 export interface Settings {
   captcha: CaptchaSettings;
@@ -39,7 +39,13 @@ export async function post<B>(path: string, payload: unknown, fresh = false): Pr
   const res = await fetch(path, {
     method: 'POST',
     credentials: 'same-origin',
-    headers: { Accept: 'application/json', 'Content-Type': 'application/json', [CSRF_HEADER]: await csrf(fresh) },
+    headers: {
+      Accept: 'application/json',
+      'Content-Type': 'application/json',
+      [CSRF_HEADER]: await csrf(fresh),
+      // The reseller this page names: another reseller's allowlisted coupons do not redeem here.
+      [REDEEM_RESELLER_HEADER]: new URLSearchParams(location.search).get('reseller') ?? '',
+    },
     body: JSON.stringify(payload),
   });
   // A stale token (the cookie expired, the secret changed): fetch a new one, once.

@@ -9,6 +9,8 @@
  * content. It accepts messages only from its own iframe's window and the panel's origin. The host
  * page can change the look later — `PartnerRedeem('theme', { theme: 'dark' })` — and calls made
  * before this script loaded (`(PartnerRedeem.q = PartnerRedeem.q || []).push([...])`) are replayed.
+ * Every message of the page is re-emitted on the script element as `redeem:<type>`, among them
+ * `redeem:blocked` (`detail.reason`) when the reseller's allowlist does not name this site.
  */
 import { REDEEM_MESSAGES as M, REDEEM_PAGES } from '@partner-panel/sdk/redeem';
 

@@ -15,14 +15,16 @@ export {
   CSRF_COOKIE,
   CSRF_HEADER,
   CSRF_RETRY_MS,
+  REDEEM_BLOCKED,
   REDEEM_CALLS,
   REDEEM_EMBED,
   REDEEM_LOADER_PATH,
   REDEEM_MESSAGES,
   REDEEM_PAGES,
+  REDEEM_RESELLER_HEADER,
   SESSION_USER_KEY,
 } from './contract/constants.js';
-export type { CaptchaAction, RedeemLanguage, RedeemTheme } from './contract/constants.js';
+export type { CaptchaAction, RedeemBlockedReason, RedeemLanguage, RedeemTheme } from './contract/constants.js';
 export type { Envelope, Header } from './contract/envelope.js';
 export { captchaToken } from './browser/captcha.js';
 export type { CaptchaSettings } from './browser/captcha.js';

@@ -23,6 +23,7 @@ import { defaultPortalDir, portal } from './http/portal.js';
 import { createSecurity } from './http/security.js';
 import { createCounters } from './http/rate-limit.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { securityRoutes } from './modules/auth/security-routes.js';
 import { billingRoutes } from './modules/billing/routes.js';
 import { testGatewayRoutes } from './modules/billing/test-gateway-routes.js';
 import { webhookRoutes } from './modules/billing/webhooks.js';
@@ -140,6 +141,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   authRoutes(app);
+  securityRoutes(app);
   profileRoutes(app);
   dashboardRoutes(app);
   notificationRoutes(app);

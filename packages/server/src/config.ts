@@ -55,6 +55,7 @@ const envSchema = z
     CAPTCHA_SECRET_KEY: optional,
     CAPTCHA_VERIFY_URL: optional,
     CAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
+    CAPTCHA_CHALLENGE_SCORE: z.coerce.number().min(0).max(1).default(0.9),
     RATE_LIMIT_LOGIN_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
     RATE_LIMIT_LOGIN_PER_IP: z.coerce.number().int().min(1).default(50),
     RATE_LIMIT_SIGNUP_PER_IP: z.coerce.number().int().min(1).default(10),
@@ -62,6 +63,7 @@ const envSchema = z
     RATE_LIMIT_FORGOT_PER_IP: z.coerce.number().int().min(1).default(20),
     RATE_LIMIT_REDEEM_PER_IP: z.coerce.number().int().min(1).default(30),
     RATE_LIMIT_REDEEM_PER_PREFIX: z.coerce.number().int().min(1).default(100),
+    RATE_LIMIT_REDEEM_FAILURES_PER_IP: z.coerce.number().int().min(1).default(10),
     RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
     RATE_LIMIT_CLIENT_PER_MINUTE: z.coerce.number().int().min(1).default(CLIENT_API.requestsPerMinute),
     RATE_LIMIT_CLIENT_TOKENS_PER_IP: z.coerce.number().int().min(1).default(60),
@@ -86,6 +88,8 @@ const envSchema = z
     REALTIME_ACTIVITY_TIMEOUT: z.coerce.number().int().min(1).max(3600).default(120),
     PAYMENTS_TEST_GATEWAY: bool.optional(),
     TEST_GATEWAY_WEBHOOK_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
+    RATE_LIMIT_TEST_GATEWAY_PER_IP: z.coerce.number().int().min(1).default(60),
+    RATE_LIMIT_COUPON_MAILS_PER_HOUR: z.coerce.number().int().min(1).default(200),
     STRIPE_SECRET_KEY: optional,
     STRIPE_PUBLISHABLE_KEY: optional,
     STRIPE_WEBHOOK_SECRET: optional,
@@ -179,6 +183,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       secretKey: e.CAPTCHA_SECRET_KEY,
       verifyUrl: e.CAPTCHA_VERIFY_URL,
       minScore: e.CAPTCHA_MIN_SCORE,
+      challengeScore: e.CAPTCHA_CHALLENGE_SCORE,
     },
     rateLimits: {
       windowMs: e.RATE_LIMIT_WINDOW_MINUTES * 60_000,
@@ -191,12 +196,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       clientPerMinute: e.RATE_LIMIT_CLIENT_PER_MINUTE,
       clientTokensPerIp: e.RATE_LIMIT_CLIENT_TOKENS_PER_IP,
       redeemPerIp: e.RATE_LIMIT_REDEEM_PER_IP,
-      /** Refused redemptions per coupon prefix and window, past which the prefix is closed to guesses. */
+      /** Refused redemptions per coupon prefix (or reseller) and window, past which its guessers wait. */
       redeemFailuresPerPrefix: e.RATE_LIMIT_REDEEM_PER_PREFIX,
+      /** Refused redemptions per address and window, past which the address waits, longer each time. */
+      redeemFailuresPerIp: e.RATE_LIMIT_REDEEM_FAILURES_PER_IP,
+      /** Coupon mails an hour per reseller. */
+      couponMailsPerHour: e.RATE_LIMIT_COUPON_MAILS_PER_HOUR,
     },
     payments: {
       /** The built-in test gateway: on by default outside production, never in production. */
-      testGateway: { enabled: e.PAYMENTS_TEST_GATEWAY ?? !production, webhookDelayMs: e.TEST_GATEWAY_WEBHOOK_DELAY_MS },
+      testGateway: {
+        enabled: e.PAYMENTS_TEST_GATEWAY ?? !production,
+        webhookDelayMs: e.TEST_GATEWAY_WEBHOOK_DELAY_MS,
+        /** Calls a window per address to each of its endpoints (token, confirm, 3-D Secure). */
+        requestsPerIp: e.RATE_LIMIT_TEST_GATEWAY_PER_IP,
+      },
       stripe:
         e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET
           ? { secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL }

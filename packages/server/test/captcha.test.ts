@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createCaptcha } from '../src/adapters/captcha/index.js';
 import { testApp } from './support/app.js';
 
-/** A siteverify endpoint: tokens look like "ok:<action>:<score>" or "bad". */
+/** A siteverify endpoint: tokens look like "ok:<action>:<score>[:<seconds since solved>]" or "bad". */
 async function siteverify() {
   const seen: Record<string, string>[] = [];
   const server = createServer(async (req: IncomingMessage, res) => {
@@ -14,11 +14,12 @@ async function siteverify() {
     for await (const chunk of req) body += chunk;
     const form = Object.fromEntries(new URLSearchParams(body));
     seen.push(form);
-    const [state, action, score] = (form.response ?? '').split(':');
+    const [state, action, score, age] = (form.response ?? '').split(':');
+    const solvedAt = new Date(Date.now() - Number(age ?? 0) * 1000).toISOString();
     const answer =
       form.secret !== 'server-secret' || state !== 'ok'
         ? { success: false, 'error-codes': ['invalid-input-response'] }
-        : { success: true, action, score: Number(score ?? 0.9), hostname: 'panel.test' };
+        : { success: true, action, score: Number(score || 0.9), hostname: 'panel.test', challenge_ts: solvedAt };
     res.setHeader('content-type', 'application/json');
     res.end(JSON.stringify(answer));
   });
@@ -68,6 +69,18 @@ describe('captcha verifiers', () => {
     expect(await elsewhere.verify('ok:redeem:0.9', 'redeem')).toBe(true);
   });
 
+  it('asks more of a challenge: a token solved in the last two minutes, and reCAPTCHA the challenge score', async () => {
+    const recaptcha = createCaptcha({ provider: 'recaptcha', siteKey: 'site-key', secretKey: 'server-secret', verifyUrl: peer.url, minScore: 0.5, challengeScore: 0.9 });
+    expect(await recaptcha.verify('ok:redeem:0.7', 'redeem')).toBe(true);
+    expect(await recaptcha.verify('ok:redeem:0.7', 'redeem', undefined, { challenge: true })).toBe(false);
+    expect(await recaptcha.verify('ok:redeem:0.95', 'redeem', undefined, { challenge: true })).toBe(true);
+    expect(await recaptcha.verify('ok:redeem:0.95:300', 'redeem', undefined, { challenge: true })).toBe(false);
+    const turnstile = make('turnstile');
+    expect(await turnstile.verify('ok:redeem::300', 'redeem')).toBe(true);
+    expect(await turnstile.verify('ok:redeem::300', 'redeem', undefined, { challenge: true })).toBe(false);
+    expect(await turnstile.verify('ok:redeem::10', 'redeem', undefined, { challenge: true })).toBe(true);
+  });
+
   it('refuses when the secret is wrong or the provider is unreachable', async () => {
     expect(await make('recaptcha', 'wrong').verify('ok:login:0.9', 'login')).toBe(false);
     const unreachable = createCaptcha({ provider: 'turnstile', siteKey: 's', secretKey: 'server-secret', verifyUrl: 'http://127.0.0.1:1/x', minScore: 0.5 });
@@ -111,5 +124,41 @@ describe("captcha on an admin's password update of its user (002 §5)", () => {
     expect(ok.json.header).toMatchObject({ status: 'success', message: 'Password updated' });
     const name = await t.post('/api/v1/resellers/update/user', { user_reseller_id: 1002, update: 'name', value: 'Northwind Two' }, admin.token);
     expect(name.json.header).toMatchObject({ status: 'success', message: 'Name updated' });
+  });
+});
+
+describe('captcha challenge on the redeem call of an address that looks like a guesser', () => {
+  it('asks the provider for a challenge once an address has refused codes past half its allowance; others pass as before', async () => {
+    const t = await testApp({
+      env: {
+        CAPTCHA_PROVIDER: 'recaptcha',
+        CAPTCHA_SITE_KEY: 'site-key',
+        CAPTCHA_SECRET_KEY: 'server-secret',
+        CAPTCHA_VERIFY_URL: peer.url,
+        RATE_LIMIT_REDEEM_FAILURES_PER_IP: '4',
+      },
+    });
+    const login = await t.post('/api/login', { email: 'reseller@demo.partner-panel.test', password: 'DemoPass2026!', token: 'ok:login:0.9' });
+    const seller = t.client((login.json.body as { access_token: string }).access_token);
+    const { codes } = await seller.generateCoupons({ quantity: 2, billing_cycle: 'annually', product_id: 104, addon_type: '', billing_type: 1, prefix: 'CHAL' });
+    const redeem = async (coupon: string, token: string, ip: string) => {
+      const csrf = ((await t.get('/api/csrf')).json.body as { csrf_token: string }).csrf_token;
+      const password = 'Redeem!Pass2026';
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/redeem',
+        remoteAddress: ip,
+        headers: { 'csrf-token': csrf },
+        payload: { name: 'Ada', email: `${ip}@example.com`, password, password_confirmation: password, coupon, addon_id: '', token },
+      });
+      return res.json().header as { code: string | number };
+    };
+    expect((await redeem('CHALNOSUCHCODE01', 'ok:redeem:0.7', '10.7.0.1')).code).toBe('rspf-redeem-9001');
+    expect((await redeem('CHALNOSUCHCODE02', 'ok:redeem:0.7', '10.7.0.1')).code).toBe('rspf-redeem-9001');
+    // Two refusals of four: the address now looks like a guesser, and a plain token is not enough.
+    expect((await redeem(codes[0] as string, 'ok:redeem:0.7', '10.7.0.1')).code).toBe('rspf-captcha-1004');
+    expect((await redeem(codes[0] as string, 'ok:redeem:0.95:300', '10.7.0.1')).code).toBe('rspf-captcha-1004');
+    expect((await redeem(codes[0] as string, 'ok:redeem:0.95', '10.7.0.1')).code).toBe(90001);
+    expect((await redeem(codes[1] as string, 'ok:redeem:0.7', '10.7.0.2')).code).toBe(90001);
   });
 });

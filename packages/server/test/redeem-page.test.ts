@@ -35,7 +35,7 @@ const page = (url: string, encoding = 'gzip, deflate, br') => t.app.inject({ met
 const ancestors = (csp: unknown) => /frame-ancestors ([^;]+)/.exec(String(csp))?.[1];
 
 describe('the redeem page', () => {
-  it('is open to any visitor, compressed, never cached stale, with a strict policy that lets any site frame it by default', async () => {
+  it('is open to any visitor, compressed, never cached stale, with a strict policy that lets any site frame a reseller’s page by default', async () => {
     for (const url of ['/redeem', '/redeem/brainrocket', '/redeem?reseller=demo-reseller', '/redeem?reseller=nobody']) {
       const res = await page(url);
       expect(res.statusCode, url).toBe(200);
@@ -48,7 +48,8 @@ describe('the redeem page', () => {
       expect(csp).toContain("default-src 'none'");
       expect(csp).toContain("script-src 'self'");
       expect(csp).toContain("connect-src 'self'");
-      expect(ancestors(csp), url).toBe('*');
+      // A page naming no reseller, or one that does not exist, is framed by our own origin alone.
+      expect(ancestors(csp), url).toBe(url === '/redeem' || url.endsWith('nobody') ? "'self'" : '*');
     }
     const gzip = await page('/redeem', 'gzip');
     expect(gzip.headers['content-encoding']).toBe('gzip');
@@ -72,10 +73,53 @@ describe('the redeem page', () => {
     expect(ancestors((await page('/redeem/brainrocket')).headers['content-security-policy'])).toBe('*');
     await partner.api.updateRedeemEmbed({ allowed_origins: ['https://brainrocket.example'] });
     expect(ancestors((await page('/redeem/brainrocket')).headers['content-security-policy'])).toBe("'self' https://brainrocket.example");
-    // A malformed parameter names no reseller.
-    expect(ancestors((await page("/redeem?reseller=demo-reseller'%20*")).headers['content-security-policy'])).toBe('*');
+    // A malformed, unknown, repeated or missing parameter names no reseller: our own origin alone.
+    for (const url of ["/redeem?reseller=demo-reseller'%20*", '/redeem?reseller=does-not-exist', '/redeem?reseller=a&reseller=b', '/redeem', '/redeem/', '/redeem?coupon=X']) {
+      expect(ancestors((await page(url)).headers['content-security-policy']), url).toBe("'self'");
+    }
     await reseller.api.updateRedeemEmbed({ allowed_origins: [] });
     expect(ancestors((await page('/redeem?reseller=demo-reseller')).headers['content-security-policy'])).toBe('*');
+  });
+
+  it('shows a frame of a site off the list a readable message and tells it why, with no form; our own origin and listed sites get the page', async () => {
+    await reseller.api.updateRedeemEmbed({ allowed_origins: ['https://shop.example.com', 'https://*.example.org'] });
+    const framed = (url: string, referer?: string) =>
+      t.app.inject({ method: 'GET', url, headers: { 'sec-fetch-dest': 'iframe', ...(referer ? { referer } : {}) } });
+    const cases = [
+      ['/redeem?reseller=demo-reseller', 'https://evil.example.net/page', 'origin_not_allowed'],
+      ['/redeem?reseller=demo-reseller&origin=https%3A%2F%2Fevil.example.net', undefined, 'origin_not_allowed'],
+      ['/redeem', 'https://shop.example.com/', 'reseller_required'],
+      ['/redeem?reseller=does-not-exist', 'https://shop.example.com/', 'reseller_required'],
+      ['/redeem?reseller=demo-reseller', 'https://example.org/', 'origin_not_allowed'],
+    ] as const;
+    for (const [url, referer, reason] of cases) {
+      const res = await framed(url, referer);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('This redeem form cannot be shown on this website.');
+      expect(res.body, url).toContain(`data-reason="${reason}"`);
+      expect(res.body, url).toContain('Open the redeem page');
+      expect(res.body, url).not.toContain('<form');
+      expect(ancestors(res.headers['content-security-policy']), url).toBe('*');
+      expect(String(res.headers['content-security-policy'])).toMatch(/script-src 'sha256-[^']+'/);
+    }
+    // Over plain HTTP browsers send no Sec-Fetch-Dest: the loader's ?origin= marks its frame.
+    const loaderFrame = await t.app.inject({ method: 'GET', url: '/redeem?reseller=demo-reseller&coupon=AB&origin=https%3A%2F%2Fevil.example.net' });
+    expect(loaderFrame.body).toContain('data-reason="origin_not_allowed"');
+    expect(loaderFrame.body).toContain('href="/redeem?reseller=demo-reseller&#38;coupon=AB"');
+    const topLevel = await t.app.inject({ method: 'GET', url: '/redeem?reseller=demo-reseller', headers: { referer: 'https://evil.example.net/' } });
+    expect(topLevel.body).not.toContain('cannot be shown');
+    for (const [url, referer] of [
+      ['/redeem?reseller=demo-reseller', 'https://shop.example.com/cart'],
+      ['/redeem?reseller=demo-reseller', 'https://www.example.org/'],
+      ['/redeem', 'http://panel.test/demo-reseller/dashboard/integration/form'],
+      ['/redeem?reseller=northwind', 'https://anyone.example.net/'],
+      // A frame whose site the browser does not tell gets the page: its policy blocks the frame.
+      ['/redeem?reseller=demo-reseller', undefined],
+    ] as const) {
+      const res = await framed(url, referer);
+      expect(res.body, `${url} ${referer}`).not.toContain('cannot be shown');
+    }
+    await reseller.api.updateRedeemEmbed({ allowed_origins: [] });
   });
 
   it('serves its assets for a year and the loader for five minutes, compressed', async () => {

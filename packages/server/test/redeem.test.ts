@@ -195,6 +195,34 @@ describe('redeeming a coupon (002 §4, §7)', () => {
   });
 });
 
+describe("a reseller's allowlist on the redeem call (docs/api.md, Embed allowlist)", () => {
+  const from = async (code: string, pageReseller: string | undefined, email: string) => {
+    const token = ((await t.get('/api/csrf')).json.body as { csrf_token: string }).csrf_token;
+    const headers: Record<string, string> = { 'csrf-token': token, ...(pageReseller === undefined ? {} : { 'redeem-reseller': pageReseller }) };
+    const res = await t.app.inject({ method: 'POST', url: '/api/redeem', headers, payload: visitor(code, { email }) });
+    return res.json().header as { code: string | number };
+  };
+
+  it("redeems an allowlisted reseller's coupon only on its own page or one no other site may frame", async () => {
+    await reseller.api.updateRedeemEmbed({ allowed_origins: ['https://shop.example.com'] });
+    try {
+      const codes = await coupons(t, reseller, { prefix: 'LIST' }, 5);
+      // Northwind set no allowlist: any site may frame its page, so it redeems none of these.
+      expect(await from(codes[0] as string, 'northwind', 'a1@example.com')).toEqual(GENERIC);
+      expect(await from(codes[0] as string, 'NorthWind', 'a1@example.com')).toEqual(GENERIC);
+      expect(await from(codes[0] as string, 'demo-reseller', 'a1@example.com')).toMatchObject({ code: 90001 });
+      expect(await from(codes[1] as string, '', 'a2@example.com')).toMatchObject({ code: 90001 });
+      expect(await from(codes[2] as string, 'does-not-exist', 'a3@example.com')).toMatchObject({ code: 90001 });
+      expect(await from(codes[3] as string, undefined, 'a4@example.com')).toMatchObject({ code: 90001 });
+      // A coupon of a reseller without a list redeems on any page.
+      await reseller.api.updateRedeemEmbed({ allowed_origins: [] });
+      expect(await from(codes[4] as string, 'northwind', 'a5@example.com')).toMatchObject({ code: 90001 });
+    } finally {
+      await reseller.api.updateRedeemEmbed({ allowed_origins: [] });
+    }
+  });
+});
+
 describe('CSRF from a page framed on a partner site', () => {
   const raw = (headers: Record<string, string>) =>
     t.app.inject({ method: 'POST', url: '/api/redeem', headers: { 'content-type': 'application/json', ...headers }, payload: visitor('NOSUCHCODE') });
@@ -234,16 +262,86 @@ describe('limits on guessing', () => {
     expect((await attempt('IPGUESS600000000000000', '10.0.0.2')).header.code).toBe(GENERIC.code);
   });
 
-  it('closes a prefix to guesses from any address once it has refused too many, and only that prefix', async () => {
+  it('answers guesses of a prefix that refused too many with 429 from any address, and still redeems its valid codes', async () => {
     const [real, other] = await coupons(strict, seller, { prefix: 'SHOP' }, 2);
     const [elsewhere] = await coupons(strict, seller, { prefix: 'MALL' });
     expect((await attempt(real as string, '10.1.0.1')).header.code).toBe(90001);
     for (const [i, ip] of ['10.1.0.2', '10.1.0.3', '10.1.0.4'].entries()) {
       expect((await attempt(`SHOP${String(i).repeat(12)}`, ip)).header.code).toBe(GENERIC.code);
     }
-    const closed = await attempt(other as string, '10.1.0.5');
-    expect(closed.status).toBe(429);
-    expect(closed.header.message).toBe('Too many attempts. Please try again in 15 minutes.');
-    expect((await attempt(elsewhere as string, '10.1.0.6')).header.code).toBe(90001);
+    // The prefix is hot: one more guess of it, from a fresh address, is told to wait...
+    const hot = await attempt('SHOP777777777777', '10.1.0.5');
+    expect(hot.status).toBe(429);
+    expect(hot.header.message).toBe('Too many attempts. Please try again in 15 minutes.');
+    // ...and that address, now a guesser, waits even with a valid code.
+    expect((await attempt(other as string, '10.1.0.5')).status).toBe(429);
+    // A customer who has not been guessing redeems a valid code of the hot prefix.
+    expect((await attempt(other as string, '10.1.0.6')).header.code).toBe(90001);
+    expect((await attempt(elsewhere as string, '10.1.0.7')).header.code).toBe(90001);
+  });
+});
+
+const door = await testApp();
+const owner = await door.signIn('reseller@demo.partner-panel.test');
+const other = await door.signIn('admin@demo.partner-panel.test');
+
+describe('the redeem door at the default settings (002 §1, §4: a customer holding a valid code can redeem it)', () => {
+  const send = async (code: string, ip: string) => {
+    const token = ((await door.get('/api/csrf')).json.body as { csrf_token: string }).csrf_token;
+    const res = await door.app.inject({ method: 'POST', url: '/api/redeem', remoteAddress: ip, headers: { 'csrf-token': token }, payload: visitor(code, { email: `${ip}@example.com` }) });
+    return { status: res.statusCode, header: res.json().header as { code: string | number; message: string }, body: res.json().body as unknown };
+  };
+  const guess = (prefix: string) => {
+    const random = Array.from({ length: 12 }, () => '0123456789ABCDEFGHJKMNPQRSTVWXYZ'[Math.floor(Math.random() * 32)]).join('');
+    return `${prefix}${random}`;
+  };
+  /** 125 guesses from five addresses, 25 each: under the per-address limit of 30 redeem calls. */
+  async function guessFrom(prefix: string, net: string) {
+    const answers: number[] = [];
+    for (let a = 1; a <= 5; a++) for (let i = 0; i < 25; i++) answers.push((await send(guess(prefix), `${net}.${a}`)).status);
+    return answers;
+  }
+
+  it('redeems a prefix-less coupon of another reseller, and one of the guessed prefix, from a sixth address after 125 guesses', async () => {
+    const answers = await guessFrom('', '10.20.0');
+    // Each address had ten refusals, then waited: guessing was counted, per address.
+    expect(answers.filter((s) => s === 422)).toHaveLength(50);
+    expect(answers.filter((s) => s === 429)).toHaveLength(75);
+    const [prefixLess] = await coupons(door, other, { prefix: '' });
+    expect(prefixLess).toMatch(/^[0-9A-Z]{12}$/);
+    expect((await send(prefixLess as string, '10.20.0.6')).header.code).toBe(90001);
+
+    await guessFrom('SHOP', '10.21.0');
+    const [shop] = await coupons(door, owner, { prefix: 'SHOP' });
+    expect((await send(shop as string, '10.20.0.6')).header.code).toBe(90001);
+    // The guessers still wait.
+    expect((await send(shop as string, '10.21.0.1')).status).toBe(429);
+  });
+
+  it('gives a guessing address one identical answer for unknown, expired, redeemed and deleted codes', async () => {
+    const [redeemed, expired, deleted] = await coupons(door, owner, { prefix: 'SAME' }, 3);
+    expect((await send(redeemed as string, '10.22.0.9')).header.code).toBe(90001);
+    await door.database.db.execute(sql`update coupons set expires_at = ${new Date('2020-01-01T00:00:00Z')} where code = ${expired}`);
+    const [row] = (await owner.api.listCoupons({ code: deleted as string })).data;
+    await owner.api.deleteCoupon({ couponID: row?.Coupon_ID as number });
+    for (const code of ['SAMENOSUCHCODE00', expired, redeemed, deleted]) {
+      const answer = await send(code as string, '10.22.0.1');
+      expect(answer.status).toBe(422);
+      expect(answer.header).toEqual(GENERIC);
+      expect(answer.body).toBeNull();
+    }
+  });
+
+  it('makes an address wait longer after each lockout within a day', async () => {
+    const waits: number[] = [];
+    for (let round = 0; round < 3; round++) {
+      for (let i = 0; i < 10; i++) expect((await send(guess('ESC'), '10.23.0.1')).status).toBe(422);
+      const refused = await send(guess('ESC'), '10.23.0.1');
+      expect(refused.status).toBe(429);
+      waits.push((refused.body as { retry_after: number }).retry_after);
+      // The wait runs out (and the per-address call counter with it).
+      await door.database.db.execute(sql`update rate_limits set reset_at = now() - interval '1 second' where key in ('redeem-locked:10.23.0.1') or key like 'ip:%'`);
+    }
+    expect(waits.map((w) => Math.round(w / 60))).toEqual([15, 30, 60]);
   });
 });

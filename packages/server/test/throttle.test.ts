@@ -95,3 +95,25 @@ describe('rate limits (per account and per IP)', () => {
     await second.close();
   });
 });
+
+describe('the limits the settings table names (README)', () => {
+  it('limits the test gateway per address and coupon mails per reseller and hour, each by its setting', async () => {
+    const t = await testApp({ env: { RATE_LIMIT_TEST_GATEWAY_PER_IP: '2', RATE_LIMIT_COUPON_MAILS_PER_HOUR: '2' } });
+    const me = await t.signIn(email);
+    const card = { number: '4242 4242 4242 4242', exp_month: 12, exp_year: new Date().getUTCFullYear() + 1, cvc: '123', name: 'Ann' };
+    for (let i = 0; i < 2; i++) expect((await t.post('/api/test-gateway/tokens', card)).status).toBe(200);
+    const refused = await t.post('/api/test-gateway/tokens', card);
+    expect(refused.status).toBe(429);
+    expect(refused.json.header.code).toBe('rspf-throttle-1007');
+
+    const { codes } = await me.api.generateCoupons({ quantity: 1, billing_cycle: 'monthly', product_id: 101, addon_type: '', billing_type: 1, prefix: 'MAIL' });
+    const [row] = (await me.api.listCoupons({ code: codes[0] as string })).data;
+    const send = () => t.post('/api/v1/resellers/coupon/send', { coupon_id: row?.Coupon_ID, email: 'fan@example.com' }, me.token);
+    for (let i = 0; i < 2; i++) expect((await send()).json.header.status).toBe('success');
+    const third = await send();
+    expect(third.status).toBe(429);
+    expect(third.json.header.message).toBe('Too many attempts. Please try again in 60 minutes.');
+    expect(loadConfig({ NODE_ENV: 'test' }).payments.testGateway.requestsPerIp).toBe(60);
+    expect(loadConfig({ NODE_ENV: 'test' }).rateLimits.couponMailsPerHour).toBe(200);
+  });
+});

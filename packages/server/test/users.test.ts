@@ -336,6 +336,7 @@ const ADMIN_CALLS: Partial<Record<CallName, (id: unknown) => Record<string, unkn
   deleteUserCoupon: (id) => ({ id, couponID: 1 }),
   generateUserCoupons: (id) => ({ userResellerId: id, quantity: 1, billing_cycle: 'monthly', product_id: 101, addon_type: '', billing_type: 1, prefix: '' }),
   userProducts: (id) => ({ userResellerId: id }),
+  requireTwoFactor: (id) => ({ user_reseller_id: id, required: true }),
 };
 const adminCalls = (Object.entries(contract) as [CallName, AnyCall][]).filter(([, c]) => c.access === 'admin' && c.path !== contract.listUsers.path);
 
@@ -346,7 +347,7 @@ describe('the IDOR matrix: every admin call, anyone else\'s user', () => {
 
   const snapshot = async () =>
     JSON.stringify(
-      await query(t, sql`select id, name, email, status, verified_at, balance_cents, password_hash from resellers where id in (${SUB1}, ${SUB2}, ${sub3.id}) order by id`),
+      await query(t, sql`select id, name, email, status, verified_at, balance_cents, password_hash, two_factor_required from resellers where id in (${SUB1}, ${SUB2}, ${sub3.id}) order by id`),
     ) + JSON.stringify(await query(t, sql`select count(*) from audit_log`)) + JSON.stringify(await query(t, sql`select count(*) from invoices`)) + JSON.stringify(await query(t, sql`select * from reseller_prices order by 1, 2, 3`));
 
   it("refuses another admin's users, resellers of no admin, the admin itself and missing ids exactly alike", async () => {

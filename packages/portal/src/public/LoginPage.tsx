@@ -1,21 +1,37 @@
 /**
  * /login (000 §2): step 1 asks for the email, step 2 for the password; clicking the shown e-mail
- * returns to step 1. A failed sign-in clears the password and shows the server's message.
+ * returns to step 1. A failed sign-in clears the password and shows the server's message. An
+ * account with a second factor gets a third step, the code (docs/api.md "Two-factor sign-in");
+ * one whose admin requires a second factor it has not set up sets it up here.
  */
 import { useEffect, useState } from 'react';
 import { Alert, Button, Chip, Link, Stack } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { z } from 'zod';
-import { passwordRequiredField } from '@partner-panel/sdk';
+import { HttpError } from 'ra-core';
+import { startAuthentication } from '@simplewebauthn/browser';
+import { passwordRequiredField, secondFactorCode, totpCode } from '@partner-panel/sdk';
 import { messageOf } from '../components/serverErrors';
-import { authProvider } from '../providers';
+import { attempt } from '@partner-panel/data-provider';
+import { authProvider, client } from '../providers';
 import { flash } from '../routing/flash';
 import { captchaToken } from './captcha';
 import { emailOnly, FormField, PublicForm, usePublicForm } from './formFields';
 import { CardTitle } from './PublicShell';
+import { SecondFactorSetup } from './SecondFactorSetup';
 
 const passwordOnly = z.object({ password: passwordRequiredField });
+const codeOnly = z.object({ code: secondFactorCode });
+
+/** The third step the password step asked for, if it did: `rspf-login-1015` (a code) or `-1016` (set one up). */
+function thirdStep(error: unknown): { challenge: string; setup: boolean; methods: string[] } | null {
+  if (!(error instanceof HttpError)) return null;
+  const header = error.body as { code?: string; body?: { challenge?: string; methods?: string[] } } | undefined;
+  const challenge = header?.body?.challenge;
+  if (!challenge || (header?.code !== 'rspf-login-1015' && header?.code !== 'rspf-login-1016')) return null;
+  return { challenge, setup: header.code === 'rspf-login-1016', methods: header.body?.methods ?? [] };
+}
 
 export function LoginPage() {
   const translate = useTranslate();
@@ -27,22 +43,58 @@ export function LoginPage() {
   useEffect(() => flash.clear(), []);
   const emailForm = usePublicForm(emailOnly, { email: '' });
   const passwordForm = usePublicForm(passwordOnly, { password: '' });
+  const codeForm = usePublicForm(codeOnly, { code: '' });
+  const [third, setThird] = useState<{ challenge: string; setup: boolean; methods: string[]; message: string } | null>(null);
+
+  function enter() {
+    const from = (location.state as { from?: string } | null)?.from;
+    navigate(from && from !== '/login' ? from : '/dashboard', { replace: true });
+  }
 
   async function signIn({ password }: { password: string }) {
     try {
       const token = await captchaToken('login');
       await authProvider.login({ email: email ?? '', password, token });
-      const from = (location.state as { from?: string } | null)?.from;
-      navigate(from && from !== '/login' ? from : '/dashboard', { replace: true });
+      enter();
     } catch (error) {
       passwordForm.reset({ password: '' });
+      const step = thirdStep(error);
+      if (step) {
+        setAlert(null);
+        setThird({ ...step, message: messageOf(error, '') });
+      } else setAlert(messageOf(error, translate('pp.errors.login')));
+    }
+  }
+
+  async function verifyCode({ code }: { code: string }) {
+    try {
+      await authProvider.login({ challenge: third?.challenge ?? '', code });
+      enter();
+    } catch (error) {
+      codeForm.reset({ code: '' });
+      const expired = error instanceof HttpError && (error.body as { code?: string } | undefined)?.code === 'rspf-login-1018';
+      if (expired) backToEmail();
+      setAlert(messageOf(error, translate('pp.errors.login')));
+    }
+  }
+
+  async function signInWithPasskey() {
+    const challenge = third?.challenge ?? '';
+    try {
+      const optionsJSON = await attempt(() => client.loginPasskeyOptions({ challenge }));
+      const answer = await startAuthentication({ optionsJSON: optionsJSON as never });
+      await authProvider.login({ challenge, passkey: answer as unknown as Record<string, unknown> });
+      enter();
+    } catch (error) {
       setAlert(messageOf(error, translate('pp.errors.login')));
     }
   }
 
   function backToEmail() {
     passwordForm.reset({ password: '' });
+    codeForm.reset({ code: '' });
     setAlert(null);
+    setThird(null);
     setEmail(null);
   }
 
@@ -58,7 +110,31 @@ export function LoginPage() {
           {notice.message}
         </Alert>
       ) : null}
-      {email === null ? (
+      {third && !alert ? (
+        <Alert severity="info" sx={{ mt: 2 }} role="status">
+          {third.message}
+        </Alert>
+      ) : null}
+      {third?.setup ? (
+        <SecondFactorSetup challenge={third.challenge} schema={totpCode} onDone={enter} onError={(message) => setAlert(message)} />
+      ) : third ? (
+        <PublicForm form={codeForm} onValid={verifyCode}>
+          <Chip label={email} onClick={backToEmail} variant="outlined" aria-label={translate('pp.login.change_email', { email })} sx={{ mt: 2, maxWidth: '100%' }} />
+          {third.methods.includes('totp') ? (
+            <>
+              <FormField name="code" label={translate('pp.login.code')} hint={translate('pp.login.code_help')} autoComplete="one-time-code" autoFocus />
+              <Button type="submit" variant="contained" size="large" fullWidth disabled={codeForm.formState.isSubmitting} sx={{ mt: 1 }}>
+                {translate('pp.login.verify')}
+              </Button>
+            </>
+          ) : null}
+          {third.methods.includes('passkey') ? (
+            <Button variant={third.methods.includes('totp') ? 'outlined' : 'contained'} size="large" fullWidth sx={{ mt: 1 }} onClick={() => void signInWithPasskey()}>
+              {translate('pp.login.use_passkey')}
+            </Button>
+          ) : null}
+        </PublicForm>
+      ) : email === null ? (
         <PublicForm
           form={emailForm}
           onValid={(values) => {

@@ -192,7 +192,29 @@ export const REDEEM_MESSAGES = {
   redeemed: 'redeemed',
   /** host → page: `{ accent?, theme?, lang? }`. */
   theme: 'theme',
+  /** page → host: `{ reason }` (a REDEEM_BLOCKED key): this site may not frame the page. */
+  blocked: 'blocked',
 } as const;
+
+/**
+ * The header the redeem page sends with its calls: the reseller named by its `?reseller=` ('' for
+ * none). A coupon of a reseller with an allowlist redeems only on a page naming that reseller, or
+ * on a page no other site may frame (docs/api.md, "Embed allowlist").
+ */
+export const REDEEM_RESELLER_HEADER = 'Redeem-Reseller';
+
+/** Why a site may not frame the redeem page, and what the blocked frame says. */
+export const REDEEM_BLOCKED = {
+  title: 'This redeem form cannot be shown on this website.',
+  reasons: {
+    origin_not_allowed: 'The seller has not allowed this website to show its redeem page.',
+    reseller_required: 'This page does not name the seller it belongs to, so only Partner Panel itself may show it.',
+  },
+  instead: 'You can still redeem your coupon on our own page:',
+  link: 'Open the redeem page',
+  owner: "Own this website? Add it to the allowed sites on Partner Panel's Redeem Embed screen, and use the snippet given there.",
+} as const;
+export type RedeemBlockedReason = keyof typeof REDEEM_BLOCKED.reasons;
 
 /** The header that makes a retry of a state-changing call safe (the first answer is given again). */
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';

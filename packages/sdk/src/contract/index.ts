@@ -6,6 +6,7 @@ import * as coupons from './calls/coupons.js';
 import * as meta from './calls/meta.js';
 import * as partner from './calls/partner.js';
 import * as profile from './calls/profile.js';
+import * as security from './calls/security.js';
 import * as users from './calls/users.js';
 import * as vpn from './calls/vpn.js';
 import * as webhooks from './calls/webhooks.js';
@@ -19,6 +20,7 @@ const pick = <T extends Record<string, unknown>>(mod: T) =>
 export const contract = {
   ...pick(account),
   ...pick(profile),
+  ...pick(security),
   ...pick(coupons),
   ...pick(vpn),
   ...pick(billing),
@@ -51,6 +53,7 @@ export type { AuditEntry } from './calls/users.js';
 export { redeemBody, embedOrigin, redeemEmbedInput, redeemEmbed } from './calls/partner.js';
 export type { RedeemEmbed } from './calls/partner.js';
 export { clientUser, keyModeSchema } from './calls/client.js';
+export { TWO_FACTOR_MESSAGES, secondFactorCode, sessionSchema, securityEventSchema, totpCode, twoFactorState } from './calls/security.js';
 export type { ClientUser } from './calls/client.js';
 export { webhookEvent, webhookEndpoint, webhookDelivery, webhookAttempt } from './calls/webhooks.js';
 export type { WebhookEndpoint, WebhookDelivery } from './calls/webhooks.js';

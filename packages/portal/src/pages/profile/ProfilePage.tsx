@@ -1,7 +1,7 @@
 /**
  * /{custom_url}/profile (000 §2): the name (editable), the e-mail (read-only), the change-password
  * modal, the status select (Inactive asks first: it stops every purchase), the reveal of Total
- * Amount Credited, and the deactivated banner.
+ * Amount Credited, the deactivated banner, two-factor sign-in, and the signed-in sessions and security events.
  */
 import { useState } from 'react';
 import { Box, Button, Card, CardContent, CircularProgress, DialogContentText, Divider, Grid, MenuItem, TextField, Typography } from '@mui/material';
@@ -20,6 +20,8 @@ import { SubmitButton } from '../../components/SubmitButton';
 import { usePaths } from '../../routing/usePaths';
 import { useSessionUser } from '../../routing/useSessionUser';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
+import { SessionsCard } from './SessionsCard';
+import { TwoFactorCard } from './TwoFactorCard';
 
 /** The two rules the server applies to a profile field (000 §5), and the name's own. */
 const nameSchema = (current: string) =>
@@ -120,6 +122,7 @@ export default function ProfilePage() {
               </Button>
             </CardContent>
           </Card>
+          <TwoFactorCard />
         </Grid>
         <Grid size={{ xs: 12, md: 5 }}>
           <Card>
@@ -147,6 +150,7 @@ export default function ProfilePage() {
           </Card>
         </Grid>
       </Grid>
+      <SessionsCard />
       {passwordOpen ? <ChangePasswordDialog onClose={() => setPasswordOpen(false)} /> : null}
       <ConfirmDialog
         target={deactivating}

@@ -4,6 +4,10 @@
  * action the token was made for, which must be the call's action name (000 §7); hCaptcha's answer
  * carries no action, so only its success is checked. Every provider reports the host the token
  * was solved on; it must be ours, except for the redeem page, which partners embed on their sites.
+ *
+ * A challenge (`{ challenge: true }`) is the stricter check asked of an address that looks like a
+ * guesser: the token must have been solved in the last two minutes, and reCAPTCHA's score must
+ * reach CAPTCHA_CHALLENGE_SCORE instead of CAPTCHA_MIN_SCORE.
  */
 import type { CaptchaAction } from '@partner-panel/sdk';
 
@@ -12,8 +16,11 @@ export type CaptchaProvider = 'off' | 'recaptcha' | 'turnstile' | 'hcaptcha';
 export interface Captcha {
   readonly provider: CaptchaProvider;
   readonly siteKey: string | null;
-  verify(token: string, action: CaptchaAction, ip?: string): Promise<boolean>;
+  verify(token: string, action: CaptchaAction, ip?: string, options?: { challenge?: boolean }): Promise<boolean>;
 }
+
+/** How fresh a challenge's token must be. */
+export const CHALLENGE_MAX_AGE_MS = 120_000;
 
 export const VERIFY_URLS: Record<Exclude<CaptchaProvider, 'off'>, string> = {
   recaptcha: 'https://www.google.com/recaptcha/api/siteverify',
@@ -26,6 +33,7 @@ interface SiteverifyAnswer {
   score?: number;
   action?: string;
   hostname?: string;
+  challenge_ts?: string;
   'error-codes'?: string[];
 }
 
@@ -35,6 +43,8 @@ export function createCaptcha(options: {
   secretKey?: string | undefined;
   verifyUrl?: string | undefined;
   minScore: number;
+  /** reCAPTCHA's minimum score for a challenge; defaults to minScore. */
+  challengeScore?: number;
   /** Our host (from PUBLIC_URL); tokens solved elsewhere are refused. */
   hostname?: string | undefined;
   fetch?: typeof fetch;
@@ -49,7 +59,7 @@ export function createCaptcha(options: {
   const secret = options.secretKey ?? '';
   const siteKey = options.siteKey ?? null;
 
-  async function verify(token: string, action: CaptchaAction, ip?: string): Promise<boolean> {
+  async function verify(token: string, action: CaptchaAction, ip?: string, check: { challenge?: boolean } = {}): Promise<boolean> {
     if (!token) return false;
     const form = new URLSearchParams({ secret, response: token });
     if (ip) form.set('remoteip', ip);
@@ -71,8 +81,13 @@ export function createCaptcha(options: {
     }
     if (answer.success !== true) return false;
     if (options.hostname && answer.hostname && action !== 'redeem' && answer.hostname !== options.hostname) return false;
+    if (check.challenge) {
+      const solvedAt = Date.parse(answer.challenge_ts ?? '');
+      if (!Number.isFinite(solvedAt) || Date.now() - solvedAt > CHALLENGE_MAX_AGE_MS) return false;
+    }
     if (provider === 'recaptcha') {
-      return answer.action === action && (answer.score ?? 0) >= options.minScore;
+      const minimum = check.challenge ? Math.max(options.minScore, options.challengeScore ?? options.minScore) : options.minScore;
+      return answer.action === action && (answer.score ?? 0) >= minimum;
     }
     if (provider === 'turnstile') return answer.action === action;
     return true;

@@ -64,6 +64,22 @@ export function passwordChangedMail(to: { email: string; name: string; id: numbe
   );
 }
 
+export function newDeviceMail(to: { email: string; name: string; id: number }, device: string, ip: string, at: Date) {
+  const when = at.toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
+  return mail(
+    'new_device',
+    to.email,
+    'A new sign-in to your Partner Panel account',
+    [
+      `Hello ${to.name},`,
+      `Your account was just signed in on a device it had not used before: ${device}, from ${ip}, on ${when} UTC.`,
+      'If this was you, there is nothing to do. If not, change your password at once, turn on two-factor sign-in, and sign that session out from your profile.',
+    ],
+    undefined,
+    to.id,
+  );
+}
+
 export function couponMail(input: {
   to: string;
   recipientName: string | null;

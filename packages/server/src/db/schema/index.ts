@@ -7,3 +7,4 @@ export * from './billing.js';
 export * from './system.js';
 export * from './redeem.js';
 export * from './webhooks.js';
+export * from './security.js';

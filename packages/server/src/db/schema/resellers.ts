@@ -42,6 +42,14 @@ export const resellers = pgTable(
     vpnTotal: integer('vpn_total').notNull().default(0),
     couponsRedeemed: integer('coupons_redeemed').notNull().default(0),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /** The TOTP secret, sealed like the sandbox key (AES-256-GCM under APP_SECRET); set once confirmed. */
+    totpSecret: text('totp_secret'),
+    /** A secret being set up: it becomes totpSecret once a code from it is confirmed. */
+    totpPendingSecret: text('totp_pending_secret'),
+    /** The last TOTP time step accepted: a code is never accepted twice. */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    /** Set by the reseller's admin: it signs in only with a second factor. */
+    twoFactorRequired: boolean('two_factor_required').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -104,7 +112,7 @@ export const accountTokens = pgTable(
   (t) => [
     uniqueIndex('account_tokens_hash_key').on(t.tokenHash),
     index('account_tokens_reseller_idx').on(t.resellerId, t.purpose),
-    check('account_tokens_purpose_check', sql`${t.purpose} in ('verify_email', 'reset_password')`),
+    check('account_tokens_purpose_check', sql`${t.purpose} in ('verify_email', 'reset_password', 'two_factor')`),
   ],
 );
 

@@ -24,12 +24,14 @@ import { freeCustomUrl, newClientId } from './identity.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.js';
 import { issueSession, revokeAllSessions, revokeSession } from './sessions.js';
 import { hashToken, newToken } from './secrets.js';
+import { noteSignIn } from './signed-in.js';
+import { secondStep } from './two-factor.js';
 
 export const VERIFY_TTL_HOURS = 48;
 export const RESET_TTL_MINUTES = 60;
 const RESEND_GAP_MS = 2 * 60_000;
 
-type Ctx = Pick<AppContext, 'db' | 'clock' | 'config' | 'mail' | 'counters' | 'notifier' | 'realtime' | 'log'>;
+type Ctx = Pick<AppContext, 'db' | 'clock' | 'config' | 'mail' | 'counters' | 'notifier' | 'realtime' | 'log' | 'secret'>;
 interface Meta {
   ip?: string;
   userAgent?: string;
@@ -46,7 +48,7 @@ async function findByEmail(ctx: Ctx, email: string): Promise<ResellerRow | undef
  * After a password change or reset: every session and reset link is spent, and once that commits,
  * the reseller's live sockets are closed so none goes on hearing its events.
  */
-export async function endEverySession(ctx: Ctx, unit: Unit, resellerId: number, now: Date) {
+export async function endEverySession(ctx: Pick<AppContext, 'realtime'>, unit: Unit, resellerId: number, now: Date) {
   await revokeAllSessions(unit.tx, resellerId, now);
   await spendResetLinks(unit.tx, resellerId, now);
   unit.afterCommit(() => ctx.realtime.disconnect(pusherChannel(resellerId)));
@@ -171,17 +173,27 @@ export async function login(ctx: Ctx, input: { email: string; password: string }
   const reseller = await findByEmail(ctx, input.email);
   const ok = reseller ? await verifyPassword(reseller.passwordHash, input.password) : (await burnPasswordCheck(input.password), false);
   if (!reseller || !ok) throw fail('invalidCredentials');
-  await ctx.counters.reset(key);
   if (!reseller.verifiedAt) {
+    await ctx.counters.reset(key);
     if (!(await recentlySentVerification(ctx, reseller.id))) {
       await ctx.db.transaction((tx) => sendVerification(tx, ctx, reseller));
       void ctx.mail.kick();
     }
     throw fail('emailNotVerified');
   }
+  // A second factor is the third step: the count of failures runs on until it is passed too.
+  const third = await secondStep(ctx, reseller);
+  if (third) throw third;
+  await ctx.counters.reset(key);
+  return openSession(ctx, reseller, meta);
+}
+
+/** Signs a reseller in whose every step has passed: a new session, its answer. */
+export async function openSession(ctx: Ctx, reseller: ResellerRow, meta: Meta) {
   const session = await issueSession(ctx, reseller.id, meta);
   const now = ctx.clock.now();
   await ctx.db.update(resellers).set({ lastLoginAt: now }).where(eq(resellers.id, reseller.id));
+  await noteSignIn(ctx, reseller, session.id, meta);
   return { ...presentUser(reseller), access_token: session.token, expires_at: session.expiresAt.toISOString() };
 }
 

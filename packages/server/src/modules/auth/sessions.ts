@@ -12,15 +12,18 @@ export async function issueSession(
 ) {
   const token = newToken();
   const expiresAt = new Date(ctx.clock.now().getTime() + ctx.config.sessionTtlMs);
-  await ctx.db.insert(accessTokens).values({
-    resellerId,
-    kind: 'session',
-    tokenHash: hashToken(token),
-    expiresAt,
-    ip: meta.ip ?? null,
-    userAgent: meta.userAgent?.slice(0, 300) ?? null,
-  });
-  return { token, expiresAt };
+  const [row] = await ctx.db
+    .insert(accessTokens)
+    .values({
+      resellerId,
+      kind: 'session',
+      tokenHash: hashToken(token),
+      expiresAt,
+      ip: meta.ip ?? null,
+      userAgent: meta.userAgent?.slice(0, 300) ?? null,
+    })
+    .returning({ id: accessTokens.id });
+  return { token, expiresAt, id: Number(row?.id) };
 }
 
 /**

@@ -13,7 +13,7 @@ export function testGatewayRoutes(app: FastifyInstance) {
   const gateway = ctx.payments.testGateway;
   if (!gateway) return;
   // Per address: a card form is filled in a few times, never hundreds.
-  const rateLimit = { max: 60, timeWindow: ctx.config.rateLimits.windowMs };
+  const rateLimit = { max: ctx.config.payments.testGateway.requestsPerIp, timeWindow: ctx.config.rateLimits.windowMs };
   const unknownSecret = { status: 'failed' as const, next_action: null, error: { code: 'resource_missing', decline_code: null, message: 'This payment is unknown.' } };
 
   serve(

@@ -48,25 +48,28 @@ export const maskKey = (row: { prefix: string; hint: string }) => `${row.prefix}
 
 // ---- the sandbox key at rest
 
-function encryptionKey(appSecret: string): Buffer {
-  return Buffer.from(hkdfSync('sha256', appSecret, 'partner-panel', 'secret-keys/sandbox', 32));
+/** What a sealed value is (its own key is derived per purpose): the sandbox key, a TOTP secret. */
+export type SealPurpose = 'secret-keys/sandbox' | 'two-factor/totp';
+
+function encryptionKey(appSecret: string, purpose: SealPurpose): Buffer {
+  return Buffer.from(hkdfSync('sha256', appSecret, 'partner-panel', purpose, 32));
 }
 
 /** `v1.` and base64url(iv ‖ tag ‖ ciphertext); the reseller id is bound in as associated data. */
-export function sealKey(appSecret: string, resellerId: number, key: string): string {
+export function sealKey(appSecret: string, resellerId: number, key: string, purpose: SealPurpose = 'secret-keys/sandbox'): string {
   const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', encryptionKey(appSecret), iv);
+  const cipher = createCipheriv('aes-256-gcm', encryptionKey(appSecret, purpose), iv);
   cipher.setAAD(Buffer.from(`reseller:${resellerId}`));
   const body = Buffer.concat([cipher.update(key, 'utf8'), cipher.final()]);
   return `v1.${Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url')}`;
 }
 
 /** The key, or null when it cannot be opened (APP_SECRET changed since it was sealed). */
-export function openKey(appSecret: string, resellerId: number, sealed: string): string | null {
+export function openKey(appSecret: string, resellerId: number, sealed: string, purpose: SealPurpose = 'secret-keys/sandbox'): string | null {
   try {
     if (!sealed.startsWith('v1.')) return null;
     const raw = Buffer.from(sealed.slice(3), 'base64url');
-    const decipher = createDecipheriv('aes-256-gcm', encryptionKey(appSecret), raw.subarray(0, 12));
+    const decipher = createDecipheriv('aes-256-gcm', encryptionKey(appSecret, purpose), raw.subarray(0, 12));
     decipher.setAAD(Buffer.from(`reseller:${resellerId}`));
     decipher.setAuthTag(raw.subarray(12, 28));
     return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');

@@ -64,8 +64,6 @@ export async function deleteCoupon(ctx: Ctx, actorId: number, ownerId: number, c
   });
 }
 
-const SENDS_PER_HOUR = 200;
-
 /** Mails a coupon code to an end customer; reseller 903 also names the recipient. */
 export async function sendCoupon(ctx: Ctx, ownerId: number, input: { coupon_id: number; email: string; full_name?: string | undefined }) {
   const owner = await loadReseller(ctx, ownerId);
@@ -79,7 +77,7 @@ export async function sendCoupon(ctx: Ctx, ownerId: number, input: { coupon_id: 
   if (!coupon) throw fail('couponNotFound');
   if (coupon.redeemedAt) throw fail('couponAlreadyRedeemed');
   if (coupon.expiresAt <= ctx.clock.now()) throw fail('couponExpired');
-  await ctx.counters.take(`coupon-send:${ownerId}`, SENDS_PER_HOUR, 3600_000);
+  await ctx.counters.take(`coupon-send:${ownerId}`, ctx.config.rateLimits.couponMailsPerHour, 3600_000);
   // The link carries the code, so the page opens with it filled in.
   const redeemUrl = `${ctx.config.publicUrl}${partner ? REDEEM_PAGES.partner : REDEEM_PAGES.public}?coupon=${encodeURIComponent(coupon.code)}`;
   await transact(ctx, async (unit) => {

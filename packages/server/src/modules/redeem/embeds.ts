@@ -59,14 +59,41 @@ export async function saveEmbed(ctx: Ctx, resellerId: number, input: EmbedSettin
 }
 
 /**
- * The origins allowed to frame a page: the reseller's list, or null when it set none (any origin
- * may). `reseller` is the `?reseller=` of the public page, or 903 for the partner page.
+ * Who may frame a page that redeems coupons (docs/api.md, "Embed allowlist"): null, any origin (a
+ * reseller that set no allowlist); else the origins besides our own — the reseller's list, or none
+ * at all for a reseller that does not exist, so `/redeem?reseller=unknown` is no side door.
+ * `reseller` is the `?reseller=` of the public page, or 903 for the partner page.
  */
 export async function framingOrigins(ctx: Pick<AppContext, 'db'>, reseller: { customUrl: string } | { id: number }): Promise<string[] | null> {
   const match = 'id' in reseller ? sql`r.id = ${reseller.id}` : sql`r.custom_url = ${reseller.customUrl}`;
-  const [row] = await rows<{ allowed_origins: string[] }>(
+  const [row] = await rows<{ allowed_origins: string[] | null }>(
     ctx.db,
-    sql`select e.allowed_origins from resellers r join redeem_embeds e on e.reseller_id = r.id where ${match}`,
+    sql`select e.allowed_origins from resellers r left join redeem_embeds e on e.reseller_id = r.id where ${match}`,
   );
-  return row && row.allowed_origins.length > 0 ? row.allowed_origins : null;
+  if (!row) return [];
+  return row.allowed_origins && row.allowed_origins.length > 0 ? row.allowed_origins : null;
+}
+
+/** The reseller a `?reseller=` names, as the page reads it; '' when it names none. */
+export const RESELLER_PARAM = /^[a-z0-9-]{1,100}$/;
+export const resellerParam = (value: unknown) => {
+  const param = typeof value === 'string' ? value.toLowerCase() : '';
+  return RESELLER_PARAM.test(param) ? param : '';
+};
+
+/**
+ * Whether a coupon of this reseller may be redeemed from the page naming `pageReseller`: always
+ * when the coupon's reseller set no allowlist, or on its own page, or on a page no other site may
+ * frame (one naming no reseller, or an unknown one). Otherwise a site allowed to frame another
+ * reseller's page (or any site, when that reseller set no list) would redeem these coupons.
+ */
+export async function redeemableFrom(ctx: Pick<AppContext, 'db'>, couponReseller: number, pageReseller: string): Promise<boolean> {
+  const [row] = await rows<{ custom_url: string; listed: boolean }>(
+    ctx.db,
+    sql`select r.custom_url, coalesce(jsonb_array_length(e.allowed_origins) > 0, false) as listed
+        from resellers r left join redeem_embeds e on e.reseller_id = r.id where r.id = ${couponReseller}`,
+  );
+  if (!row?.listed || pageReseller === '' || row.custom_url === pageReseller) return true;
+  const page = await framingOrigins(ctx, { customUrl: pageReseller });
+  return page !== null && page.length === 0;
 }

@@ -1,7 +1,9 @@
 /**
  * The redeem page and its script embed, as packages/redeem-widget builds them (002 §2, 000 §2):
  * - `/redeem` and `/redeem/brainrocket`: the page, with a Content-Security-Policy whose
- *   frame-ancestors are the reseller's allowlist (`?reseller=`; 903 for the partner page);
+ *   frame-ancestors are the reseller's allowlist (`?reseller=`; 903 for the partner page), or our
+ *   own origin alone when it names no reseller or an unknown one; a frame of a site off the list
+ *   gets a readable message instead (blocked.ts);
  * - `/redeem/assets/*`: its hashed script and style, cached for a year;
  * - `/redeem.js`: the loader that snippets name without a hash, so it is cached for five minutes.
  * Every file is sent pre-compressed (brotli or gzip) when the browser accepts it.
@@ -13,8 +15,9 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { REDEEM_LOADER_PATH, REDEEM_PAGES, RESTRICTED_RESELLER_ID, errors } from '@partner-panel/sdk';
 import { sendError } from '../../http/envelope.js';
+import { BLOCKED_PAGE_POLICY, blockedPage, framingSite, redeemLink, sourceAdmits } from './blocked.js';
 import { redeemPagePolicy } from './csp.js';
-import { framingOrigins } from './embeds.js';
+import { framingOrigins, resellerParam } from './embeds.js';
 
 export const defaultWidgetDir = fileURLToPath(new URL('../../../../redeem-widget/dist', import.meta.url));
 
@@ -42,11 +45,10 @@ function inMemory(path: string) {
   return (request: FastifyRequest, reply: FastifyReply) => {
     const encoding = encodingFor(request.headers['accept-encoding'], held);
     if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
-    return reply.header('Vary', 'Accept-Encoding').send(forms.get(encoding));
+    const vary = reply.getHeader('Vary');
+    return reply.header('Vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding').send(forms.get(encoding));
   };
 }
-
-const RESELLER_PARAM = /^[a-z0-9-]{1,100}$/;
 
 export async function redeemPage(app: FastifyInstance, dir: string) {
   const { ctx } = app;
@@ -60,21 +62,31 @@ export async function redeemPage(app: FastifyInstance, dir: string) {
   }
   const page = inMemory(html);
 
-  async function servePage(request: FastifyRequest<{ Querystring: { reseller?: unknown } }>, reply: FastifyReply) {
+  const ownOrigin = new URL(ctx.config.publicUrl).origin;
+
+  async function servePage(request: FastifyRequest<{ Querystring: { reseller?: unknown; origin?: unknown } }>, reply: FastifyReply) {
     const partner = request.routeOptions.url?.startsWith(REDEEM_PAGES.partner) ?? false;
-    const param = typeof request.query.reseller === 'string' ? request.query.reseller.toLowerCase() : '';
+    const param = resellerParam(request.query.reseller);
     const origins = partner
       ? await framingOrigins(ctx, { id: RESTRICTED_RESELLER_ID })
-      : RESELLER_PARAM.test(param)
+      : param
         ? await framingOrigins(ctx, { customUrl: param })
-        : null;
+        : [];
     reply
       .type('text/html; charset=utf-8')
-      .header('Content-Security-Policy', redeemPagePolicy(origins, ctx.captcha.provider))
       .header('X-Content-Type-Options', 'nosniff')
       .header('Referrer-Policy', 'strict-origin-when-cross-origin')
-      // The policy follows the reseller's list, which may change at any time.
-      .header('Cache-Control', 'no-cache');
+      // The policy follows the reseller's list, which may change at any time, and the framing site.
+      .header('Cache-Control', 'no-cache')
+      .header('Vary', 'Sec-Fetch-Dest, Referer');
+    const host = origins === null ? null : framingSite(request.headers, request.query.origin);
+    const ours = host === ownOrigin || host === `${request.protocol}://${request.host}`;
+    if (host && origins && !ours && !origins.some((source) => sourceAdmits(source, host))) {
+      const reason = origins.length ? 'origin_not_allowed' : 'reseller_required';
+      ctx.log.info({ host, reseller: partner ? RESTRICTED_RESELLER_ID : param || null }, 'redeem page framed by a site off its allowlist');
+      return reply.header('Content-Security-Policy', BLOCKED_PAGE_POLICY).send(blockedPage(reason, host, redeemLink(request.url)));
+    }
+    reply.header('Content-Security-Policy', redeemPagePolicy(origins, ctx.captcha.provider));
     return page(request, reply);
   }
   // The page writes its own policy (frame-ancestors: the reseller's list): helmet leaves CSP and

@@ -1,9 +1,9 @@
 /** The public redeem calls (002 §7), the embed settings, and the page itself. */
 import type { FastifyInstance } from 'fastify';
-import { contract } from '@partner-panel/sdk';
+import { REDEEM_RESELLER_HEADER, contract } from '@partner-panel/sdk';
 import { answer } from '../../http/envelope.js';
 import { serve } from '../../http/route.js';
-import { getEmbed, saveEmbed } from './embeds.js';
+import { getEmbed, resellerParam, saveEmbed } from './embeds.js';
 import { redeemCoupon, type RedeemPage } from './service.js';
 
 export function redeemRoutes(app: FastifyInstance) {
@@ -14,8 +14,10 @@ export function redeemRoutes(app: FastifyInstance) {
     serve(
       app,
       call,
-      async ({ body, ip }) => {
-        const account = await redeemCoupon(ctx, page as RedeemPage, body, ip);
+      async ({ body, ip, request }) => {
+        const header = request.headers[REDEEM_RESELLER_HEADER.toLowerCase()];
+        const pageReseller = header === undefined ? null : resellerParam(header);
+        const account = await redeemCoupon(ctx, page as RedeemPage, body, ip, pageReseller);
         return answer(account, `Your VPN account is ready. We sent the login details to ${account.email}.`);
       },
       { embeddable: true, rateLimit: { max: limits.redeemPerIp, timeWindow: limits.windowMs } },

@@ -10,14 +10,15 @@ import type { AppContext } from '../../context.js';
 import { rows } from '../../db/index.js';
 import { transact } from '../../db/unit.js';
 import { fail, invalid } from '../../http/errors.js';
-import { throttled } from '../../http/rate-limit.js';
 import { DEDICATED_IP_LOCATIONS } from '../../catalogue.js';
 import { hashPassword } from '../auth/passwords.js';
 import { RANDOM_CHARS } from '../coupons/codes.js';
 import { recordEvent } from '../events/record.js';
 import { openAccount, withFreshUsername } from '../vpn/service.js';
+import { redeemableFrom } from './embeds.js';
+import { admitAddress, countRefusal } from './guessing.js';
 
-type Ctx = Pick<AppContext, 'db' | 'clock' | 'notifier' | 'log' | 'mail' | 'config' | 'counters'>;
+type Ctx = Pick<AppContext, 'db' | 'clock' | 'notifier' | 'log' | 'mail' | 'config' | 'counters' | 'captcha'>;
 
 /** Which page the call came from: `/redeem` or the partner's `/redeem/brainrocket`. */
 export type RedeemPage = 'public' | 'partner';
@@ -28,6 +29,7 @@ export interface RedeemInput {
   password: string;
   coupon: string;
   addon_id: number | null;
+  token: string;
 }
 
 interface CouponRow {
@@ -53,7 +55,7 @@ const MAX_CODE_LENGTH = 32;
 /** Codes are stored upper-case; people type them in any case, and copy spaces from a mail. */
 export const normalizeCode = (code: string) => code.toUpperCase().replace(/\s+/g, '');
 
-/** The generation prefix of a code (everything before its random part), for the guessing limit. */
+/** The generation prefix of a code (everything before its random part), for the guessing limits. */
 const prefixOf = (code: string) => (code.length > RANDOM_CHARS ? code.slice(0, -RANDOM_CHARS) : '');
 
 const SELECT = sql`select c.id, c.reseller_id, r.name as reseller_name, c.code, c.product_id, c.billing_type, c.cycle, p.months,
@@ -74,25 +76,27 @@ function refusal(coupon: CouponRow | undefined, page: RedeemPage, now: Date): st
   return null;
 }
 
-export async function redeemCoupon(ctx: Ctx, page: RedeemPage, input: RedeemInput, ip: string) {
+/**
+ * `pageReseller`: the reseller the calling redeem page names (its REDEEM_RESELLER_HEADER, '' for
+ * none), or null for a call made from no page of ours.
+ */
+export async function redeemCoupon(ctx: Ctx, page: RedeemPage, input: RedeemInput, ip: string, pageReseller: string | null = null) {
   const code = normalizeCode(input.coupon);
-  const prefixKey = `redeem-prefix:${prefixOf(code.slice(0, MAX_CODE_LENGTH))}`;
-  const { redeemFailuresPerPrefix: limit, windowMs } = ctx.config.rateLimits;
 
   const refuse = async (reason: string, coupon?: CouponRow, counts = true) => {
-    // Guesses spread over many addresses still meet this limit, kept per prefix.
-    if (counts) await ctx.counters.hit(prefixKey, windowMs);
+    // Guessing is counted only here, on refusals, after the lookup (guessing.ts).
     ctx.log.info({ reason, page, coupon: coupon?.id ?? null, code: `${code.slice(0, 24)}${code.length > 24 ? '…' : ''}`, ip }, 'coupon not redeemed');
-    return fail('redeemFailed');
+    if (!counts) return fail('redeemFailed');
+    return countRefusal(ctx, ip, prefixOf(code.slice(0, MAX_CODE_LENGTH)));
   };
 
-  const guesses = await ctx.counters.peek(prefixKey);
-  if (guesses.current >= limit) throw throttled(guesses.ttl);
+  await admitAddress(ctx, ip, input.token);
   if (code.length === 0 || code.length > MAX_CODE_LENGTH) throw await refuse('unknown');
 
   const [found] = await rows<CouponRow>(ctx.db, sql`${SELECT} where c.code = ${code}`);
   const reason = refusal(found, page, ctx.clock.now());
   if (reason || !found) throw await refuse(reason ?? 'unknown', found);
+  if (pageReseller !== null && !(await redeemableFrom(ctx, found.reseller_id, pageReseller))) throw await refuse('embed_of_another_reseller', found);
 
   // A dedicated IP needs a location: the visitor picks one and sends the form again (002 §4).
   let location: string | null = null;

@@ -1,0 +1,185 @@
+/**
+ * Passkeys (WebAuthn, @simplewebauthn/server): a second factor instead of a TOTP code. The relying
+ * party is PUBLIC_URL's host; outside production the page's own origin is accepted too, so a
+ * server reached as http://localhost:<port> works in development and tests. Each challenge is
+ * kept five minutes and spent by its answer; a passkey's signature counter must move forward.
+ */
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import {
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+  type AuthenticationResponseJSON,
+  type RegistrationResponseJSON,
+} from '@simplewebauthn/server';
+import type { AppContext, SessionReseller } from '../../context.js';
+import type { Tx } from '../../db/index.js';
+import { accessTokens, passkeys, resellers, webauthnChallenges } from '../../db/schema/index.js';
+import { fail } from '../../http/errors.js';
+import { audit } from '../audit/index.js';
+import { verifyPassword } from './passwords.js';
+
+type Ctx = Pick<AppContext, 'db' | 'clock' | 'config' | 'counters'>;
+/** Where the browser's call came from: its Origin header. */
+export interface Caller {
+  origin: string | undefined;
+  ip: string;
+}
+
+const CHALLENGE_TTL_MS = 5 * 60_000;
+
+/** The origin and RP ID a WebAuthn answer must name. */
+function relyingParty(ctx: Ctx, caller: Caller) {
+  const ours = new URL(ctx.config.publicUrl).origin;
+  const origin = !ctx.config.production && caller.origin && /^https?:\/\/[^/]+$/.test(caller.origin) ? caller.origin : ours;
+  return { origin, rpID: new URL(origin).hostname };
+}
+
+async function keepChallenge(ctx: Ctx, resellerId: number, purpose: 'register' | 'login', challenge: string) {
+  await ctx.db.insert(webauthnChallenges).values({ resellerId, purpose, challenge, expiresAt: new Date(ctx.clock.now().getTime() + CHALLENGE_TTL_MS) });
+}
+
+/** Spends the newest live challenge of a purpose; answers its value, or null. */
+async function spendChallenge(tx: Tx, ctx: Ctx, resellerId: number, purpose: 'register' | 'login') {
+  const [row] = await tx
+    .update(webauthnChallenges)
+    .set({ usedAt: ctx.clock.now() })
+    .where(
+      sql`${webauthnChallenges.id} = (select id from webauthn_challenges where reseller_id = ${resellerId} and purpose = ${purpose}
+           and used_at is null and expires_at > ${ctx.clock.now()} order by id desc limit 1)`,
+    )
+    .returning({ challenge: webauthnChallenges.challenge });
+  return row?.challenge ?? null;
+}
+
+const ofReseller = (resellerId: number) => eq(passkeys.resellerId, resellerId);
+
+export async function listPasskeys(ctx: Pick<AppContext, 'db'>, resellerId: number) {
+  const rows = await ctx.db.select().from(passkeys).where(ofReseller(resellerId)).orderBy(passkeys.id);
+  return rows.map((p) => ({ id: p.id, name: p.name, created_at: p.createdAt.toISOString(), last_used_at: p.lastUsedAt?.toISOString() ?? null }));
+}
+
+export const hasPasskey = async (ctx: Pick<AppContext, 'db'>, resellerId: number) =>
+  (await ctx.db.select({ id: passkeys.id }).from(passkeys).where(ofReseller(resellerId)).limit(1)).length > 0;
+
+async function checkPassword(ctx: Ctx, reseller: { email: string; passwordHash: string }, password: string) {
+  const key = `login:${reseller.email.toLowerCase()}`;
+  await ctx.counters.take(key, ctx.config.rateLimits.loginPerAccount, ctx.config.rateLimits.windowMs);
+  if (!(await verifyPassword(reseller.passwordHash, password))) throw fail('passwordWrong');
+  await ctx.counters.reset(key);
+}
+
+async function resellerOf(ctx: Ctx, id: number) {
+  const [row] = await ctx.db.select().from(resellers).where(eq(resellers.id, id));
+  if (!row) throw fail('sessionExpired');
+  return row;
+}
+
+export async function registrationOptions(ctx: Ctx, session: SessionReseller, password: string, caller: Caller) {
+  await checkPassword(ctx, await resellerOf(ctx, session.id), password);
+  const existing = await ctx.db.select().from(passkeys).where(ofReseller(session.id));
+  const options = await generateRegistrationOptions({
+    rpName: 'Partner Panel',
+    rpID: relyingParty(ctx, caller).rpID,
+    userName: session.email,
+    userID: new TextEncoder().encode(`reseller:${session.id}`),
+    attestationType: 'none',
+    excludeCredentials: existing.map((p) => ({ id: p.credentialId, transports: p.transports })),
+    authenticatorSelection: { residentKey: 'preferred', userVerification: 'preferred' },
+  });
+  await keepChallenge(ctx, session.id, 'register', options.challenge);
+  return options as unknown as Record<string, unknown>;
+}
+
+/** Ends every other session: a second factor changed. */
+async function endOthers(tx: Tx, resellerId: number, keep: number, now: Date) {
+  await tx
+    .update(accessTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(accessTokens.resellerId, resellerId), eq(accessTokens.kind, 'session'), isNull(accessTokens.revokedAt), sql`${accessTokens.id} <> ${keep}`));
+}
+
+export async function addPasskey(ctx: Ctx, session: SessionReseller, input: { name: string; response: Record<string, unknown> }, caller: Caller) {
+  const { origin, rpID } = relyingParty(ctx, caller);
+  return ctx.db.transaction(async (tx) => {
+    const challenge = await spendChallenge(tx, ctx, session.id, 'register');
+    if (!challenge) throw fail('passkeyFailed');
+    const verified = await verifyRegistrationResponse({
+      response: input.response as unknown as RegistrationResponseJSON,
+      expectedChallenge: challenge,
+      expectedOrigin: origin,
+      expectedRPID: rpID,
+      requireUserVerification: false,
+    }).catch(() => null);
+    if (!verified?.verified) throw fail('passkeyFailed');
+    const { credential } = verified.registrationInfo;
+    const [row] = await tx
+      .insert(passkeys)
+      .values({
+        resellerId: session.id,
+        credentialId: credential.id,
+        publicKey: Buffer.from(credential.publicKey).toString('base64url'),
+        counter: credential.counter,
+        transports: credential.transports ?? [],
+        name: input.name,
+      })
+      .onConflictDoNothing()
+      .returning({ id: passkeys.id, name: passkeys.name });
+    if (!row) throw fail('passkeyFailed');
+    await endOthers(tx, session.id, session.tokenId, ctx.clock.now());
+    await audit(tx, { actorId: session.id, action: 'reseller.passkey_added', targetType: 'passkey', targetId: row.id, data: { name: row.name }, ip: caller.ip });
+    return row;
+  });
+}
+
+export async function removePasskey(ctx: Ctx, session: SessionReseller, input: { id: number; password: string }, caller: Caller) {
+  const reseller = await resellerOf(ctx, session.id);
+  await checkPassword(ctx, reseller, input.password);
+  await ctx.db.transaction(async (tx) => {
+    const [gone] = await tx.delete(passkeys).where(and(eq(passkeys.id, input.id), ofReseller(session.id))).returning({ name: passkeys.name });
+    if (!gone) throw fail('passkeyNotFound');
+    await endOthers(tx, session.id, session.tokenId, ctx.clock.now());
+    await audit(tx, { actorId: session.id, action: 'reseller.passkey_removed', targetType: 'passkey', targetId: input.id, data: { name: gone.name }, ip: caller.ip });
+  });
+}
+
+/** Sign-in's third step: options naming the account's passkeys. */
+export async function loginOptions(ctx: Ctx, resellerId: number, caller: Caller) {
+  const mine = await ctx.db.select().from(passkeys).where(ofReseller(resellerId));
+  if (mine.length === 0) throw fail('passkeyNotFound');
+  const options = await generateAuthenticationOptions({
+    rpID: relyingParty(ctx, caller).rpID,
+    allowCredentials: mine.map((p) => ({ id: p.credentialId, transports: p.transports as never })),
+    userVerification: 'preferred',
+  });
+  await keepChallenge(ctx, resellerId, 'login', options.challenge);
+  return options as unknown as Record<string, unknown>;
+}
+
+/** Checks the browser's answer with one of the account's passkeys; false when it does not hold. */
+export async function passkeyHolds(ctx: Ctx, tx: Tx, resellerId: number, response: Record<string, unknown>, caller: Caller): Promise<boolean> {
+  const { origin, rpID } = relyingParty(ctx, caller);
+  const challenge = await spendChallenge(tx, ctx, resellerId, 'login');
+  const id = typeof response.id === 'string' ? response.id : '';
+  const [key] = await tx.select().from(passkeys).where(and(eq(passkeys.credentialId, id), ofReseller(resellerId)));
+  if (!challenge || !key) return false;
+  const verified = await verifyAuthenticationResponse({
+    response: response as unknown as AuthenticationResponseJSON,
+    expectedChallenge: challenge,
+    expectedOrigin: origin,
+    expectedRPID: rpID,
+    credential: { id: key.credentialId, publicKey: new Uint8Array(Buffer.from(key.publicKey, 'base64url')), counter: Number(key.counter), transports: key.transports as never },
+    requireUserVerification: false,
+  }).catch(() => null);
+  if (!verified?.verified) return false;
+  // A counter that did not move forward (a cloned authenticator) is refused; 0 means it keeps none.
+  const next = verified.authenticationInfo.newCounter;
+  const moved = await tx
+    .update(passkeys)
+    .set({ counter: next, lastUsedAt: ctx.clock.now() })
+    .where(and(eq(passkeys.id, key.id), sql`(${next} = 0 and ${passkeys.counter} = 0) or ${passkeys.counter} < ${next}`))
+    .returning({ id: passkeys.id });
+  return moved.length > 0;
+}
+

@@ -1,0 +1,141 @@
+/**
+ * Sessions a person can see (docs/api.md "Sessions and security events"): the account's signed-in
+ * sessions with the device read from the user agent, ending one or every other, the mail on a
+ * sign-in from a device the account never used, and the account's own security events.
+ */
+import { and, desc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import type { AppContext, SessionReseller } from '../../context.js';
+import { accessTokens, auditLog } from '../../db/schema/index.js';
+import { fail } from '../../http/errors.js';
+import { newDeviceMail } from '../../adapters/mail/templates.js';
+import { audit } from '../audit/index.js';
+
+type Ctx = Pick<AppContext, 'db' | 'clock' | 'mail'>;
+
+const BROWSERS: [RegExp, string][] = [
+  [/Edg(?:e|A|iOS)?\//, 'Edge'],
+  [/OPR\/|Opera/, 'Opera'],
+  [/Firefox\/|FxiOS\//, 'Firefox'],
+  [/Chrome\/|CriOS\/|Chromium\//, 'Chrome'],
+  [/Safari\//, 'Safari'],
+];
+const SYSTEMS: [RegExp, string][] = [
+  [/iPhone|iPad|iPod/, 'iOS'],
+  [/Android/, 'Android'],
+  [/Windows/, 'Windows'],
+  [/Mac OS X|Macintosh/, 'macOS'],
+  [/CrOS/, 'ChromeOS'],
+  [/Linux/, 'Linux'],
+];
+
+/** "Chrome on Windows", or what the user agent says when it names neither (an API client). */
+export function deviceOf(userAgent: string | null | undefined): string {
+  const ua = userAgent ?? '';
+  const browser = BROWSERS.find(([pattern]) => pattern.test(ua))?.[1];
+  const system = SYSTEMS.find(([pattern]) => pattern.test(ua))?.[1];
+  if (browser && system) return `${browser} on ${system}`;
+  if (browser ?? system) return (browser ?? system) as string;
+  const first = ua.trim().split(/\s+/)[0];
+  return first ? first.slice(0, 60) : 'Unknown device';
+}
+
+const live = (ctx: Pick<AppContext, 'clock'>, resellerId: number) =>
+  and(eq(accessTokens.resellerId, resellerId), eq(accessTokens.kind, 'session'), isNull(accessTokens.revokedAt), gt(accessTokens.expiresAt, ctx.clock.now()));
+
+export async function listSessions(ctx: Ctx, session: SessionReseller) {
+  const rows = await ctx.db.select().from(accessTokens).where(live(ctx, session.id)).orderBy(desc(accessTokens.id)).limit(100);
+  return rows.map((row) => ({
+    id: row.id,
+    device: deviceOf(row.userAgent),
+    ip: row.ip,
+    started_at: row.createdAt.toISOString(),
+    last_seen_at: (row.lastUsedAt ?? row.createdAt).toISOString(),
+    current: row.id === session.tokenId,
+  }));
+}
+
+/** Another reseller's session, or one already ended, is refused as a missing one. */
+export async function endSession(ctx: Ctx, session: SessionReseller, id: number, ip: string) {
+  await ctx.db.transaction(async (tx) => {
+    const [ended] = await tx
+      .update(accessTokens)
+      .set({ revokedAt: ctx.clock.now() })
+      .where(and(eq(accessTokens.id, id), live(ctx, session.id)))
+      .returning({ id: accessTokens.id, userAgent: accessTokens.userAgent });
+    if (!ended) throw fail('sessionNotFound');
+    await audit(tx, { actorId: session.id, action: 'reseller.session_ended', targetType: 'session', targetId: id, data: { device: deviceOf(ended.userAgent) }, ip });
+  });
+}
+
+export async function endOtherSessions(ctx: Ctx, session: SessionReseller, ip: string) {
+  return ctx.db.transaction(async (tx) => {
+    const ended = await tx
+      .update(accessTokens)
+      .set({ revokedAt: ctx.clock.now() })
+      .where(and(live(ctx, session.id), ne(accessTokens.id, session.tokenId)))
+      .returning({ id: accessTokens.id });
+    await audit(tx, { actorId: session.id, action: 'reseller.other_sessions_ended', targetType: 'reseller', targetId: session.id, data: { ended: ended.length }, ip });
+    return { ended: ended.length };
+  });
+}
+
+/**
+ * After a sign-in: the audit line, and a mail when the device is one the account never signed in
+ * from before (not on the very first sign-in: every device is new then).
+ */
+export async function noteSignIn(ctx: Ctx, reseller: { id: number; email: string; name: string }, tokenId: number, meta: { ip?: string; userAgent?: string }) {
+  const device = deviceOf(meta.userAgent);
+  const earlier = await ctx.db
+    .select({ userAgent: accessTokens.userAgent })
+    .from(accessTokens)
+    .where(and(eq(accessTokens.resellerId, reseller.id), eq(accessTokens.kind, 'session'), ne(accessTokens.id, tokenId)))
+    .orderBy(desc(accessTokens.id))
+    .limit(200);
+  const fresh = earlier.length > 0 && !earlier.some((row) => deviceOf(row.userAgent) === device);
+  await ctx.db.transaction(async (tx) => {
+    await audit(tx, { actorId: reseller.id, action: 'reseller.signed_in', targetType: 'session', targetId: tokenId, data: { device, new_device: fresh }, ip: meta.ip });
+    if (fresh) await ctx.mail.enqueue(tx, newDeviceMail(reseller, device, meta.ip ?? 'an unknown address', ctx.clock.now()));
+  });
+  if (fresh) void ctx.mail.kick();
+}
+
+/** What the profile's security list says of each action (the account's own, or done to it). */
+const DESCRIBE: Record<string, (data: Record<string, unknown>) => string> = {
+  'reseller.signed_in': (d) => `Signed in on ${String(d.device ?? 'a device')}.`,
+  'reseller.password_changed': () => 'Password changed; every session was signed out.',
+  'reseller.password_reset': () => 'Password reset from a mailed link; every session was signed out.',
+  'reseller.two_factor_enabled': () => 'Two-factor sign-in turned on.',
+  'reseller.two_factor_disabled': () => 'Two-factor sign-in turned off.',
+  'reseller.recovery_codes_renewed': () => 'New recovery codes made; the old ones stopped working.',
+  'reseller.recovery_code_used': () => 'Signed in with a recovery code.',
+  'reseller.session_ended': (d) => `Signed out a session on ${String(d.device ?? 'a device')}.`,
+  'reseller.other_sessions_ended': (d) => `Signed out every other session (${String(d.ended ?? 0)}).`,
+  'secret_key.generated': (d) => `A ${String(d.mode)} secret key was made.`,
+  'secret_key.regenerated': (d) => `The ${String(d.mode)} secret key was replaced.`,
+  'user.two_factor_required': () => 'Your administrator now requires two-factor sign-in.',
+  'user.two_factor_not_required': () => 'Your administrator no longer requires two-factor sign-in.',
+  'user.password_updated': () => 'Your administrator set a new password; every session was signed out.',
+};
+const OWN = Object.keys(DESCRIBE).filter((a) => !a.startsWith('user.'));
+const DONE_TO = Object.keys(DESCRIBE).filter((a) => a.startsWith('user.'));
+
+export async function securityEvents(ctx: Pick<AppContext, 'db'>, resellerId: number) {
+  const rows = await ctx.db
+    .select()
+    .from(auditLog)
+    .where(
+      or(
+        and(eq(auditLog.actorId, resellerId), inArray(auditLog.action, OWN), sql`${auditLog.subjectId} is null`),
+        and(eq(auditLog.subjectId, resellerId), inArray(auditLog.action, DONE_TO)),
+      ),
+    )
+    .orderBy(desc(auditLog.id))
+    .limit(50);
+  return rows.map((row) => ({
+    id: Number(row.id),
+    action: row.action,
+    description: (DESCRIBE[row.action] as (d: Record<string, unknown>) => string)((row.data ?? {}) as Record<string, unknown>),
+    ip: row.ip,
+    created_at: row.createdAt.toISOString(),
+  }));
+}
