@@ -43,6 +43,9 @@ import { redeemRoutes } from './modules/redeem/routes.js';
 import { settingsRoutes } from './modules/settings/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { syncCreditLimits } from './modules/wallet/service.js';
+import { healthRoutes } from './ops/health.js';
+import { createWorkers } from './ops/workers.js';
+import { checkDataDir, databaseFailure } from './ops/startup.js';
 
 export interface BuildOptions {
   /** An open database (tests pass a migrated snapshot); otherwise opened from the config. */
@@ -67,6 +70,16 @@ async function appSecret(db: Db, configured: string | undefined): Promise<string
   return row.value;
 }
 
+/** The configured database, or one sentence saying why it could not be opened. */
+async function openConfiguredDatabase(config: Config, onNotice: (message: string) => void): Promise<Database> {
+  try {
+    if (!config.databaseUrl) checkDataDir(config.dataDir);
+    return await openDatabase(config, onNotice);
+  } catch (error) {
+    throw databaseFailure(error, Boolean(config.databaseUrl));
+  }
+}
+
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
@@ -80,7 +93,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const database = options.database ?? (await openDatabase(config, (message) => app.log.warn(message)));
+  const database = options.database ?? (await openConfiguredDatabase(config, (message) => app.log.warn(message)));
   const { db } = database;
   const secret = await appSecret(db, config.appSecret);
   await syncCatalogue(db);
@@ -115,6 +128,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     notifier: createNotifier(realtime),
     payments: createPayments(config, { db, secret, fetch: options.fetch ?? ((...a: Parameters<typeof fetch>) => globalThis.fetch(...a)), log: app.log }),
     log: app.log,
+    workers: createWorkers(),
+    lifecycle: { draining: false },
   };
   app.decorate('ctx', ctx);
   app.decorateRequest('reseller', null);
@@ -132,6 +147,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
 
+  healthRoutes(app);
   authRoutes(app);
   profileRoutes(app);
   dashboardRoutes(app);
@@ -151,6 +167,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await portal(app, portalDir);
 
   ctx.mail.start();
+  ctx.workers.register(ctx.mail);
   // The test gateway's signed events reach the webhook route over HTTP, like any provider's.
   ctx.payments.testGateway?.deliverTo(async (body, signature) => {
     const res = await app.inject({
@@ -168,7 +185,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', async () => {
     clearInterval(sweep);
     ctx.payments.testGateway?.stop();
-    await ctx.mail.stop();
+    // Workers finish the job in hand (a renewal run, a mail batch) before the database closes.
+    await ctx.workers.stopAll();
     await realtime.server?.close();
     // A database handed in by the caller is the caller's to close.
     if (!options.database) await database.close();

@@ -12,6 +12,8 @@ import type { Realtime } from './adapters/realtime/index.js';
 import type { Notifier } from './modules/notifications/notifier.js';
 import type { ClientPrincipal } from './modules/client-api/tokens.js';
 import type { Payments } from './adapters/payments/index.js';
+import type { Workers } from './ops/workers.js';
+import type { Lifecycle } from './ops/health.js';
 
 /** The time source; tests replace it to drive expiry and renewals. */
 export interface Clock {
@@ -34,6 +36,9 @@ export interface AppContext {
   notifier: Notifier;
   payments: Payments;
   log: FastifyBaseLogger;
+  /** Background workers (mail, renewals, queues): readiness, metrics and shutdown read them. */
+  workers: Workers;
+  lifecycle: Lifecycle;
 }
 
 /** The reseller behind the bearer token of a request. */

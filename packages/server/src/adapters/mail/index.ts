@@ -10,6 +10,7 @@ import type { Db, Tx } from '../../db/index.js';
 import { rows } from '../../db/index.js';
 import { mailOutbox } from '../../db/schema/index.js';
 import { createSmtpTransport } from './smtp.js';
+import type { Backlog, BackgroundWorker } from '../../ops/workers.js';
 
 export interface MailMessage {
   to: string;
@@ -133,13 +134,24 @@ export function createMail(opts: {
       timer = setInterval(() => void kick(), intervalMs);
       timer.unref();
     },
+    // As a background worker (readiness, metrics, shutdown): its backlog is the mail not yet sent.
+    name: 'mail',
+    running: () => timer !== undefined,
+    async backlog(): Promise<Backlog> {
+      const [row] = await rows<{ depth: number; age: number | null }>(
+        opts.db,
+        sql`select count(*)::int as depth, extract(epoch from now() - min(created_at))::float8 as age from mail_outbox where sent_at is null`,
+      );
+      return { depth: row?.depth ?? 0, oldestAgeSeconds: row?.age ?? 0 };
+    },
     async stop() {
       if (timer) clearInterval(timer);
+      timer = undefined;
       if (running) await running;
       await transport.close();
     },
     table: mailOutbox,
-  };
+  } satisfies BackgroundWorker & Record<string, unknown>;
 }
 
 export type Mail = ReturnType<typeof createMail>;
