@@ -44,6 +44,7 @@ import { settingsRoutes } from './modules/settings/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { syncCreditLimits } from './modules/wallet/service.js';
 import { healthRoutes } from './ops/health.js';
+import { logRequests } from './ops/request-log.js';
 import { createWorkers } from './ops/workers.js';
 import { checkDataDir, databaseFailure } from './ops/startup.js';
 
@@ -140,6 +141,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(fastifyHelmet, ctx.security.helmet);
   await app.register(fastifyRateLimit, { global: false, store: ctx.counters.Store as never });
   exposeRequestId(app);
+  logRequests(app);
   registerErrorHandlers(app);
   guardInput(app);
   // Standard Pusher clients post their channel authorisation as a form.

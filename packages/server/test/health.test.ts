@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { rows } from '../src/db/index.js';
 import { testApp } from './support/app.js';
 import { startMain } from './support/process.js';
 import { rawSocket } from './support/realtime.js';
@@ -38,7 +39,7 @@ describe('health endpoints', async () => {
   });
 
   it('is not ready while a migration is missing', async () => {
-    const [last] = (await app.ctx.db.execute(sql`delete from drizzle.__drizzle_migrations where id = (select max(id) from drizzle.__drizzle_migrations) returning *`)).rows as Record<string, unknown>[];
+    const [last] = await rows<Record<string, unknown>>(app.ctx.db, sql`delete from drizzle.__drizzle_migrations where id = (select max(id) from drizzle.__drizzle_migrations) returning *`);
     try {
       const res = await app.inject({ method: 'GET', url: '/health/ready' });
       expect(res.statusCode).toBe(503);
