@@ -45,6 +45,7 @@ import { userRoutes } from './modules/users/routes.js';
 import { syncCreditLimits } from './modules/wallet/service.js';
 import { healthRoutes } from './ops/health.js';
 import { logRequests } from './ops/request-log.js';
+import { metricsRoutes } from './ops/metrics.js';
 import { createWorkers } from './ops/workers.js';
 import { checkDataDir, databaseFailure } from './ops/startup.js';
 
@@ -150,6 +151,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   healthRoutes(app);
+  metricsRoutes(app);
   authRoutes(app);
   profileRoutes(app);
   dashboardRoutes(app);

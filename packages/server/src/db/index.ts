@@ -25,6 +25,8 @@ export interface Database {
   /** Where the data lives, for people: the embedded cluster's folder, or "DATABASE_URL". */
   location: string;
   close(): Promise<void>;
+  /** The connection pool, for its use figures (metrics). */
+  pool?: pg.Pool;
   /** A `COPY … TO STDOUT` as a stream. */
   copyOut(statement: string): Promise<Readable>;
 }
@@ -53,6 +55,7 @@ export async function openPostgres(url: string, poolSize: number): Promise<Datab
   return {
     db: drizzlePg(pool, { schema }) as unknown as Db,
     location: 'DATABASE_URL',
+    pool,
     close: () => pool.end(),
     async copyOut(statement) {
       const conn = await pool.connect();

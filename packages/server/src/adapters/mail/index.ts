@@ -11,6 +11,7 @@ import { rows } from '../../db/index.js';
 import { mailOutbox } from '../../db/schema/index.js';
 import { createSmtpTransport } from './smtp.js';
 import type { Backlog, BackgroundWorker } from '../../ops/workers.js';
+import { metrics } from '../../ops/metrics.js';
 
 export interface MailMessage {
   to: string;
@@ -88,6 +89,7 @@ export function createMail(opts: {
         } catch (error) {
           const backoff = Math.min(MAX_BACKOFF_MS, 60_000 * 2 ** row.attempts);
           opts.log.warn({ err: error, mailId: row.id }, 'mail delivery failed; will retry');
+          metrics.mailFailures.inc();
           await tx.execute(
             sql`update mail_outbox set attempts = attempts + 1, last_error = ${String((error as Error).message).slice(0, 500)},
                 next_attempt_at = now() + ${backoff} * interval '1 millisecond' where id = ${row.id}`,
