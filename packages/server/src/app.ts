@@ -56,6 +56,8 @@ export interface BuildOptions {
   /** The fetch used to reach external services (captcha, PayPal); tests point it at local peers. */
   fetch?: typeof fetch;
   logger?: boolean;
+  /** Told as each start-up phase ends (`--verbose` prints where the time went). */
+  onPhase?: (phase: string) => void;
   /** Where the log goes instead of stdout (the bench writes it to /dev/null at the product's level). */
   logStream?: NodeJS.WritableStream;
 }
@@ -73,10 +75,10 @@ async function appSecret(db: Db, configured: string | undefined): Promise<string
 }
 
 /** The configured database, or one sentence saying why it could not be opened. */
-async function openConfiguredDatabase(config: Config, onNotice: (message: string) => void): Promise<Database> {
+async function openConfiguredDatabase(config: Config, onNotice: (message: string) => void, onPhase?: (phase: string) => void): Promise<Database> {
   try {
     if (!config.databaseUrl) checkDataDir(config.dataDir);
-    return await openDatabase(config, onNotice);
+    return await openDatabase(config, onNotice, onPhase);
   } catch (error) {
     throw databaseFailure(error, Boolean(config.databaseUrl));
   }
@@ -95,11 +97,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const database = options.database ?? (await openConfiguredDatabase(config, (message) => app.log.warn(message)));
+  const database = options.database ?? (await openConfiguredDatabase(config, (message) => app.log.warn(message), options.onPhase));
   const { db } = database;
   const secret = await appSecret(db, config.appSecret);
   await syncCatalogue(db);
   await syncCreditLimits(db, config.partnerCreditLimitCents, app.log);
+  options.onPhase?.('catalogue and credit limits synced');
   const realtime = createRealtime(
     {
       ...config.realtime,

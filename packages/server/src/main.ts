@@ -8,8 +8,26 @@ import { ensureSandboxKey } from './modules/client-api/keys.js';
 import { findResellerByEmail } from './modules/demo/seed.js';
 import { explainStartupFailure, listenFailure } from './ops/startup.js';
 
+/** Where start-up time goes, printed with `--verbose`. */
+function phases() {
+  const began = performance.now();
+  let last = began;
+  const done: string[] = [];
+  return {
+    mark(phase: string) {
+      const now = performance.now();
+      done.push(`    ${String(Math.round(now - last)).padStart(6)} ms  ${phase}`);
+      last = now;
+    },
+    report: () => `  Start-up took ${Math.round(last - began)} ms, after ${Math.round(began)} ms loading the code:\n${done.join('\n')}`,
+  };
+}
+const timing = phases();
+
 async function start(config: Config, app: FastifyInstance) {
+  timing.mark('routes and adapters ready');
   const seeded = config.demoData ? await seedDemo(app.ctx.db, { partnerCreditLimitCents: config.partnerCreditLimitCents }) : false;
+  timing.mark(config.demoData ? 'demo data checked' : 'no demo data');
   // The renewal job runs in every process; SKIP LOCKED keeps them from renewing an account twice.
   if (config.renewalsIntervalMs > 0) app.ctx.workers.register(scheduleRenewals(app.ctx, config.renewalsIntervalMs));
   const address = await app.listen({ port: config.port, host: config.host }).catch((error: unknown) => {
@@ -23,6 +41,7 @@ async function start(config: Config, app: FastifyInstance) {
         throw listenFailure(error, 'the realtime socket server', 'REALTIME_PORT', config.realtime.port, config.realtime.host);
       })
     : null;
+  timing.mark('listening');
 
   const lines = [
     '',
@@ -40,6 +59,8 @@ async function start(config: Config, app: FastifyInstance) {
     if (sandboxKey) lines.push(`  Sandbox API key of ${DEMO_ACCOUNTS[0].email}: ${sandboxKey}`, '    (docs/client-developers.md: from this key to a sandbox VPN user in five minutes)');
   }
   if (app.ctx.mail.transport === 'outbox' && !config.production) lines.push(`  Sent mail (dev inbox): ${config.publicUrl}/dev/mail`);
+  timing.mark('banner ready (sandbox key checked)');
+  if (process.argv.includes('--verbose')) lines.push('', timing.report());
   console.log(`${lines.join('\n')}\n`);
 }
 
@@ -75,7 +96,7 @@ function stopOnSignals(config: Config, app: FastifyInstance) {
 let app: FastifyInstance | null = null;
 try {
   const config = loadConfig();
-  app = await buildApp(config);
+  app = await buildApp(config, { onPhase: (phase) => timing.mark(phase) });
   await start(config, app);
   stopOnSignals(config, app);
 } catch (error) {

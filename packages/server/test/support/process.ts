@@ -20,8 +20,8 @@ export interface MainProcess {
   stop(): Promise<void>;
 }
 
-export async function startMain(env: Env & Record<string, string>, timeoutMs = 60_000): Promise<MainProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+export async function startMain(env: Env & Record<string, string>, timeoutMs = 60_000, args: string[] = []): Promise<MainProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
     cwd: serverDir,
     env: { ...process.env, PORT: '0', REALTIME_PORT: '0', LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
