@@ -44,30 +44,17 @@ describe('a start that cannot succeed', () => {
   afterAll(() => rmSync(scratch, { recursive: true, force: true }));
   const base = (dataDir: string) => ({ DATA_DIR: dataDir, DATABASE_URL: '', PORTAL_DIR: scratch, NODE_ENV: 'development' });
 
-  it('names PORT when the HTTP port is taken, exits non-zero and stops its PostgreSQL', async () => {
-    const dataDir = join(scratch, 'http');
+  it.each([
+    ['PORT', 'the HTTP server', 'http'],
+    ['REALTIME_PORT', 'the realtime socket server', 'realtime'],
+  ] as const)('names %s when its port is taken (%s: a second copy, another program), exits non-zero and stops its PostgreSQL', async (setting, what, folder) => {
+    const dataDir = join(scratch, folder);
     const { server, port } = await occupy();
     try {
-      const { code, output } = await runMainToExit({ ...base(dataDir), PORT: String(port) });
+      const { code, output } = await runMainToExit({ ...base(dataDir), [setting]: String(port) });
       expect(code).not.toBe(0);
       expect(sentence(output)).toBe(
-        `Port ${port} on 127.0.0.1 (the HTTP server) is already in use, by another copy of Partner Panel or another program: stop it, or set PORT to a free port.`,
-      );
-      expect(existsSync(join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
-      expect(postgresUnder(dataDir)).toEqual([]);
-    } finally {
-      server.close();
-    }
-  }, 120_000);
-
-  it('names REALTIME_PORT when the realtime port is taken (a second copy on 6001), and stops its PostgreSQL', async () => {
-    const dataDir = join(scratch, 'realtime');
-    const { server, port } = await occupy();
-    try {
-      const { code, output } = await runMainToExit({ ...base(dataDir), REALTIME_PORT: String(port) });
-      expect(code).not.toBe(0);
-      expect(sentence(output)).toBe(
-        `Port ${port} on 127.0.0.1 (the realtime socket server) is already in use, by another copy of Partner Panel or another program: stop it, or set REALTIME_PORT to a free port.`,
+        `Port ${port} on 127.0.0.1 (${what}) is already in use, by another copy of Partner Panel or another program: stop it, or set ${setting} to a free port.`,
       );
       expect(existsSync(join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
       expect(postgresUnder(dataDir)).toEqual([]);
