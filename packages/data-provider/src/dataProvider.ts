@@ -17,6 +17,7 @@ import {
   type RedeemTheme,
   type PaymentModule,
   type KeyMode,
+  type WebhookEventType,
 } from '@partner-panel/sdk';
 import { attempt } from './errors.js';
 import { contractLists, couponFilterOf, userIdOf, vpnFilterOf, type ListAdapter } from './lists.js';
@@ -190,6 +191,17 @@ export function createDataProvider(client: Client, session: Session, extraLists:
     generateSecretKey: (mode: KeyMode) => answered('generateSecretKey', { mode }, errors.secretKeyGenerate),
     /** Replaces the key shown (whole or masked): the server refuses a key another tab already replaced. */
     regenerateSecretKey: (mode: KeyMode, secretKey: string) => answered('updateSecretKey', { mode, secretKey }, errors.secretKeyRegenerate),
+    // --- webhook endpoints (Integration → Webhooks): either mode; the secret is in the answer that makes it only
+    webhookEndpoints: (mode: KeyMode) => attempt(() => client.listWebhookEndpoints({ mode }), errors.fetchDetails),
+    createWebhookEndpoint: (input: { mode: KeyMode; url: string; event_types: WebhookEventType[]; description?: string | null }) =>
+      answered('createWebhookEndpoint', input),
+    updateWebhookEndpoint: (input: { endpointId: number; status?: 'enabled' | 'disabled'; url?: string; event_types?: WebhookEventType[] }) =>
+      answered('updateWebhookEndpoint', input),
+    rotateWebhookSecret: (endpointId: number) => answered('rotateWebhookSecret', { endpointId }),
+    deleteWebhookEndpoint: (endpointId: number) => answered('deleteWebhookEndpoint', { endpointId }),
+    testWebhookEndpoint: (endpointId: number) => answered('testWebhookEndpoint', { endpointId }),
+    webhookDeliveries: (endpointId: number) => attempt(() => client.listWebhookDeliveries({ endpointId, limit: 50 }), errors.fetchDetails),
+    resendWebhookDelivery: (deliveryId: number) => answered('resendWebhookDelivery', { deliveryId }),
     // --- public
     publicSettings: () => attempt(() => client.publicSettings(), errors.formInit),
     register: (input: { email: string; name: string; password: string; password_confirmation: string; token?: string }) =>

@@ -7,12 +7,14 @@ export interface ErrorBody {
   code: string | number;
   status: string;
   body: unknown;
+  /** The server's id of the request (`Request-Id`), to quote to support. */
+  requestId?: string | null;
 }
 
 export function toHttpError(error: unknown, fallback: CatalogueEntry = errors.internal): HttpError {
   if (error instanceof HttpError) return error;
   if (error instanceof ApiError) {
-    const body: ErrorBody = { code: error.code, status: error.status, body: error.body };
+    const body: ErrorBody = { code: error.code, status: error.status, body: error.body, requestId: error.requestId };
     return new HttpError(error.message || fallbackMessage(fallback), error.httpStatus, body);
   }
   return new HttpError(fallbackMessage(fallback), 500, { code: fallback.code, status: 'error', body: null });
@@ -41,3 +43,25 @@ export async function attempt<T>(run: () => Promise<T>, fallback?: CatalogueEntr
     throw toHttpError(error, fallback);
   }
 }
+
+/**
+ * The refusals the server answered lately, so that a toast showing one of their messages can add
+ * the request's id for support: every screen words its own toast, but each one holds the server's
+ * sentence, and this finds the id by it.
+ */
+export function createRefusalLog(keepMs = 15_000, now = () => Date.now()) {
+  const recent: { message: string; requestId: string; at: number }[] = [];
+  return {
+    record(error: ApiError) {
+      if (!error.requestId || !error.message) return;
+      recent.unshift({ message: error.message, requestId: error.requestId, at: now() });
+      recent.splice(10);
+    },
+    /** The id of the newest recent refusal whose message the text shows, or null. */
+    requestIdFor(text: string): string | null {
+      const at = now();
+      return recent.find((r) => at - r.at <= keepMs && text.includes(r.message))?.requestId ?? null;
+    },
+  };
+}
+export type RefusalLog = ReturnType<typeof createRefusalLog>;

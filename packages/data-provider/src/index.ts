@@ -6,7 +6,7 @@ import { createClient } from '@partner-panel/sdk';
 import { createAuthProvider, type AuthOptions } from './authProvider.js';
 import { createDataProvider } from './dataProvider.js';
 import type { ListAdapter } from './lists.js';
-import { endsSession } from './errors.js';
+import { createRefusalLog, endsSession } from './errors.js';
 import { createSession, memoryStorage, type KeyValueStorage } from './session.js';
 
 export interface ProvidersOptions {
@@ -30,6 +30,7 @@ function defaultStorage(): KeyValueStorage {
 
 export function createProviders(options: ProvidersOptions = {}) {
   const session = createSession(options.storage ?? defaultStorage());
+  const refusals = createRefusalLog();
   const client = createClient({
     baseUrl: options.baseUrl ?? '',
     getToken: () => session.token(),
@@ -38,6 +39,7 @@ export function createProviders(options: ProvidersOptions = {}) {
     // A person at the screen tries again; the portal shows a failure at once instead.
     maxRetries: 0,
     onError(error) {
+      refusals.record(error);
       if (endsSession(error) && session.user()) {
         session.clear();
         options.onSessionEnd?.();
@@ -47,6 +49,7 @@ export function createProviders(options: ProvidersOptions = {}) {
   return {
     client,
     session,
+    refusals,
     authProvider: createAuthProvider(client, session, options.onLogoutFailed ? { onLogoutFailed: options.onLogoutFailed } : {}),
     dataProvider: createDataProvider(client, session, options.lists),
   };
@@ -57,5 +60,5 @@ export { canAccess, isPartner, roleOf, type AccessRequest, type Area, type Role 
 export { createAuthProvider, type AuthOptions, type LoginParams } from './authProvider.js';
 export { createDataProvider, type Answered, type CouponFilterBody, type GenerateInput, type PaymentInput, type PortalDataProvider } from './dataProvider.js';
 export { contractLists, couponFilterOf, userIdOf, vpnFilterOf, type ListAdapter } from './lists.js';
-export { attempt, endsSession, toHttpError, type ErrorBody } from './errors.js';
+export { attempt, createRefusalLog, endsSession, toHttpError, type ErrorBody, type RefusalLog } from './errors.js';
 export { createSession, decode, encode, memoryStorage, STORAGE_KEYS, type KeyValueStorage, type Session, type StoredUser } from './session.js';

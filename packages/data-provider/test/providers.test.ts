@@ -123,3 +123,31 @@ describe('dataProvider', () => {
     await expect(dataProvider.getList('nothing', { pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'ASC' }, filter: {} })).rejects.toBeInstanceOf(HttpError);
   });
 });
+
+describe('the request id of a refusal, for support', () => {
+  it("keeps each refusal's Request-Id: on the HttpError, and found again by the toast that shows its message", async () => {
+    const { authProvider, refusals } = providers();
+    const failed = await authProvider.login({ ...demo, password: 'Wrong!Password1' }).then(
+      () => null,
+      (e: unknown) => e as HttpError,
+    );
+    expect(failed).toBeInstanceOf(HttpError);
+    const requestId = (failed?.body as { requestId?: string }).requestId;
+    expect(requestId).toMatch(/^req_[\w-]{16}$/);
+    expect(refusals.requestIdFor('Invalid email or password.')).toBe(requestId);
+    // A screen's own words around the server's sentence still find it; another text does not.
+    expect(refusals.requestIdFor('Sign-in failed: Invalid email or password.')).toBe(requestId);
+    expect(refusals.requestIdFor('Coupons generated.')).toBeNull();
+  });
+
+  it('forgets a refusal after 15 seconds', async () => {
+    const { createRefusalLog } = await import('../src/index.js');
+    const { apiError } = await import('@partner-panel/sdk');
+    let now = 1_000;
+    const log = createRefusalLog(15_000, () => now);
+    log.record(apiError({ httpStatus: 422, code: 'x', status: 'error', message: 'Nothing to update', requestId: 'req_0123456789abcdef' }));
+    expect(log.requestIdFor('Nothing to update')).toBe('req_0123456789abcdef');
+    now += 15_001;
+    expect(log.requestIdFor('Nothing to update')).toBeNull();
+  });
+});

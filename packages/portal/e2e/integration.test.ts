@@ -239,9 +239,9 @@ describe('Sandbox', () => {
     // Create: 201, then 409 for the same username; the curl makes a token first and sends an Idempotency-Key.
     panel = await pick(page, 'Create user', 'create');
     const curl = (await panel.getByTestId('sandbox-curl').textContent()) ?? '';
-    expect(curl).toContain(`-d '{"secretKey":"${key}"}' | jq -r .body.AccessToken)`);
+    expect(curl).toContain(`-d '{"secretKey":"${key}"}' | node -pe "JSON.parse(require('fs').readFileSync(0, 'utf8')).body.AccessToken")`);
     expect(curl).toContain(`curl -X POST ${server.url}/api/v2/client/users/create \\\n  -H "Authorization: Bearer $TOKEN"`);
-    expect(curl).toContain('-H "Idempotency-Key: $(uuidgen)"');
+    expect(curl).toContain('-H "Idempotency-Key: $(node -e "console.log(crypto.randomUUID())")"');
     // 'Executing...' while the call runs (held back here so it can be seen).
     await page.route('**/api/v2/client/users/create', async (route) => {
       await new Promise((r) => setTimeout(r, 700));

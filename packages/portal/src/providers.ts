@@ -9,4 +9,4 @@ import { flash } from './routing/flash';
 
 export const providers = createProviders({ onLogoutFailed: (error) => flash.set(error.message, 'error') });
 
-export const { authProvider, dataProvider, session, client } = providers;
+export const { authProvider, dataProvider, session, client, refusals } = providers;

@@ -65,6 +65,10 @@ describe('the Sandbox endpoints', () => {
     expect(remove).toContain(`TOKEN=$(curl -s -X POST https://panel.example/api/v2/client/generate`);
     expect(remove).toContain(`curl -X DELETE https://panel.example/api/v2/client/users/delete`);
     expect(remove).toContain(`-d '{"userId":1000000000}'`);
+    // Only curl and Node: no jq to read the token, no uuidgen for the Idempotency-Key.
+    expect(remove).toContain(`| node -pe "JSON.parse(require('fs').readFileSync(0, 'utf8')).body.AccessToken")`);
+    expect(remove).toContain(`-H "Idempotency-Key: $(node -e "console.log(crypto.randomUUID())")"`);
+    expect(remove).not.toMatch(/jq|uuidgen/);
     const search = curlCommand('search', 'https://panel.example', key, { refreshToken: null, user: { userId: 1, email: "o'brien@example.com" } });
     expect(search).toContain(`--data-urlencode 'query=o'\\''brien@example.com'`);
     expect(curlCommand('balance', 'https://panel.example', key, trail)).toContain('curl https://panel.example/api/v2/client/balance \\\n  -H "Authorization: Bearer $TOKEN"');

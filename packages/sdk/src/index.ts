@@ -1,4 +1,6 @@
 export * from './contract/index.js';
+export { openApiDocument } from './openapi.js';
+export type { OpenApiOptions } from './openapi.js';
 export { createClient } from './client/client.js';
 export { newIdempotencyKey } from './client/retry.js';
 export type { Client, ClientMethods, ClientOptions, RequestOptions } from './client/client.js';
@@ -19,8 +21,19 @@ export {
   isApiError,
 } from './client/errors.js';
 export type { ApiErrorInit } from './client/errors.js';
-export type { Pageable, PageInput, PageRow, Paginated } from './client/paginate.js';
+export type { CursorPage, Pageable, PageInput, PageRow, Paginated } from './client/paginate.js';
+export { verifyWebhook, WebhookVerificationError } from './client/webhooks.js';
+export type {
+  CouponBatchObject,
+  CouponObject,
+  InvoiceObject,
+  VpnUserObject,
+  WalletCreditObject,
+  WalletObject,
+  WebhookEndpointObject,
+  WebhookEvent,
+} from './client/webhooks.js';
 export { PartnerPanel } from './client/v2.js';
-export type { CreatedUser, NewUser, PartnerPanelOptions, Tokens, User } from './client/v2.js';
+export type { CreatedUser, ListedUser, NewUser, PartnerPanelOptions, Tokens, User, UserFilters } from './client/v2.js';
 export { captchaToken, CAPTCHA_SCRIPT_URLS } from './browser/captcha.js';
 export type { CaptchaSettings } from './browser/captcha.js';

@@ -17,22 +17,87 @@ const json = (schema: z.ZodType, io: 'input' | 'output') =>
 /** The server keeps the first answer for an Idempotency-Key on every state-changing call made with a bearer token. */
 const takesIdempotencyKey = (call: AnyCall) => call.method !== 'GET' && call.access !== 'public' && call.access !== 'signature';
 
+const signedIn = (call: AnyCall) => call.access === 'reseller' || call.access === 'admin';
+
 function security(call: AnyCall) {
-  if (call.access === 'reseller' || call.access === 'admin' || call.access === 'client') return [{ bearer: [] }];
-  return [];
+  const csrf = call.csrf ? { csrfHeader: [], csrfCookie: [] } : {};
+  if (signedIn(call)) return [{ session: [], ...csrf }];
+  if (call.access === 'client') return [{ clientToken: [] }];
+  return call.csrf ? [csrf] : [];
 }
 
-export function openApiDocument() {
+/** What each refusal status means, as the server answers it (docs/api.md, the catalogue). */
+const REFUSALS = {
+  400: 'Malformed: not valid JSON, a bad URL or Idempotency-Key, or (v2 client API) invalid or unknown parameters.',
+  401: 'The session or access token is missing, invalid or expired (header.status forbidden), or the credentials are wrong.',
+  402: 'The wallet cannot pay for it (rspf-wallet-4021), or the payment could not be completed.',
+  403: 'Signed in but refused: not an admin, not the owner, the account is inactive or unverified, or a sandbox-only call made with a live key.',
+  404: 'Not found (or not yours: the same answer).',
+  409: 'Conflict with the current state, or a request with the same Idempotency-Key still running (Retry-After).',
+  410: 'The link, ticket or coupon has expired.',
+  413: 'The request body is over 1 MB.',
+  415: 'The request body is not application/json.',
+  419: 'The CSRF token is missing (rspf-csrf-1001) or does not match the XSRF-TOKEN cookie (rspf-csrf-1002).',
+  422: 'Validation failed (v1 API): the first message in header.message, every message by field in body.errors; also an unknown field, a failed captcha, or an Idempotency-Key reused with other parameters.',
+  429: 'Too many requests: wait Retry-After seconds (body.retry_after).',
+} as const;
+type Refusal = keyof typeof REFUSALS;
+
+/** Fields whose value is a link's hash, a download ticket or a coupon: they can expire (410). */
+const EXPIRING = ['hash', 'ticket', 'coupon', 'coupon_id'];
+const fieldsOf = (schema: z.ZodType | undefined) => {
+  if (!schema) return [];
+  const props = (json(schema, 'input') as { properties?: Record<string, unknown> }).properties;
+  return Object.keys(props ?? {});
+};
+
+/** The refusals a call can answer, each documented with the envelope (and `default` for a 500). */
+export function refusalsOf(call: AnyCall): Refusal[] {
+  const hasInput = Boolean(call.body ?? call.query);
+  const out: Refusal[] = [400];
+  const signIn = call.path === '/api/login';
+  if (call.access !== 'public' || signIn || call.path.startsWith('/api/v2/client/')) out.push(401);
+  if (call.method !== 'GET' && (signedIn(call) || call.access === 'client')) out.push(402);
+  if (signedIn(call) || signIn || call.access === 'client') out.push(403);
+  out.push(404);
+  if (call.method !== 'GET') out.push(409);
+  if ([...fieldsOf(call.body), ...fieldsOf(call.query)].some((f) => EXPIRING.includes(f))) out.push(410);
+  if (call.body && call.method !== 'GET') out.push(413, 415);
+  if (call.csrf) out.push(419);
+  if (hasInput || call.captcha || takesIdempotencyKey(call)) out.push(422);
+  out.push(429);
+  return out;
+}
+
+const ref = (kind: 'headers' | 'responses', name: string) => ({ $ref: `#/components/${kind}/${name}` });
+const RATE_HEADERS = { 'X-RateLimit-Limit': ref('headers', 'RateLimitLimit'), 'X-RateLimit-Remaining': ref('headers', 'RateLimitRemaining'), 'X-RateLimit-Reset': ref('headers', 'RateLimitReset') };
+
+export interface OpenApiOptions {
+  /** Where the API is served: the server's PUBLIC_URL when it serves the document itself. */
+  serverUrl?: string;
+}
+
+export function openApiDocument(options: OpenApiOptions = {}) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const [name, call] of sortedCalls()) {
     const parameters = [];
     if (call.query instanceof z.ZodObject) {
       const schema = json(call.query, 'input') as { properties?: Record<string, unknown>; required?: string[] };
       for (const [param, s] of Object.entries(schema.properties ?? {})) {
-        parameters.push({ name: param, in: 'query', required: schema.required?.includes(param) ?? false, schema: s });
+        // A name in braces in the path ({userId}) is a path parameter, always required.
+        const inPath = call.path.includes(`{${param}}`);
+        parameters.push({ name: param, in: inPath ? 'path' : 'query', required: inPath || (schema.required?.includes(param) ?? false), schema: s });
       }
     }
-    if (call.csrf) parameters.push({ name: 'CSRF-Token', in: 'header', required: true, schema: { type: 'string' } });
+    if (call.csrf) {
+      parameters.push({
+        name: 'CSRF-Token',
+        in: 'header',
+        required: true,
+        description: 'The csrf_token of GET /api/csrf, sent with the same value as the XSRF-TOKEN cookie.',
+        schema: { type: 'string' },
+      });
+    }
     if (takesIdempotencyKey(call)) {
       parameters.push({
         name: IDEMPOTENCY_HEADER,
@@ -42,38 +107,89 @@ export function openApiDocument() {
         schema: { type: 'string', minLength: 1, maxLength: 255 },
       });
     }
+    const headers = {
+      'Request-Id': ref('headers', 'RequestId'),
+      ...(takesIdempotencyKey(call) ? { 'Idempotent-Replayed': ref('headers', 'IdempotentReplayed') } : {}),
+      ...(call.access === 'client' ? RATE_HEADERS : {}),
+      ...(call.path === '/api/csrf' ? { 'Set-Cookie': ref('headers', 'CsrfCookie') } : {}),
+    };
     const success = call.raw
-      ? { description: `${call.raw.toUpperCase()} file`, content: { [call.raw === 'csv' ? 'text/csv' : call.raw === 'pdf' ? 'application/pdf' : 'text/html']: {} } }
+      ? { description: `${call.raw.toUpperCase()} file`, headers, content: { [call.raw === 'csv' ? 'text/csv' : call.raw === 'pdf' ? 'application/pdf' : 'text/html']: {} } }
       : call.bare
-        ? { description: 'Not an envelope: the body itself', content: { 'application/json': { schema: json(call.response, 'output') } } }
-        : { description: `header.code ${call.successCode}`, content: { 'application/json': { schema: json(envelopeSchema(call.response), 'output') } } };
+        ? { description: 'Not an envelope: the body itself', headers, content: { 'application/json': { schema: json(call.response, 'output') } } }
+        : { description: `header.code ${call.successCode}`, headers, content: { 'application/json': { schema: json(envelopeSchema(call.response), 'output') } } };
+    const body = call.body && call.method !== 'GET' ? { schema: json(call.body, 'input') } : undefined;
     (paths[call.path] ??= {})[call.method.toLowerCase()] = {
       operationId: name,
       summary: call.summary,
       description: `Spec: ${call.spec}. Access: ${call.access}.${call.captcha ? ` Captcha action: ${call.captcha}.` : ''} Success header.code: ${call.successCode}.`,
       security: security(call),
-      parameters,
-      ...(call.body && call.method !== 'GET' ? { requestBody: { required: true, content: { 'application/json': { schema: json(call.body, 'input') } } } } : {}),
+      ...(parameters.length ? { parameters } : {}),
+      ...(body
+        ? {
+            requestBody: {
+              required: true,
+              content: { 'application/json': body, ...(call.path === '/broadcasting/auth' ? { 'application/x-www-form-urlencoded': body } : {}) },
+            },
+          }
+        : {}),
       responses: {
         [call.httpStatus]: success,
-        default: { $ref: '#/components/responses/Error' },
+        ...Object.fromEntries(refusalsOf(call).map((status) => [status, ref('responses', `Status${status}`)])),
+        default: ref('responses', 'Error'),
       },
     };
   }
+  const errorContent = { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } };
+  const refusal = (description: string, extra: Record<string, unknown> = {}) => ({
+    description,
+    headers: { 'Request-Id': ref('headers', 'RequestId'), ...extra },
+    content: errorContent,
+  });
+  const int = (description: string) => ({ description, schema: { type: 'integer' } });
   return {
     openapi: '3.1.0',
     info: {
       title: 'Partner Panel API',
-      version: '1',
-      description: 'Every answer is an envelope { header: { code, status, message }, body }. Generated from packages/sdk/src/contract.',
+      version: '2',
+      description:
+        'Every answer is an envelope { header: { code, status, message }, body }; a refusal\'s header also carries request_id, the answer\'s Request-Id header, to quote to support. Generated from packages/sdk/src/contract. Versioning and deprecation: docs/api-versioning.md.',
+      license: { name: 'MIT', identifier: 'MIT' },
     },
+    servers: [options.serverUrl ? { url: options.serverUrl, description: 'This server' } : { url: '/', description: 'The server this document is served by (/api/openapi.json names its PUBLIC_URL here)' }],
     components: {
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
-      responses: {
-        Error: {
-          description: 'An error: header.status is error (or forbidden when the session is gone)',
-          content: { 'application/json': { schema: json(z.object({ header: headerSchema, body: errorBodySchema }), 'output') } },
+      securitySchemes: {
+        session: { type: 'http', scheme: 'bearer', description: 'The access_token of POST /api/login (a signed-in reseller).' },
+        clientToken: { type: 'http', scheme: 'bearer', description: 'The AccessToken of POST /api/v2/client/generate, made from a live or sandbox secret key.' },
+        csrfHeader: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'CSRF-Token',
+          description:
+            'Browser API calls that change something (sign-in included) need a CSRF pair: GET /api/csrf sets the XSRF-TOKEN cookie and answers the same token as body.csrf_token; send it in this header AND as the cookie (a client without a cookie jar sends `Cookie: XSRF-TOKEN=<token>` itself). Without the cookie the answer is 419.',
         },
+        csrfCookie: { type: 'apiKey', in: 'cookie', name: 'XSRF-TOKEN', description: 'The cookie GET /api/csrf sets; its value must equal the CSRF-Token header.' },
+      },
+      headers: {
+        RequestId: { description: 'The id of this request (req_…), made by the server; a refusal repeats it as header.request_id. Quote it to support.', schema: { type: 'string' } },
+        IdempotentReplayed: { description: '"true" when this answer is the kept first answer to the same Idempotency-Key.', schema: { type: 'string', enum: ['true'] } },
+        RateLimitLimit: int('Requests the key may make in the current minute.'),
+        RateLimitRemaining: int('Requests left in the current minute.'),
+        RateLimitReset: int('Seconds until the minute starts over.'),
+        RetryAfter: int('Seconds to wait before trying again.'),
+        CsrfCookie: { description: 'XSRF-TOKEN=<token>: the CSRF cookie, to send back with the CSRF-Token header.', schema: { type: 'string' } },
+      },
+      schemas: {
+        ErrorEnvelope: json(z.object({ header: headerSchema, body: errorBodySchema }), 'output'),
+      },
+      responses: {
+        ...Object.fromEntries(
+          (Object.entries(REFUSALS) as [string, string][]).map(([status, description]) => [
+            `Status${status}`,
+            refusal(description, status === '429' ? { 'Retry-After': ref('headers', 'RetryAfter'), ...RATE_HEADERS } : status === '409' ? { 'Retry-After': ref('headers', 'RetryAfter') } : {}),
+          ]),
+        ),
+        Error: refusal('Something went wrong on the server (HTTP 500): the details are logged under the Request-Id, never sent.'),
       },
     },
     paths,

@@ -151,7 +151,7 @@ export async function hotBench(quick = false) {
   console.log(`  ${sizes.rounds} rounds of ${s} s for each load figure, ours then the ceiling; medians with [spread]`);
   // The product's log level, written where no one reads it: logging is part of a request's cost.
   const devNull = createWriteStream('/dev/null');
-  const app = await buildApp(loadConfig({ ...PRODUCTION, LOG_LEVEL: 'info', RATE_LIMIT_LOGIN_PER_IP: '100000' }), { database, logStream: devNull });
+  const app = await buildApp(loadConfig({ ...PRODUCTION, LOG_LEVEL: 'info', RATE_LIMIT_LOGIN_PER_IP: '100000', RATE_LIMIT_CLIENT_PER_MINUTE: '100000000' }), { database, logStream: devNull });
   await seedDemo(database.db);
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   const plain = Fastify();
@@ -269,6 +269,33 @@ export async function hotBench(quick = false) {
         sizes.rounds,
         () => http({ url: vpnUrl, method: 'POST', headers: holder.headers, body: JSON.stringify({ search: 'user4242' }), duration: s }),
         () => bare(vpnPage("and (v.email ilike $2 or v.username ilike $2 or v.coupon_code ilike $2)", ["%user4242%"]), 10, s),
+      );
+
+      // The v2 users list a partner's server reconciles with: a page of 100 from the middle of the walk.
+      const made = (await (await fetch(`${url}/api/v2/client/generate-secret-key`, { method: 'POST', headers: holder.headers, body: JSON.stringify({ mode: 'live' }) })).json()) as { body: { SecretKey: string } };
+      const tokens = (await (
+        await fetch(`${url}/api/v2/client/generate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ secretKey: made.body.SecretKey }) })
+      ).json()) as { body: { AccessToken: string } };
+      const [cursor] = await rows<{ id: number; created_at: Date }>(
+        database.db,
+        sql`select id, created_at from vpn_accounts where reseller_id = ${holder.id} order by created_at desc, id desc offset ${Math.floor(sizes.vpn / 2)} limit 1`,
+      );
+      await compare(
+        { label: `v2 users list (cursor, 100 a page), ${sizes.vpn.toLocaleString('en-US')} users`, ceilingLabel: 'bare SELECT … LIMIT 101 after the cursor', kind: 'rate', p99Goal: 30 },
+        sizes.rounds,
+        () => http({ url: `${url}/api/v2/client/users?limit=100&starting_after=${cursor?.id}`, headers: { authorization: `Bearer ${tokens.body.AccessToken}` }, duration: s }),
+        () =>
+          bare(
+            () =>
+              pool.query(
+                `select v.id, v.username, v.email, c.code as coupon_code, v.cycle, v.billing_type, v.addons, v.hosting_status, v.start_at, v.end_at, v.created_at
+                 from vpn_accounts v left join coupons c on c.id = v.coupon_id
+                 where v.reseller_id = $1 and (v.created_at, v.id) < ($2, $3) order by v.created_at desc, v.id desc limit 101`,
+                [holder.id, cursor?.created_at, cursor?.id],
+              ),
+            10,
+            s,
+          ),
       );
 
     }

@@ -1,6 +1,6 @@
 /** Builds the whole server without listening: database, adapters, hooks and every module's routes. */
 import { createHmac, randomBytes } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { errorCodes, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -48,6 +48,9 @@ import { logRequests } from './ops/request-log.js';
 import { metricsRoutes } from './ops/metrics.js';
 import { createWorkers } from './ops/workers.js';
 import { checkDataDir, databaseFailure } from './ops/startup.js';
+import { createQueue } from './jobs/queue.js';
+import { webhookTasks } from './modules/webhooks/delivery.js';
+import { webhookEndpointRoutes } from './modules/webhooks/routes.js';
 
 export interface BuildOptions {
   /** An open database (tests pass a migrated snapshot); otherwise opened from the config. */
@@ -132,6 +135,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     realtime,
     notifier: createNotifier(realtime),
     payments: createPayments(config, { db, secret, fetch: options.fetch ?? ((...a: Parameters<typeof fetch>) => globalThis.fetch(...a)), log: app.log }),
+    queue: createQueue({ url: database.url, concurrency: Math.max(1, config.jobWorkers), log: app.log }),
     log: app.log,
     workers: createWorkers(),
     lifecycle: { draining: false },
@@ -148,8 +152,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   logRequests(app);
   registerErrorHandlers(app);
   guardInput(app);
-  // Standard Pusher clients post their channel authorisation as a form.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+  // JSON only (415 otherwise, with a sentence): text/plain is not read as a string, and a form is
+  // read only where a standard Pusher client posts its channel authorisation as one.
+  app.removeContentTypeParser('text/plain');
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (request, body, done) => {
+    if (!request.routeOptions.config.form) return done(new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(), undefined);
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
 
@@ -169,12 +176,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await webhookRoutes(app);
   settingsRoutes(app);
   userRoutes(app);
+  webhookEndpointRoutes(app);
   if (ctx.mail.transport === 'outbox' && !config.production) devMailRoutes(app);
   await redeemPage(app, config.redeem.widgetDir ?? defaultWidgetDir);
   await portal(app, portalDir);
 
   ctx.mail.start();
   ctx.workers.register(ctx.mail);
+  if (config.jobWorkers > 0) await ctx.queue.start(webhookTasks(ctx));
   // The test gateway's signed events reach the webhook route over HTTP, like any provider's.
   ctx.payments.testGateway?.deliverTo(async (body, signature) => {
     const res = await app.inject({
@@ -192,6 +201,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', async () => {
     clearInterval(sweep);
     ctx.payments.testGateway?.stop();
+    await ctx.queue.stop();
     // Workers finish the job in hand (a renewal run, a mail batch) before the database closes.
     await ctx.workers.stopAll();
     await realtime.server?.close();

@@ -81,6 +81,13 @@ const envSchema = z
     REALTIME_PUBLIC_PORT: z.coerce.number().int().min(1).max(65535).optional(),
     REALTIME_PUBLIC_TLS: bool.default(false),
     RENEWALS_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+    JOB_WORKERS: z.coerce.number().int().min(0).max(64).default(4),
+    WEBHOOK_ALLOW_PRIVATE_DESTINATIONS: bool.optional(),
+    WEBHOOK_RETRY_SECONDS: z
+      .string()
+      .regex(/^\d+(\.\d+)?(,\d+(\.\d+)?)*$/, 'a comma-separated list of seconds, e.g. 5,300,1800')
+      .default('5,300,1800,7200,18000,36000,36000,36000,36000,36000,36000'),
+    WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(10),
     REALTIME_ACTIVITY_TIMEOUT: z.coerce.number().int().min(1).max(3600).default(120),
     PAYMENTS_TEST_GATEWAY: bool.optional(),
     TEST_GATEWAY_WEBHOOK_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
@@ -218,6 +225,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     partnerCreditLimitCents: e.PARTNER_CREDIT_LIMIT_USD * 100,
     /** How often the renewal job runs (0: never, in this process). */
     renewalsIntervalMs: e.RENEWALS_INTERVAL_SECONDS * 1000,
+    /** How many jobs (webhook deliveries) this process works on at once; 0: none here. */
+    jobWorkers: e.JOB_WORKERS,
+    webhooks: {
+      /** http and private, loopback and link-local addresses as destinations: outside production only, unless set. */
+      allowPrivateDestinations: e.WEBHOOK_ALLOW_PRIVATE_DESTINATIONS ?? !production,
+      /** The waits before each retry of a failed delivery (about three days in all). */
+      retrySeconds: e.WEBHOOK_RETRY_SECONDS.split(',').map(Number),
+      timeoutMs: e.WEBHOOK_TIMEOUT_SECONDS * 1000,
+    },
     realtime: {
       driver: e.REALTIME_DRIVER,
       port: e.REALTIME_PORT,

@@ -14,6 +14,7 @@ import type { ClientPrincipal } from './modules/client-api/tokens.js';
 import type { Payments } from './adapters/payments/index.js';
 import type { Workers } from './ops/workers.js';
 import type { Lifecycle } from './ops/health.js';
+import type { Queue } from './jobs/queue.js';
 
 /** The time source; tests replace it to drive expiry and renewals. */
 export interface Clock {
@@ -35,6 +36,8 @@ export interface AppContext {
   realtime: Realtime;
   notifier: Notifier;
   payments: Payments;
+  /** The durable job queue (webhook deliveries), on the same PostgreSQL. */
+  queue: Queue;
   log: FastifyBaseLogger;
   /** Background workers (mail, renewals, queues): readiness, metrics and shutdown read them. */
   workers: Workers;
@@ -69,5 +72,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** A v2 client API route: bad input answers HTTP 400, as the sandbox documents. */
     clientApi?: boolean;
+    /** The route also reads an HTML form's body (a stock Pusher client's channel authorisation). */
+    form?: boolean;
   }
 }

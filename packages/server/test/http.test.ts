@@ -105,9 +105,15 @@ describe('every answer carries a request id to quote to support', () => {
     expect(missing.headers['request-id']).toMatch(id);
     expect(missing.json().header.request_id).toBe(missing.headers['request-id']);
 
-    const invalid = await t.post('/api/login', { email: 42 });
-    expect(invalid.status).toBe(422);
-    expect(invalid.json.header.request_id).toMatch(id);
+    const csrf = (await t.app.inject({ method: 'GET', url: '/api/csrf' })).json().body.csrf_token;
+    const invalid = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'csrf-token': csrf, cookie: `XSRF-TOKEN=${csrf}` },
+      payload: { email: 42 },
+    });
+    expect(invalid.statusCode).toBe(422);
+    expect(invalid.json().header.request_id).toBe(invalid.headers['request-id']);
 
     const badUrl = await t.app.inject({ method: 'GET', url: '/api/v1/%zz' });
     expect(badUrl.statusCode).toBe(400);

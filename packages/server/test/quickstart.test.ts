@@ -1,15 +1,21 @@
 /**
  * The SDK README's quick start, verbatim, as a new client developer runs it: the product started
  * with its start command prints the demo reseller's sandbox key; the example from the README runs
- * with Node against it, importing the SDK from the packed tarball a registry would serve.
+ * with Node against it, importing the SDK from the packed tarball a registry would serve. The same
+ * tarball is `require()`d from CommonJS, and the example passes `tsc --strict`.
  */
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startMain } from './support/process.js';
+import { testApp } from './support/app.js';
+import { fundedReseller, query } from './support/sql.js';
 
 const sdkDir = fileURLToPath(new URL('../../sdk/', import.meta.url));
 
@@ -64,4 +70,79 @@ describe('the SDK quick start', () => {
       await main.stop();
     }
   }, 180_000);
+});
+
+describe('the packed SDK as a project outside the workspace uses it', () => {
+  const project = projectWithPackedSdk();
+  afterAll(() => rmSync(project, { recursive: true, force: true }));
+
+  it('is require()d from CommonJS, the whole SDK and its redeem entry, with working classes', () => {
+    writeFileSync(
+      join(project, 'check.cjs'),
+      `const sdk = require('@partner-panel/sdk');
+const redeem = require('@partner-panel/sdk/redeem');
+const panel = new sdk.PartnerPanel({ baseUrl: 'https://panel.example.com', secretKey: 'sk_test_x' });
+let refused;
+try { new sdk.PartnerPanel({ baseUrl: 'panel.example.com', secretKey: 'sk_test_x' }); } catch (e) { refused = e.message; }
+console.log(JSON.stringify({
+  mode: panel.mode,
+  createClient: typeof sdk.createClient,
+  apiError: sdk.apiError({ httpStatus: 402, code: 'x', status: 'error', message: 'm' }).name,
+  calls: Object.keys(sdk.contract).length,
+  redeem: Object.keys(redeem).length > 0,
+  refused,
+}));
+`,
+    );
+    const out = JSON.parse(execFileSync(process.execPath, ['check.cjs'], { cwd: project, encoding: 'utf8' })) as Record<string, unknown>;
+    expect(out).toEqual({
+      mode: 'sandbox',
+      createClient: 'function',
+      apiError: 'InsufficientFundsError',
+      calls: expect.any(Number),
+      redeem: true,
+      refused: "The baseUrl 'panel.example.com' is not an http:// or https:// address: write it with its scheme, e.g. 'https://panel.example.com'.",
+    });
+    expect(out.calls).toBeGreaterThan(80);
+  });
+
+  it("passes tsc --strict: the README's quick start, as TypeScript, against the packed types", () => {
+    writeFileSync(join(project, 'quickstart.mts'), readmeExample());
+    // Node's types, as `npm install -D @types/node` would add them.
+    mkdirSync(join(project, 'node_modules', '@types'), { recursive: true });
+    symlinkSync(fileURLToPath(new URL('../node_modules/@types/node', import.meta.url)), join(project, 'node_modules', '@types', 'node'));
+    const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+    const args = ['--strict', '--noEmit', '--target', 'es2022', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--types', 'node', 'quickstart.mts'];
+    execFileSync(process.execPath, [tsc, ...args], { cwd: project, encoding: 'utf8' });
+    // The same from a CommonJS project's point of view: the require() types resolve too.
+    writeFileSync(join(project, 'typed.cts'), "import sdk = require('@partner-panel/sdk');\nconst panel: sdk.PartnerPanel = new sdk.PartnerPanel({ baseUrl: 'https://panel.example.com', secretKey: 'sk_test_x' });\nexport const mode: 'live' | 'sandbox' = panel.mode;\n");
+    execFileSync(process.execPath, [tsc, ...args.slice(0, -1), 'typed.cts'], { cwd: project, encoding: 'utf8' });
+  }, 60_000);
+});
+
+describe('the curl example of docs/client-developers.md', () => {
+  it('creates a sandbox user on a machine with only bash, curl and node (no uuidgen, no jq)', async () => {
+    const t = await testApp();
+    const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const reseller = await fundedReseller(t, 'curl-docs@example.com', 0);
+    const key = (await reseller.api.generateSecretKey({ mode: 'sandbox' })).SecretKey;
+
+    const docs = readFileSync(fileURLToPath(new URL('../../../docs/client-developers.md', import.meta.url)), 'utf8');
+    const block = /```sh\n(KEY=sk_test_…[\s\S]*?)```/.exec(docs)?.[1];
+    if (!block) throw new Error('docs/client-developers.md has no curl example');
+    const script = block.replace('KEY=sk_test_…', `KEY=${key}`).replaceAll('http://localhost:3000', address);
+
+    // A PATH holding bash, curl and node alone.
+    const bin = mkdtempSync(join(tmpdir(), 'pp-plain-'));
+    afterAll(() => rmSync(bin, { recursive: true, force: true }));
+    for (const [name, path] of [['bash', '/usr/bin/bash'], ['curl', '/usr/bin/curl'], ['node', process.execPath]] as const) symlinkSync(path, join(bin, name));
+    // Not execFileSync: the server answering it runs in this process.
+    const { stdout: out } = await promisify(execFile)(join(bin, 'bash'), ['-euo', 'pipefail', '-c', script], { env: { PATH: bin }, encoding: 'utf8', timeout: 30_000 });
+    const answer = JSON.parse(out) as { header: { code: number; status: string }; body: { username: string } };
+    expect(answer.header).toMatchObject({ code: 201, status: 'success' });
+    expect(answer.body.username).toBe('second-user');
+    // The call went out with a real Idempotency-Key, not an empty header.
+    const keys = await query<{ key: string }>(t, sql`select key from idempotency_keys`);
+    expect(keys.map((k) => k.key)).toEqual([expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)]);
+  }, 60_000);
 });

@@ -155,6 +155,31 @@ describe('pusher-js and laravel-echo against the embedded server', () => {
     expect(anonymous.json().header).toMatchObject({ status: 'forbidden', code: 'rspf-auth-1006' });
   });
 
+  it("tells an API key or its access token that the channel is the portal's, and webhooks the server's", async () => {
+    const sandbox = (await reseller.api.generateSecretKey({ mode: 'sandbox' })).SecretKey;
+    const tokens = await t.app.inject({ method: 'POST', url: '/api/v2/client/generate', payload: { secretKey: sandbox } });
+    const accessToken = (tokens.json() as { body: { AccessToken: string } }).body.AccessToken;
+    const message =
+      "The realtime channel is for the portal's signed-in resellers, not for API keys or their access tokens: your server hears of events through webhooks.";
+    for (const bearer of [accessToken, sandbox]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/broadcasting/auth',
+        headers: { authorization: `Bearer ${bearer}` },
+        payload: { socket_id: '1.2', channel_name: `private-${channel}` },
+      });
+      expect(res.statusCode).toBe(401);
+      expect(res.json().header).toMatchObject({ status: 'error', code: 'rspf-realtime-6003', message });
+    }
+    // On the portal's other calls the same token is told where it works.
+    const profile = await t.app.inject({ method: 'GET', url: '/api/v1/resellers/profile', headers: { authorization: `Bearer ${accessToken}` } });
+    expect(profile.statusCode).toBe(401);
+    expect(profile.json().header).toMatchObject({
+      code: 'rspf-auth-1008',
+      message: 'This is a v2 client API key or access token: it works only on the /api/v2/client calls. Portal calls need a signed-in reseller.',
+    });
+  });
+
   it("cannot subscribe to another reseller's channel: /broadcasting/auth refuses", async () => {
     const { echo } = pusherClient(port, reseller.api);
     const errors: unknown[] = [];

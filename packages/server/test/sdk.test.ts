@@ -133,6 +133,38 @@ describe('PartnerPanel (v2) against a running server', () => {
   });
 });
 
+describe('what a client developer quotes to support, and a baseUrl without its scheme', () => {
+  it("carries the answer's Request-Id on every error class, the same as the envelope's request_id", async () => {
+    const { live } = await keys('sdk-request-id@example.com', 100);
+    const panel = new PartnerPanel({ baseUrl, secretKey: live });
+    const typo = await failure(panel.users.create({ username: 'typo-user', password: 'Str0ng!Password', email: 'typo@example.com', billing_cyle: 'annually' } as never));
+    expect(typo).toBeInstanceOf(InvalidRequestError);
+    expect(typo.message).toBe("Unknown field 'billing_cyle'. Did you mean 'billing_cycle'?");
+    expect(typo.requestId).toMatch(/^req_[\w-]{16}$/);
+
+    const res = await fetch(`${baseUrl}/api/v2/client/balance`, { headers: { authorization: 'Bearer at_nothing' } });
+    const envelope = (await res.json()) as { header: { request_id: string } };
+    expect(envelope.header.request_id).toBe(res.headers.get('request-id'));
+    const wrongKey = await failure(new PartnerPanel({ baseUrl, secretKey: 'sk_test_not-a-key' }).balance());
+    expect(wrongKey).toBeInstanceOf(AuthenticationError);
+    expect(wrongKey.requestId).toMatch(/^req_/);
+    expect(wrongKey.requestId).not.toBe(typo.requestId);
+
+    const unreachable = await failure(createClient({ baseUrl: 'http://127.0.0.1:9', maxRetries: 0 }).publicSettings());
+    expect(unreachable).toMatchObject({ name: 'ConnectionError', requestId: null });
+  });
+
+  it('refuses a baseUrl without http:// or https:// at once, saying how to write it', () => {
+    expect(() => new PartnerPanel({ baseUrl: 'panel.example.com', secretKey: 'sk_test_x' })).toThrow(
+      new TypeError("The baseUrl 'panel.example.com' is not an http:// or https:// address: write it with its scheme, e.g. 'https://panel.example.com'."),
+    );
+    expect(() => createClient({ baseUrl: 'localhost:3000' })).toThrow(/^The baseUrl 'localhost:3000' is not an http:\/\/ or https:\/\/ address/);
+    expect(() => createClient({ baseUrl: 'ftp://panel.example.com' })).toThrow(/e\.g\. 'https:\/\/panel\.example\.com'/);
+    expect(() => createClient({ baseUrl: 'HTTPS://panel.example.com/' })).not.toThrow();
+    expect(() => createClient({ baseUrl: '' })).not.toThrow();
+  });
+});
+
 describe('the v1 client', () => {
   it('pages through a list by itself', async () => {
     const reseller = await fundedReseller(t, 'sdk-pages@example.com', 500_000);

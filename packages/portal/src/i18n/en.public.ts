@@ -63,5 +63,6 @@ export const publicPp = {
     fetch_details: fallbackMessage(errors.fetchDetails),
     update: errors.updateFailed.message,
     network: errors.network.message,
+    support_reference: 'Reference for support: %{id}',
   },
 };

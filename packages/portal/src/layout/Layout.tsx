@@ -18,6 +18,7 @@ import { IconSidebar } from './IconSidebar';
 import { MobileNav } from './MobileNav';
 import { NotificationBell } from './NotificationBell';
 import { SectionTabs } from './SectionTabs';
+import { SupportReference } from './SupportReference';
 import { UserMenu } from './UserMenu';
 
 export function Layout({ children }: { children?: ReactNode }) {
@@ -26,46 +27,48 @@ export function Layout({ children }: { children?: ReactNode }) {
   const desktop = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
   if (!user) return null;
   return (
-    <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
-      <RealtimeBridge />
-      {/* A printed page (an invoice) is the page alone: no navigation, bars or tabs. */}
-      {desktop ? (
-        <Box sx={{ display: 'contents', displayPrint: 'none' }}>
-          <IconSidebar user={user} />
-        </Box>
-      ) : null}
-      <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
-        <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider', displayPrint: 'none' }}>
-          <Toolbar sx={{ gap: 1 }}>
-            {/* On a phone the bar's room goes to the bell, balance and menu; each page names itself below. */}
-            <Typography variant="h6" component="div" noWrap sx={{ fontWeight: 700, flex: 1, minWidth: 0, visibility: { xs: 'hidden', sm: 'visible' } }}>
-              {translate('pp.app.title')}
-            </Typography>
-            <NotificationBell />
-            {canAccess(user, { resource: 'dashboard.wallet' }) ? <BalanceTag /> : null}
-            {desktop ? <ToggleThemeButton /> : null}
-            <UserMenu />
-          </Toolbar>
-          {desktop ? null : <MobileNav user={user} />}
-        </AppBar>
-        <Box component="main" sx={{ flex: 1, p: { xs: 2, md: 3 }, maxWidth: 1280, width: '100%', mx: 'auto' }}>
+    <SupportReference>
+      <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
+        <RealtimeBridge />
+        {/* A printed page (an invoice) is the page alone: no navigation, bars or tabs. */}
+        {desktop ? (
           <Box sx={{ display: 'contents', displayPrint: 'none' }}>
-            <SectionTabs user={user} />
+            <IconSidebar user={user} />
           </Box>
-          <ErrorBoundary FallbackComponent={ErrorFallback}>
-            <Suspense
-              fallback={
-                <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
-                  <CircularProgress aria-label={translate('pp.app.loading')} />
-                </Box>
-              }
-            >
-              {children}
-            </Suspense>
-          </ErrorBoundary>
+        ) : null}
+        <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+          <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider', displayPrint: 'none' }}>
+            <Toolbar sx={{ gap: 1 }}>
+              {/* On a phone the bar's room goes to the bell, balance and menu; each page names itself below. */}
+              <Typography variant="h6" component="div" noWrap sx={{ fontWeight: 700, flex: 1, minWidth: 0, visibility: { xs: 'hidden', sm: 'visible' } }}>
+                {translate('pp.app.title')}
+              </Typography>
+              <NotificationBell />
+              {canAccess(user, { resource: 'dashboard.wallet' }) ? <BalanceTag /> : null}
+              {desktop ? <ToggleThemeButton /> : null}
+              <UserMenu />
+            </Toolbar>
+            {desktop ? null : <MobileNav user={user} />}
+          </AppBar>
+          <Box component="main" sx={{ flex: 1, p: { xs: 2, md: 3 }, maxWidth: 1280, width: '100%', mx: 'auto' }}>
+            <Box sx={{ display: 'contents', displayPrint: 'none' }}>
+              <SectionTabs user={user} />
+            </Box>
+            <ErrorBoundary FallbackComponent={ErrorFallback}>
+              <Suspense
+                fallback={
+                  <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
+                    <CircularProgress aria-label={translate('pp.app.loading')} />
+                  </Box>
+                }
+              >
+                {children}
+              </Suspense>
+            </ErrorBoundary>
+          </Box>
         </Box>
+        <CheckForApplicationUpdate url="/" interval={5 * 60_000} />
       </Box>
-      <CheckForApplicationUpdate url="/" interval={5 * 60_000} />
-    </Box>
+    </SupportReference>
   );
 }

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { contract, type Contract } from '../contract/index.js';
 import type { AnyCall, CallInputOf, CallResult } from '../contract/define.js';
-import { CSRF_COOKIE, CSRF_HEADER, TIMINGS_MS } from '../contract/constants.js';
+import { CSRF_COOKIE, CSRF_HEADER, REQUEST_ID_HEADER, TIMINGS_MS } from '../contract/constants.js';
 import { errors } from '../contract/messages.js';
 import { isEnvelope, type Envelope } from '../contract/envelope.js';
 import { apiError, type ApiError } from './errors.js';
@@ -78,6 +78,17 @@ function queryKeys(call: AnyCall): Set<string> {
   return new Set(q instanceof z.ZodObject ? Object.keys(q.shape) : []);
 }
 
+/** The call's path with its `{name}` parameters filled in from the input, and the input left over. */
+function fillPath(call: AnyCall, input: Record<string, unknown> = {}) {
+  const rest = { ...input };
+  const path = call.path.replace(/\{(\w+)\}/g, (_all, name: string) => {
+    const value = rest[name];
+    delete rest[name];
+    return encodeURIComponent(value === undefined || value === null ? '' : String(value));
+  });
+  return { path, rest };
+}
+
 function split(call: AnyCall, input: Record<string, unknown> = {}) {
   const keys = queryKeys(call);
   const query = new URLSearchParams();
@@ -90,8 +101,19 @@ function split(call: AnyCall, input: Record<string, unknown> = {}) {
   return { query: query.toString(), body };
 }
 
+/**
+ * '' (the page's own origin) or a path in a browser; elsewhere an absolute http(s) URL. A URL
+ * without its scheme ('panel.example.com') would only fail later as a network error, so it is
+ * refused at once, saying how to write it.
+ */
+export function checkedBaseUrl(baseUrl: string): string {
+  if (baseUrl === '' || baseUrl.startsWith('/') || /^https?:\/\/[^/]/i.test(baseUrl)) return baseUrl;
+  const example = /^[a-z][a-z\d+.-]*:/i.test(baseUrl) ? 'https://panel.example.com' : `https://${baseUrl.replace(/^\/+/, '')}`;
+  throw new TypeError(`The baseUrl '${baseUrl}' is not an http:// or https:// address: write it with its scheme, e.g. '${example}'.`);
+}
+
 export function createClient(options: ClientOptions = {}): Client {
-  const baseUrl = (options.baseUrl ?? '').replace(/\/$/, '');
+  const baseUrl = checkedBaseUrl(options.baseUrl ?? '').replace(/\/$/, '');
   const policy = {
     maxRetries: options.maxRetries ?? defaultRetryPolicy.maxRetries,
     maxRetryDelayMs: options.maxRetryDelayMs ?? defaultRetryPolicy.maxRetryDelayMs,
@@ -153,7 +175,8 @@ export function createClient(options: ClientOptions = {}): Client {
   }
 
   async function request(call: AnyCall, input: Record<string, unknown> | undefined, opts: RequestOptions = {}, retried = false): Promise<Response> {
-    const { query, body } = split(call, input);
+    const { path, rest } = fillPath(call, input);
+    const { query, body } = split(call, rest);
     const headers: Record<string, string> = { Accept: 'application/json' };
     const token = await options.getToken?.();
     if (token) headers.Authorization = `Bearer ${token}`;
@@ -169,7 +192,7 @@ export function createClient(options: ClientOptions = {}): Client {
     const idempotencyKey = opts.idempotencyKey ?? (hasBody && policy.maxRetries > 0 ? newIdempotencyKey() : undefined);
     if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
     const safe = !hasBody || idempotencyKey !== undefined;
-    const url = `${baseUrl}${call.path}${query ? `?${query}` : ''}`;
+    const url = `${baseUrl}${path}${query ? `?${query}` : ''}`;
     const init: RequestInit = { method: call.method, headers, credentials: 'include', ...(hasBody ? { body: JSON.stringify(body) } : {}) };
     for (let n = 0; ; n++) {
       const more = safe && n < policy.maxRetries;
@@ -198,9 +221,10 @@ export function createClient(options: ClientOptions = {}): Client {
 
   async function envelopeOf(res: Response): Promise<Envelope> {
     const json: unknown = await res.json().catch(() => null);
+    const requestId = res.headers.get(REQUEST_ID_HEADER);
     if (!isEnvelope(json)) {
       const e = res.ok ? errors.internal : { ...errors.internal, message: `${res.status} ${res.statusText}`.trim() };
-      throw apiError({ httpStatus: res.status, code: e.code, status: 'error', message: e.message });
+      throw apiError({ httpStatus: res.status, code: e.code, status: 'error', message: e.message, requestId });
     }
     if (json.header.status !== 'success') {
       const error = apiError({
@@ -209,6 +233,7 @@ export function createClient(options: ClientOptions = {}): Client {
         status: json.header.status,
         message: json.header.message,
         body: json.body,
+        requestId: requestId ?? json.header.request_id ?? null,
       });
       options.onError?.(error);
       throw error;

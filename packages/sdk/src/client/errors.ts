@@ -6,12 +6,16 @@ export interface ApiErrorInit {
   status: HeaderStatus;
   message: string;
   body?: unknown;
+  /** The server's id of the request (its `Request-Id` header), to quote to support. */
+  requestId?: string | null;
 }
 
 /**
  * A call that did not succeed: the HTTP status, and the envelope header's code, status and message.
  * `status === 'forbidden'` means the session is gone and the user must sign in again. Every failure
  * is an instance of one of the subclasses below, chosen by the HTTP status (see `apiError`).
+ * `requestId` is the server's id of the request (`Request-Id`, `req_…`): quote it to support, who
+ * find the request's log lines by it. It is null when no answer arrived.
  */
 export class ApiError extends Error {
   override name = 'ApiError';
@@ -19,6 +23,7 @@ export class ApiError extends Error {
   readonly code: Header['code'];
   readonly status: HeaderStatus;
   readonly body: unknown;
+  readonly requestId: string | null;
 
   constructor(init: ApiErrorInit) {
     super(init.message);
@@ -26,6 +31,7 @@ export class ApiError extends Error {
     this.code = init.code;
     this.status = init.status;
     this.body = init.body ?? null;
+    this.requestId = init.requestId ?? null;
   }
 
   get isForbidden(): boolean {

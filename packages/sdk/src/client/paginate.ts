@@ -65,3 +65,41 @@ export function paginate<K extends Pageable>(
     },
   };
 }
+
+/** A page of a cursor list (`limit` + `starting_after`, as Stripe's lists). */
+export interface CursorPage<R> {
+  data: R[];
+  has_more: boolean;
+}
+
+/**
+ * Every item of a cursor list, page after page: the next page starts after the last item seen,
+ * so items added during the walk never shift it (none is missed or seen twice).
+ */
+export function paginateCursor<R, C extends string | number>(
+  fetchPage: (startingAfter: C | undefined) => Promise<CursorPage<R>>,
+  cursorOf: (item: R) => C,
+): Paginated<R> {
+  async function* items(): AsyncGenerator<R> {
+    let after: C | undefined;
+    for (;;) {
+      const page = await fetchPage(after);
+      for (const item of page.data) yield item;
+      const last = page.data.at(-1);
+      if (!page.has_more || last === undefined) return;
+      after = cursorOf(last);
+    }
+  }
+  return {
+    [Symbol.asyncIterator]: items,
+    async toArray({ limit = 10_000 } = {}) {
+      const out: R[] = [];
+      if (limit <= 0) return out;
+      for await (const item of items()) {
+        out.push(item);
+        if (out.length >= limit) break;
+      }
+      return out;
+    },
+  };
+}

@@ -12,6 +12,7 @@ import { CLIENT_API, type ClientUserStatus, type KeyMode } from '../contract/con
 import { createClient, type Client, type ClientOptions, type RequestOptions } from './client.js';
 import { AuthenticationError } from './errors.js';
 import { newIdempotencyKey } from './retry.js';
+import { paginateCursor, type Paginated } from './paginate.js';
 
 export interface PartnerPanelOptions extends Pick<ClientOptions, 'fetch' | 'maxRetries' | 'maxRetryDelayMs' | 'timeoutMs'> {
   /** `sk_live_…` spends the wallet on real accounts; `sk_test_…` works in the sandbox. */
@@ -24,6 +25,12 @@ export type Tokens = CallResult<Contract['clientGenerateToken']>;
 export type NewUser = CallInputOf<Contract['clientCreateUser']>;
 export type CreatedUser = CallResult<Contract['clientCreateUser']>;
 export type User = CallResult<Contract['clientSearchUsers']>[number];
+/** A user as the list and get calls show it: with when it was made. */
+export type ListedUser = CallResult<Contract['clientGetUser']>;
+export type UserFilters = Omit<CallInputOf<Contract['clientListUsers']>, 'starting_after'>;
+export type ApiEvent = CallResult<Contract['clientListEvents']>['data'][number];
+export type Endpoint = CallResult<Contract['clientListWebhookEndpoints']>[number];
+type Input<K extends keyof Contract> = CallInputOf<Contract[K]>;
 
 /** Tokens are renewed this long before they expire, so a call never starts with a dying one. */
 const RENEW_EARLY_MS = 60_000;
@@ -41,6 +48,29 @@ export class PartnerPanel {
     updatePassword(userId: number, oldPassword: string, newPassword: string, options?: RequestOptions): Promise<{ userId: number; status: 'password_changed' }>;
     updateStatus(userId: number, status: 'active' | 'suspended', options?: RequestOptions): Promise<{ userId: number; status: ClientUserStatus }>;
     delete(userId: number, options?: RequestOptions): Promise<{ userId: number; status: 'deleted' }>;
+    /** One user by id (404 for an id that is not one of this key's users). */
+    get(userId: number, options?: RequestOptions): Promise<ListedUser>;
+    /**
+     * Every user, newest first, page after page (`for await (const u of pp.users.list({ status: 'active' }))`);
+     * users made during the walk never shift it. Filters: status, created_gte, created_lte, email_prefix; limit is the page size.
+     */
+    list(filters?: UserFilters, options?: RequestOptions): Paginated<ListedUser>;
+  };
+  readonly events: {
+    /** The events of the last 30 days, newest first, page after page; `type` filters. */
+    list(filters?: Omit<Input<'clientListEvents'>, 'starting_after'>, options?: RequestOptions): Paginated<ApiEvent>;
+  };
+  readonly webhookEndpoints: {
+    list(options?: RequestOptions): Promise<Endpoint[]>;
+    /** The answer holds the signing secret (whsec_…), shown only now. */
+    create(input: Input<'clientCreateWebhookEndpoint'>, options?: RequestOptions): Promise<CallResult<Contract['clientCreateWebhookEndpoint']>>;
+    update(input: Input<'clientUpdateWebhookEndpoint'>, options?: RequestOptions): Promise<Endpoint>;
+    rotateSecret(endpointId: number, options?: RequestOptions): Promise<CallResult<Contract['clientRotateWebhookSecret']>>;
+    delete(endpointId: number, options?: RequestOptions): Promise<{ id: number; deleted: true }>;
+    sendTest(endpointId: number, options?: RequestOptions): Promise<CallResult<Contract['clientTestWebhookEndpoint']>>;
+    /** Every delivery of an endpoint with its attempts, newest first, page after page. */
+    deliveries(endpointId: number, options?: RequestOptions): Paginated<CallResult<Contract['clientListWebhookDeliveries']>['data'][number]>;
+    resend(deliveryId: number, options?: RequestOptions): Promise<CallResult<Contract['clientResendWebhookDelivery']>>;
   };
   readonly sandbox: {
     /** Sandbox keys only: sets the play-money balance, e.g. to 0 to try a refused purchase. */
@@ -66,6 +96,22 @@ export class PartnerPanel {
       updatePassword: (userId, oldPassword, newPassword, o) => this.#call('clientUpdatePassword', { userId, oldPassword, newPassword }, o),
       updateStatus: (userId, status, o) => this.#call('clientUpdateStatus', { userId, status }, o),
       delete: (userId, o) => this.#call('clientDeleteUser', { userId }, o),
+      get: (userId, o) => this.#call('clientGetUser', { userId }, o),
+      list: (filters, o) => paginateCursor((after: number | undefined) => this.#call('clientListUsers', { ...filters, ...(after ? { starting_after: after } : {}) }, o), (u) => u.userId),
+    };
+    this.events = {
+      list: (filters, o) => paginateCursor((after: string | undefined) => this.#call('clientListEvents', { ...filters, ...(after ? { starting_after: after } : {}) }, o), (e) => e.id),
+    };
+    this.webhookEndpoints = {
+      list: (o) => this.#call('clientListWebhookEndpoints', undefined, o),
+      create: (input, o) => this.#call('clientCreateWebhookEndpoint', input, o),
+      update: (input, o) => this.#call('clientUpdateWebhookEndpoint', input, o),
+      rotateSecret: (endpointId, o) => this.#call('clientRotateWebhookSecret', { endpointId }, o),
+      delete: (endpointId, o) => this.#call('clientDeleteWebhookEndpoint', { endpointId }, o),
+      sendTest: (endpointId, o) => this.#call('clientTestWebhookEndpoint', { endpointId }, o),
+      deliveries: (endpointId, o) =>
+        paginateCursor((after: number | undefined) => this.#call('clientListWebhookDeliveries', { endpointId, ...(after ? { starting_after: after } : {}) }, o), (d) => d.id),
+      resend: (deliveryId, o) => this.#call('clientResendWebhookDelivery', { deliveryId }, o),
     };
     this.sandbox = { setBalance: (balance, o) => this.#call('clientSetSandboxBalance', { balance }, o) };
   }

@@ -120,6 +120,38 @@ export const CLIENT_API = {
   defaultPlan: { billing_type: 1, billing_cycle: 'monthly' },
 } as const;
 /** The statuses a v2 user has; only the first two can be set. */
+/** What outgoing webhooks report (Standard Webhooks; the events API lists the same). */
+export const WEBHOOK_EVENT_TYPES = [
+  'coupon.generated',
+  'coupon.redeemed',
+  'coupon.deleted',
+  'vpn_user.created',
+  'vpn_user.updated',
+  'vpn_user.suspended',
+  'vpn_user.enabled',
+  'vpn_user.deleted',
+  'vpn_user.renewed',
+  'vpn_user.renewal_failed',
+  'vpn_user.expired',
+  'wallet.credited',
+  'wallet.low_balance',
+  'invoice.created',
+  'invoice.paid',
+] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+/** The event "Send test event" delivers to one endpoint; never listed by the events API. */
+export const WEBHOOK_TEST_EVENT = 'webhook.test';
+export const WEBHOOKS = {
+  /** How long the secret before a rotation keeps signing beside the new one. */
+  rotationOverlapHours: 24,
+  /** How far back the events API reaches. */
+  eventsRetentionDays: 30,
+  /** The most endpoints one reseller keeps per mode. */
+  maxEndpoints: 16,
+  /** How much of a receiver's answer the delivery log keeps. */
+  responseLogBytes: 1024,
+} as const;
+
 export const CLIENT_USER_STATUSES = ['active', 'suspended', 'expired', 'deleted'] as const;
 export type ClientUserStatus = (typeof CLIENT_USER_STATUSES)[number];
 
@@ -164,6 +196,8 @@ export const REDEEM_MESSAGES = {
 
 /** The header that makes a retry of a state-changing call safe (the first answer is given again). */
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+/** The answer header carrying the server's id of the request (also `header.request_id` of a refusal). */
+export const REQUEST_ID_HEADER = 'Request-Id';
 
 /** The payment methods a server may offer: `type` says whether the browser confirms a card or is redirected. */
 export const PAYMENT_MODULES = ['testgateway', 'stripe', 'paypal'] as const;

@@ -3,10 +3,12 @@ import * as account from './calls/account.js';
 import * as billing from './calls/billing.js';
 import * as client from './calls/client.js';
 import * as coupons from './calls/coupons.js';
+import * as meta from './calls/meta.js';
 import * as partner from './calls/partner.js';
 import * as profile from './calls/profile.js';
 import * as users from './calls/users.js';
 import * as vpn from './calls/vpn.js';
+import * as webhooks from './calls/webhooks.js';
 import type { AnyCall } from './define.js';
 
 const pick = <T extends Record<string, unknown>>(mod: T) =>
@@ -23,6 +25,8 @@ export const contract = {
   ...pick(users),
   ...pick(partner),
   ...pick(client),
+  ...pick(webhooks),
+  ...pick(meta),
 };
 
 export type Contract = typeof contract;
@@ -48,3 +52,5 @@ export { redeemBody, embedOrigin, redeemEmbedInput, redeemEmbed } from './calls/
 export type { RedeemEmbed } from './calls/partner.js';
 export { clientUser, keyModeSchema } from './calls/client.js';
 export type { ClientUser } from './calls/client.js';
+export { webhookEvent, webhookEndpoint, webhookDelivery, webhookAttempt } from './calls/webhooks.js';
+export type { WebhookEndpoint, WebhookDelivery } from './calls/webhooks.js';

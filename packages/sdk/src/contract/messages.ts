@@ -60,6 +60,16 @@ export const errors = {
   // --- notifications and realtime
   notificationNotFound: entry('rspf-notification-6001', 'Notification not found.', 404),
   channelForbidden: entry('rspf-realtime-6002', 'You may only listen to your own channel.', 403),
+  realtimeClientToken: entry(
+    'rspf-realtime-6003',
+    "The realtime channel is for the portal's signed-in resellers, not for API keys or their access tokens: your server hears of events through webhooks.",
+    401,
+  ),
+  clientTokenOnSessionCall: entry(
+    'rspf-auth-1008',
+    'This is a v2 client API key or access token: it works only on the /api/v2/client calls. Portal calls need a signed-in reseller.',
+    401,
+  ),
   // --- products, coupons, wallet (001 §8)
   fetchProducts: entry('rspf-003', 'Unable to fetch products', 500),
   fetchCouponList: entry('rspf-003', 'Unable to fetch coupon list', 500),
@@ -131,6 +141,16 @@ export const errors = {
   clientOldPassword: entry('rspf-client-3106', 'The old password does not match.', 401),
   clientRateLimited: entry('rspf-client-3107', 'Rate limit exceeded: ${limit} requests a minute per key. Try again in ${wait}.', 429),
   clientSandboxOnly: entry('rspf-client-3108', 'This call is only available with a sandbox key.', 403),
+  // --- lists read with a cursor, and the outgoing webhooks
+  cursorUnknown: entry('rspf-list-1201', 'starting_after names no item of this list: pass the id of the last item of the page before.', 400),
+  webhookEndpointNotFound: entry('rspf-webhook-4201', 'Webhook endpoint not found.', 404),
+  webhookUrlInvalid: entry('rspf-webhook-4202', 'The URL must be a full http:// or https:// address, without a user name or password.', 422),
+  webhookUrlHttps: entry('rspf-webhook-4203', 'Webhook URLs must start with https:// on this server.', 422),
+  webhookUrlAddress: entry('rspf-webhook-4204', 'This URL reaches a private, loopback or link-local address, which webhooks may not reach on this server.', 422),
+  webhookUrlResolve: entry('rspf-webhook-4205', 'The host name of this URL could not be found. Check the address.', 422),
+  webhookEndpointLimit: entry('rspf-webhook-4206', 'You can keep at most ${max} webhook endpoints per mode. Delete one first.', 409),
+  webhookEndpointDisabled: entry('rspf-webhook-4207', 'This webhook endpoint is disabled. Enable it first.', 409),
+  webhookDeliveryNotFound: entry('rspf-webhook-4208', 'Delivery not found.', 404),
   // --- Idempotency-Key (any state-changing call made with a bearer token)
   idempotencyKeyInvalid: entry('rspf-idempotency-1101', 'The Idempotency-Key header must be 1 to 255 visible ASCII characters.', 400),
   idempotencyMismatch: entry('rspf-idempotency-1102', 'This Idempotency-Key was already used with different parameters.', 422),

@@ -42,6 +42,8 @@ export const messages = {
   fullNameFieldMissing: 'Full name field not found. Please try again.',
   vpnEmailRequired: 'Please enter email',
   vpnSearchRequired: 'Please select search type or insert details',
+  unknownField: "Unknown field '${field}'.",
+  unknownFieldSuggestion: "Unknown field '${field}'. Did you mean '${suggestion}'?",
   redeem: redeemMessages,
   sandbox: {
     secretKey: 'secretKey is required',

@@ -14,6 +14,7 @@ import { to as copyTo } from 'pg-copy-streams';
 import type { Readable } from 'node:stream';
 import * as schema from './schema/index.js';
 import { ensureDatabase, startEmbeddedPostgres } from './embedded.js';
+import { migrateQueue } from '../jobs/queue.js';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -22,6 +23,8 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 
 export interface Database {
   db: Db;
+  /** The connection string, for the job queue's own connections. */
+  url: string;
   /** Where the data lives, for people: the embedded cluster's folder, or "DATABASE_URL". */
   location: string;
   close(): Promise<void>;
@@ -48,12 +51,15 @@ export async function openPostgres(url: string, poolSize: number): Promise<Datab
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
     await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+    // The queue's migration takes connections of its own while this one holds the lock.
+    await migrateQueue(url);
   } finally {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
     client.release();
   }
   return {
     db: drizzlePg(pool, { schema }) as unknown as Db,
+    url,
     location: 'DATABASE_URL',
     pool,
     close: () => pool.end(),

@@ -19,6 +19,7 @@ import type { ClientPrincipal } from '../modules/client-api/tokens.js';
 import { Answer, envelope } from './envelope.js';
 import { fail } from './errors.js';
 import { claimIdempotencyKey, storeIdempotentAnswer } from './idempotency.js';
+import { refuseUnknown } from './strict-input.js';
 
 export interface HandlerContext<C extends AnyCall> {
   body: CallBody<C>;
@@ -47,6 +48,8 @@ export interface ServeOptions {
   secretAnswer?: boolean;
   /** The call's captcha applies only to bodies this says yes to (a password among other fields). */
   captchaWhen?: (body: unknown) => boolean;
+  /** The body may also come as an HTML form (application/x-www-form-urlencoded); other calls answer 415 to one. */
+  form?: boolean;
 }
 
 export function serve<C extends AnyCall>(app: FastifyInstance, call: C, handler: Handler<C>, options: ServeOptions = {}) {
@@ -62,9 +65,25 @@ export function serve<C extends AnyCall>(app: FastifyInstance, call: C, handler:
   // names the missing fields, and bad input answers 400 as the sandbox documents.
   const clientApi = call.path.startsWith('/api/v2/client/') && (call.access === 'client' || call.access === 'public');
   const preValidation: preValidationHookHandler[] = [];
+  // A path parameter ({userId}) is validated with the query, by the call's query schema.
+  if (call.path.includes('{')) {
+    preValidation.push(async (request) => {
+      request.query = { ...(request.query as Record<string, unknown>), ...(request.params as Record<string, unknown>) };
+    });
+  }
   if (clientApi && call.body) {
     preValidation.push(async (request) => {
       if (request.body === undefined || request.body === null) request.body = {};
+    });
+  }
+  // Unknown fields are refused before anything runs, on every call but a provider's signed event
+  // (whose fields are the provider's to add); a v2 call's query too, as it is server to server.
+  const strictBody = call.body && call.access !== 'signature' ? call.body : undefined;
+  const strictQuery = clientApi ? call.query : undefined;
+  if (strictBody || strictQuery) {
+    preValidation.push(async (request) => {
+      const refusal = (strictBody && refuseUnknown(strictBody, request.body)) || (strictQuery && refuseUnknown(strictQuery, request.query));
+      if (refusal) throw refusal;
     });
   }
 
@@ -86,7 +105,7 @@ export function serve<C extends AnyCall>(app: FastifyInstance, call: C, handler:
 
   app.route({
     method: call.method,
-    url: call.path,
+    url: call.path.replace(/\{(\w+)\}/g, ':$1'),
     // JSON loads nothing; an HTML answer (a payment form) is a page.
     ...(call.raw === 'html' ? {} : { helmet: app.ctx.security.api }),
     schema: {
@@ -97,7 +116,7 @@ export function serve<C extends AnyCall>(app: FastifyInstance, call: C, handler:
         ? { response: { [call.httpStatus]: call.bare ? call.response : envelopeSchema(call.response) } }
         : {}),
     },
-    config: { rateLimit: options.rateLimit ?? false, clientApi },
+    config: { rateLimit: options.rateLimit ?? false, clientApi, form: options.form ?? false },
     onRequest,
     preValidation,
     preHandler,

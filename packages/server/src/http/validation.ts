@@ -4,7 +4,7 @@
  * undefined") is replaced by a sentence that names the field and the rule it broke.
  */
 import type { FastifySchemaCompiler } from 'fastify';
-import { fieldName } from '@partner-panel/sdk';
+import { fieldName, formatMessage, messages } from '@partner-panel/sdk';
 import { safeParse, type $ZodIssue, type $ZodRawIssue, type $ZodType } from 'zod/v4/core';
 
 const TYPE_NAMES: Record<string, string> = {
@@ -62,11 +62,9 @@ export function sentence(issue: Issue): string {
       const options = [...new Set(issue.errors.map((branch) => expectation(branch[0])).filter((x): x is string => Boolean(x)))];
       return options.length ? `${subject} must be ${options.join(' or ')}.` : `${subject} does not have an accepted value.`;
     }
-    case 'unrecognized_keys': {
-      const where = path.length ? ` in the ${fieldName(path)} field` : '';
-      const keys = issue.keys.map((k) => `"${k}"`).join(', ');
-      return `The request may not contain the field${issue.keys.length === 1 ? '' : 's'} ${keys}${where}.`;
-    }
+    case 'unrecognized_keys':
+      // The sentence of http/strict-input.ts, which speaks first wherever the rest of the input is valid.
+      return issue.keys.map((key) => formatMessage(messages.unknownField, { field: fieldName([...path, key]) })).join(' ');
     case 'not_multiple_of':
       return `${subject} must be a multiple of ${String(issue.divisor)}.`;
     case 'invalid_key':

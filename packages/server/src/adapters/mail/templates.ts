@@ -168,3 +168,18 @@ export function accountChangedByAdminMail(to: { email: string; name: string; id:
     to.id,
   );
 }
+
+export function webhookDisabledMail(to: { email: string; name: string; id: number }, input: { url: string; mode: string; since: Date; pageUrl: string }) {
+  return mail(
+    'webhook_disabled',
+    to.email,
+    'A webhook endpoint was disabled',
+    [
+      `Hello ${to.name},`,
+      `Your ${input.mode} webhook endpoint ${input.url} has not accepted a delivery since ${input.since.toISOString().slice(0, 16).replace('T', ' ')} UTC, through every retry, so we disabled it.`,
+      'Its events are kept: once the endpoint answers again, enable it and resend the deliveries you missed from its delivery log, or read them from the events API.',
+    ],
+    { label: 'Open the webhook endpoints', url: input.pageUrl },
+    to.id,
+  );
+}

@@ -31,6 +31,8 @@ const accountColumns = () => ({
   startAt: timestamp('start_at', { withTimezone: true }).notNull(),
   endAt: timestamp('end_at', { withTimezone: true }).notNull(),
   renewalWarnedAt: timestamp('renewal_warned_at', { withTimezone: true }),
+  /** When the end of a one-time account's period was reported (vpn_user.expired), once. */
+  expiryAnnouncedAt: timestamp('expiry_announced_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -49,6 +51,7 @@ export const vpnAccounts = pgTable('vpn_accounts', {
   index('vpn_accounts_reseller_idx').on(t.resellerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   index('vpn_accounts_reseller_email_idx').on(t.resellerId, sql`lower(${t.email})`),
   index('vpn_accounts_due_idx').on(t.endAt).where(sql`${t.hostingStatus} = 'active' and ${t.billingType} = 1`),
+  index('vpn_accounts_expiring_idx').on(t.endAt).where(sql`${t.hostingStatus} = 'active' and ${t.billingType} = 2 and ${t.expiryAnnouncedAt} is null`),
   check('vpn_accounts_hosting_status_check', sql`${t.hostingStatus} in ('active', 'suspended', 'deleted')`),
   check('vpn_accounts_source_check', sql`${t.source} in ('portal', 'coupon', 'client_api')`),
 ]);

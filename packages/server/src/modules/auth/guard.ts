@@ -1,5 +1,6 @@
 /** The authentication hooks of the routes: bearer session, then is_admin where the call needs it. */
 import type { FastifyRequest } from 'fastify';
+import { contract } from '@partner-panel/sdk';
 import { fail } from '../../http/errors.js';
 import { findSession } from './sessions.js';
 
@@ -10,10 +11,19 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
+/** What a v2 client's credentials (an access token `at_…`, a secret key `sk_…`) are told on a signed-in reseller's call. */
+function clientCredentialRefusal(request: FastifyRequest) {
+  return request.routeOptions.url === contract.broadcastingAuth.path ? fail('realtimeClientToken') : fail('clientTokenOnSessionCall');
+}
+
 export async function authenticate(this: unknown, request: FastifyRequest) {
   const token = bearerToken(request);
   const reseller = token ? await findSession(request.server.ctx, token) : null;
-  if (!reseller) throw fail('sessionExpired');
+  if (!reseller) {
+    // Not an expired session, which would send a server's developer looking in the wrong place.
+    if (token && /^(at|sk_live|sk_test)_/.test(token)) throw clientCredentialRefusal(request);
+    throw fail('sessionExpired');
+  }
   request.reseller = reseller;
 }
 

@@ -3,7 +3,7 @@
  * creates one ('Wallet Deposit', due at once) that its payment pays; an admin's Send Invoice creates
  * one for its user with the same function. Unpaid becomes paid when a payment of it is credited.
  */
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { PAYMENT_METHOD_NAMES, centsToDollars, dollarsToCents, type Invoice, type PaymentModule } from '@partner-panel/sdk';
 import type { AppContext } from '../../context.js';
 import { rows, type Tx } from '../../db/index.js';
@@ -12,6 +12,7 @@ import type { Unit } from '../../db/unit.js';
 import { invoices } from '../../db/schema/index.js';
 import { fail } from '../../http/errors.js';
 import { audit } from '../audit/index.js';
+import { recordEvent } from '../events/record.js';
 import { formatUsd } from '../wallet/service.js';
 
 export const DEPOSIT_DESCRIPTION = 'Wallet Deposit';
@@ -58,6 +59,7 @@ export async function createInvoice(ctx: Pick<AppContext, 'clock' | 'notifier'>,
     ...(sent ? { subjectId: input.resellerId, after: { invoice_id: row.id, amount: centsToDollars(row.amountCents), due_at: row.dueAt.toISOString() } } : {}),
     ...(input.ip ? { ip: input.ip } : {}),
   });
+  await recordEvent(unit.tx, { resellerId: input.resellerId, mode: 'live', type: 'invoice.created', object: invoiceObject(row) });
   if (sent) {
     await ctx.notifier.notify(unit, input.resellerId, {
       type: 'invoice_created',
@@ -163,8 +165,24 @@ export async function getInvoice(ctx: Pick<AppContext, 'db'>, resellerId: number
 
 /** Marks an invoice paid by a credited payment (a cancelled one too: the money did arrive). */
 export async function markInvoicePaid(tx: Tx, invoiceId: number, provider: PaymentModule, at: Date) {
-  await tx.execute(
-    sql`update invoices set status = 'paid', paid_at = ${at}, payment_method = ${PAYMENT_METHOD_NAMES[provider]}
-        where id = ${invoiceId} and status <> 'paid'`,
-  );
+  const [paid] = await tx
+    .update(invoices)
+    .set({ status: 'paid', paidAt: at, paymentMethod: PAYMENT_METHOD_NAMES[provider] })
+    .where(and(eq(invoices.id, invoiceId), ne(invoices.status, 'paid')))
+    .returning();
+  if (paid) await recordEvent(tx, { resellerId: paid.resellerId, mode: 'live', type: 'invoice.paid', object: invoiceObject(paid) });
+}
+
+/** `data.object` of an invoice.* event. */
+function invoiceObject(row: typeof invoices.$inferSelect) {
+  return {
+    object: 'invoice',
+    id: row.id,
+    status: row.status,
+    amount: centsToDollars(row.amountCents),
+    description: row.description,
+    created_at: row.createdAt.toISOString(),
+    due_at: row.dueAt.toISOString(),
+    paid_at: row.paidAt ? row.paidAt.toISOString() : null,
+  };
 }

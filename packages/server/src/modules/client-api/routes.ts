@@ -74,6 +74,10 @@ export function clientApiRoutes(app: FastifyInstance) {
     return answer(found, found.length === 1 ? '1 user found.' : `${found.length} users found.`);
   });
 
+  serve(app, contract.clientListUsers, async ({ query, client }) => users.listUsers(ctx, client, query));
+
+  serve(app, contract.clientGetUser, async ({ query, client }) => users.getUser(ctx, client, query.userId));
+
   serve(app, contract.clientUpdateEmail, async ({ body, client }) =>
     answer(await users.updateUserEmail(ctx, client, body.userId, body.newEmail), 'Email updated successfully.'),
   );

@@ -4,28 +4,21 @@
  * key's reseller; `userId` is its id. The calls are made safe to retry: setting what is already
  * set, or deleting what is already deleted, answers the user as it is.
  */
-import { CLIENT_API, errors, type ClientUser, type ErrorName, type VpnAccount } from '@partner-panel/sdk';
+import { CLIENT_API, errors, type ErrorName } from '@partner-panel/sdk';
 import type { AppContext } from '../../context.js';
 import { AppError, fail } from '../../http/errors.js';
-import { findAccount } from '../vpn/access.js';
+import { sql } from 'drizzle-orm';
+import { rows } from '../../db/index.js';
+import { findAccount, selectFrom, type VpnRow } from '../vpn/access.js';
 import { booksOf } from '../vpn/books.js';
-import { presentVpn } from '../vpn/present.js';
+import { presentVpn, toClientUser } from '../vpn/present.js';
+
+export { toClientUser };
 import * as vpn from '../vpn/service.js';
 import type { ClientPrincipal } from './tokens.js';
 
 type Ctx = Pick<AppContext, 'db' | 'clock' | 'notifier' | 'log' | 'mail' | 'config'>;
 
-export function toClientUser(account: Pick<VpnAccount, 'hosting_id' | 'vpn_username' | 'email' | 'status' | 'billing_type' | 'billing_cycle' | 'end_date'>): ClientUser {
-  return {
-    userId: account.hosting_id,
-    username: account.vpn_username,
-    email: account.email,
-    status: account.status.toLowerCase() as ClientUser['status'],
-    billing_type: account.billing_type,
-    billing_cycle: account.billing_cycle,
-    end_date: account.end_date,
-  };
-}
 
 const isEntry = (error: unknown, name: ErrorName) => error instanceof AppError && error.entry.code === errors[name].code;
 
@@ -117,4 +110,57 @@ export async function deleteUser(ctx: Ctx, client: ClientPrincipal, userId: numb
     }
     return { userId, status: 'deleted' as const };
   });
+}
+
+export interface ListUsers {
+  limit?: number | undefined;
+  starting_after?: number | undefined;
+  status?: 'active' | 'suspended' | 'expired' | 'deleted' | undefined;
+  created_gte?: string | undefined;
+  created_lte?: string | undefined;
+  email_prefix?: string | undefined;
+}
+
+const withCreated = (row: VpnRow, now: Date) => {
+  const shown = presentVpn(row, now);
+  return { ...toClientUser(shown), created_at: shown.created_at };
+};
+
+/** A prefix for LIKE: its own %, _ and \\ match themselves. */
+const likePrefix = (prefix: string) => `${prefix.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The key's users newest first, a page at a time. The cursor is a user: the page holds those made
+ * before it (created_at, then id), so users made during a walk never shift it; the reseller's
+ * (created_at desc, id desc) index serves the order and the cursor.
+ */
+export async function listUsers(ctx: Ctx, client: ClientPrincipal, q: ListUsers) {
+  const books = booksOf(client.mode);
+  const now = ctx.clock.now();
+  const limit = q.limit ?? 25;
+  const where = [sql`v.reseller_id = ${client.reseller.id}`];
+  if (q.starting_after !== undefined) {
+    const [cursor] = await rows<{ created_at: Date }>(ctx.db, sql`select created_at from ${books.accounts} where id = ${q.starting_after} and reseller_id = ${client.reseller.id}`);
+    if (!cursor) throw fail('cursorUnknown');
+    where.push(sql`(v.created_at, v.id) < (${cursor.created_at}, ${q.starting_after})`);
+  }
+  if (q.status) {
+    where.push(
+      {
+        active: sql`v.hosting_status = 'active' and v.end_at > ${now}`,
+        expired: sql`v.hosting_status = 'active' and v.end_at <= ${now}`,
+        suspended: sql`v.hosting_status = 'suspended'`,
+        deleted: sql`v.hosting_status = 'deleted'`,
+      }[q.status],
+    );
+  }
+  if (q.created_gte) where.push(sql`v.created_at >= ${new Date(q.created_gte)}`);
+  if (q.created_lte) where.push(sql`v.created_at <= ${new Date(q.created_lte)}`);
+  if (q.email_prefix) where.push(sql`lower(v.email) like ${likePrefix(q.email_prefix)}`);
+  const found = await rows<VpnRow>(ctx.db, sql`${selectFrom(books)} where ${sql.join(where, sql` and `)} order by v.created_at desc, v.id desc limit ${limit + 1}`);
+  return { object: 'list' as const, has_more: found.length > limit, data: found.slice(0, limit).map((r) => withCreated(r, now)) };
+}
+
+export async function getUser(ctx: Ctx, client: ClientPrincipal, userId: number) {
+  return asUser(async () => withCreated(await findAccount(ctx.db, client.reseller, { id: userId }, false, booksOf(client.mode)), ctx.clock.now()));
 }

@@ -7,6 +7,7 @@ import { transact } from '../../db/unit.js';
 import { coupons, resellers } from '../../db/schema/index.js';
 import { fail, invalid } from '../../http/errors.js';
 import { couponMail } from '../../adapters/mail/templates.js';
+import { recordEvent } from '../events/record.js';
 import { audit } from '../audit/index.js';
 import { loadReseller } from '../profile/service.js';
 import { formatUsd, refund } from '../wallet/service.js';
@@ -47,6 +48,12 @@ export async function deleteCoupon(ctx: Ctx, actorId: number, ownerId: number, c
         : Number((await tx.select({ b: resellers.balanceCents }).from(resellers).where(eq(resellers.id, ownerId)))[0]?.b ?? 0);
     await tx.update(resellers).set({ couponsTotal: sql`${resellers.couponsTotal} - 1` }).where(eq(resellers.id, ownerId));
     await audit(tx, { actorId, action: 'coupon.deleted', targetType: 'coupon', targetId: couponId, data: { owner: ownerId, refundedCents: price }, ...(actorId === ownerId ? {} : { subjectId: ownerId, before: { code: removed.code }, after: { deleted: true, refunded: price / 100 } }) });
+    await recordEvent(tx, {
+      resellerId: ownerId,
+      mode: 'live',
+      type: 'coupon.deleted',
+      object: { object: 'coupon', id: couponId, code: removed.code, refunded: centsToDollars(price) },
+    });
     await ctx.notifier.notify(unit, ownerId, {
       type: 'coupon_refunded',
       message: `Coupon ${removed.code} was deleted and ${formatUsd(price)} refunded to your wallet.`,

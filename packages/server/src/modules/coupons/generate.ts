@@ -10,6 +10,7 @@ import { rows, type Tx } from '../../db/index.js';
 import { transact } from '../../db/unit.js';
 import { couponBatches, resellers } from '../../db/schema/index.js';
 import { fail, invalid } from '../../http/errors.js';
+import { recordEvent } from '../events/record.js';
 import { audit } from '../audit/index.js';
 import { loadReseller } from '../profile/service.js';
 import { priceBook, priceOf } from '../products/pricing.js';
@@ -120,6 +121,22 @@ export async function generateCoupons(ctx: Ctx, actor: SessionReseller, ownerId:
         : `${input.quantity} ${plural} generated for ${formatUsd(totalCents)}.`,
       redirect: 'coupons/list',
       refId: batch.id,
+    });
+    await recordEvent(tx, {
+      resellerId: owner.id,
+      mode: 'live',
+      type: 'coupon.generated',
+      object: {
+        object: 'coupon_batch',
+        id: batch.id,
+        quantity: input.quantity,
+        amount: centsToDollars(totalCents),
+        billing_type: product.billingType,
+        billing_cycle: product.cycle,
+        addon: addon?.name ?? null,
+        codes,
+        expires_at: expiresAt.toISOString(),
+      },
     });
     // Last, so that concurrent generations on one wallet hold its row only for this and the commit.
     const movement = {

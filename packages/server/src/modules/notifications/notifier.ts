@@ -28,6 +28,7 @@ export const NOTIFICATION_TYPES = [
   'account_updated',
   'balance_adjusted',
   'invoice_paid',
+  'webhook_disabled',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -23,5 +23,5 @@ export function notificationRoutes(app: FastifyInstance) {
   serve(app, contract.broadcastingAuth, async ({ body, reseller }) => {
     if (body.channel_name !== pusherChannel(reseller.id)) throw fail('channelForbidden');
     return { auth: ctx.realtime.authorize(body.socket_id, body.channel_name) };
-  });
+  }, { form: true });
 }

@@ -14,6 +14,7 @@ import { throttled } from '../../http/rate-limit.js';
 import { DEDICATED_IP_LOCATIONS } from '../../catalogue.js';
 import { hashPassword } from '../auth/passwords.js';
 import { RANDOM_CHARS } from '../coupons/codes.js';
+import { recordEvent } from '../events/record.js';
 import { openAccount, withFreshUsername } from '../vpn/service.js';
 
 type Ctx = Pick<AppContext, 'db' | 'clock' | 'notifier' | 'log' | 'mail' | 'config' | 'counters'>;
@@ -127,6 +128,13 @@ export async function redeemCoupon(ctx: Ctx, page: RedeemPage, input: RedeemInpu
       const now = ctx.clock.now();
       await unit.tx.execute(sql`update coupons set redeemed_at = ${now}, vpn_account_id = ${account.id} where id = ${coupon.id}`);
       await unit.tx.execute(sql`update resellers set coupons_redeemed = coupons_redeemed + 1 where id = ${coupon.reseller_id}`);
+      await recordEvent(unit.tx, {
+        resellerId: coupon.reseller_id,
+        mode: 'live',
+        type: 'coupon.redeemed',
+        object: { object: 'coupon', id: coupon.id, code: coupon.code, redeemed_at: now.toISOString(), email: input.email, vpn_user_id: account.id },
+        subject: `vpn_user:${account.id}`,
+      });
       return {
         username: account.username,
         email: input.email,

@@ -1,6 +1,9 @@
-/** Public settings the browser needs at start-up (captcha, realtime and payment public keys). */
+/**
+ * Public settings the browser needs at start-up (captcha, realtime and payment public keys), and
+ * the published contract: the OpenAPI document naming this server, from which clients are generated.
+ */
 import type { FastifyInstance } from 'fastify';
-import { CAPTCHA_ACTIONS, contract } from '@partner-panel/sdk';
+import { CAPTCHA_ACTIONS, contract, openApiDocument } from '@partner-panel/sdk';
 import { serve } from '../../http/route.js';
 
 export function settingsRoutes(app: FastifyInstance) {
@@ -22,4 +25,7 @@ export function settingsRoutes(app: FastifyInstance) {
     redeem: { terms_url: ctx.config.redeem.termsUrl, privacy_url: ctx.config.redeem.privacyUrl },
     production: ctx.config.production,
   }));
+
+  const document = openApiDocument({ serverUrl: ctx.config.publicUrl });
+  serve(app, contract.openApi, async () => document);
 }

@@ -1,4 +1,4 @@
-import type { Cycle, VpnAccount } from '@partner-panel/sdk';
+import type { ClientUser, Cycle, VpnAccount } from '@partner-panel/sdk';
 import { ADDONS } from '../../catalogue.js';
 
 export interface VpnRecord {
@@ -45,3 +45,19 @@ export function presentVpn(r: VpnRecord, now: Date): VpnAccount & { id: number; 
     created_at: date(r.created_at).toISOString(),
   };
 }
+
+/** A VPN account as the v2 API and webhooks show it: a user of the reseller's client. */
+export function toClientUser(account: Pick<VpnAccount, 'hosting_id' | 'vpn_username' | 'email' | 'status' | 'billing_type' | 'billing_cycle' | 'end_date'>): ClientUser {
+  return {
+    userId: account.hosting_id,
+    username: account.vpn_username,
+    email: account.email,
+    status: account.status.toLowerCase() as ClientUser['status'],
+    billing_type: account.billing_type,
+    billing_cycle: account.billing_cycle,
+    end_date: account.end_date,
+  };
+}
+
+/** `data.object` of a vpn_user.* event. */
+export const vpnUserObject = (r: VpnRecord, now: Date) => ({ object: 'vpn_user', ...toClientUser(presentVpn(r, now)) });

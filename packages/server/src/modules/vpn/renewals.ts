@@ -14,7 +14,10 @@ import type { AppError } from '../../http/errors.js';
 import { resellers, vpnAccounts } from '../../db/schema/index.js';
 import { addMonths } from '../coupons/generate.js';
 import { debit, formatUsd, isRefusedDebit } from '../wallet/service.js';
-import { renewalPrice } from './service.js';
+import { announce, renewalPrice } from './service.js';
+import { liveBooks } from './books.js';
+import { recordEvent } from '../events/record.js';
+import { centsToDollars } from '@partner-panel/sdk';
 import type { VpnRow } from './access.js';
 import type { BackgroundWorker } from '../../ops/workers.js';
 
@@ -30,6 +33,7 @@ export interface RenewalRun {
 async function suspend(ctx: Ctx, unit: Unit, account: VpnRow, message: string) {
   await unit.tx.update(vpnAccounts).set({ hostingStatus: 'suspended', updatedAt: ctx.clock.now() }).where(eq(vpnAccounts.id, account.id));
   await ctx.notifier.notify(unit, account.reseller_id, { type: 'vpn_suspended', message, redirect: 'vpn/list', refId: account.id });
+  await announce(ctx, unit, liveBooks, account.id, 'vpn_user.renewal_failed', 'vpn_user.suspended');
 }
 
 /** Renews (or suspends) one due account; answers what happened, or null when none is due. */
@@ -88,6 +92,7 @@ async function renewOne(ctx: Ctx): Promise<'renewed' | 'suspended' | null> {
       redirect: 'vpn/list',
       refId: account.id,
     });
+    await announce(ctx, unit, liveBooks, account.id, 'vpn_user.renewed');
     return 'renewed';
   });
 }
@@ -125,6 +130,19 @@ async function warn(ctx: Ctx): Promise<number> {
             returning id`,
       );
       if (marked.length === 0) return false;
+      await recordEvent(unit.tx, {
+        resellerId,
+        mode: 'live',
+        type: 'wallet.low_balance',
+        object: {
+          object: 'wallet',
+          balance: centsToDollars(owner?.balance ?? 0),
+          credit_limit: centsToDollars(limit),
+          renewals_due: marked.length,
+          amount_due: centsToDollars(due),
+          due_within_days: WARNING_DAYS,
+        },
+      });
       const renewals = `the ${marked.length} renewal${marked.length === 1 ? '' : 's'} due in the next ${WARNING_DAYS} days (${formatUsd(due)})`;
       await ctx.notifier.notify(
         unit,
@@ -148,8 +166,29 @@ async function warn(ctx: Ctx): Promise<number> {
   return warned;
 }
 
+/**
+ * One-time accounts whose period has ended: nothing changes in them (their status reads Expired
+ * from the date), but the reseller's server is told once, by a vpn_user.expired event.
+ */
+async function announceExpiries(ctx: Ctx): Promise<number> {
+  const now = ctx.clock.now();
+  return transact(ctx, async (unit) => {
+    const expired = await rows<{ id: number }>(
+      unit.tx,
+      sql`update vpn_accounts set expiry_announced_at = ${now}
+          where id in (select id from vpn_accounts
+                       where hosting_status = 'active' and billing_type = 2 and end_at <= ${now} and expiry_announced_at is null
+                       order by end_at limit 500 for update skip locked)
+          returning id`,
+    );
+    for (const { id } of expired) await announce(ctx, unit, liveBooks, Number(id), 'vpn_user.expired');
+    return expired.length;
+  });
+}
+
 /** One run of the job: warnings first, then every due renewal. */
 export async function runRenewals(ctx: Ctx): Promise<RenewalRun> {
+  while ((await announceExpiries(ctx)) > 0);
   const run: RenewalRun = { renewed: 0, suspended: 0, warned: await warn(ctx) };
   for (;;) {
     const outcome = await renewOne(ctx);

@@ -23,7 +23,9 @@ import { formatUsd } from '../wallet/service.js';
 import { findAccount, reachable, selectFrom, type AccountRef, type VpnRow } from './access.js';
 import { liveBooks, type Books } from './books.js';
 import { newPassword, newUsername } from './credentials.js';
-import { presentVpn } from './present.js';
+import { presentVpn, vpnUserObject } from './present.js';
+import { recordEvent } from '../events/record.js';
+import type { WebhookEventType } from '@partner-panel/sdk';
 import type { NotificationType } from '../notifications/notifier.js';
 
 type Ctx = Pick<AppContext, 'db' | 'clock' | 'notifier' | 'log' | 'mail' | 'config'>;
@@ -50,6 +52,15 @@ const present = (ctx: Pick<AppContext, 'clock'>, row: VpnRow) => {
 async function reload(unit: Unit, id: number, books: Books): Promise<VpnRow> {
   const [row] = await rows<VpnRow>(unit.tx, sql`${selectFrom(books)} where v.id = ${id}`);
   if (!row) throw fail('vpnNotFound');
+  return row;
+}
+
+/** Reads the account as changed and writes its event (of the books' mode) in the same transaction. */
+export async function announce(ctx: Pick<AppContext, 'clock'>, unit: Unit, books: Books, id: number, ...types: WebhookEventType[]): Promise<VpnRow> {
+  const row = await reload(unit, id, books);
+  for (const type of types) {
+    await recordEvent(unit.tx, { resellerId: row.reseller_id, mode: books.mode, type, object: vpnUserObject(row, ctx.clock.now()), subject: `vpn_user:${row.id}` });
+  }
   return row;
 }
 
@@ -133,6 +144,7 @@ export async function openAccount(ctx: Ctx, unit: Unit, input: OpenAccount) {
     data: { email: input.email, source: input.source, ...(input.couponId ? { coupon: input.couponId } : {}) },
   });
   if (books.announces) await ctx.notifier.notify(unit, input.owner.id, { ...input.notice(account.username), redirect: 'vpn/list', refId: account.id });
+  await announce(ctx, unit, books, account.id, 'vpn_user.created');
   return { id: account.id, username: account.username, plan, endAt };
 }
 
@@ -239,7 +251,7 @@ export async function updateEmail(ctx: Ctx, session: Session, ref: AccountRef, e
     await unit.tx.update(books.accounts).set({ email, updatedAt: ctx.clock.now() }).where(eq(books.accounts.id, account.id));
     await tellUser(ctx, unit, books, { to: email, username: account.username, what: 'email', resellerId: account.reseller_id });
     await audit(unit.tx, { actorId: session.id, action: 'vpn.email_updated', targetType: books.auditTarget, targetId: account.id, data: { from: account.email, to: email } });
-    return present(ctx, await reload(unit, account.id, books));
+    return present(ctx, await announce(ctx, unit, books, account.id, 'vpn_user.updated'));
   });
 }
 
@@ -251,7 +263,7 @@ export async function updatePassword(ctx: Ctx, session: Session, ref: AccountRef
     await unit.tx.update(books.accounts).set({ passwordHash, updatedAt: ctx.clock.now() }).where(eq(books.accounts.id, account.id));
     await tellUser(ctx, unit, books, { to: account.email, username: account.username, what: 'password', resellerId: account.reseller_id });
     await audit(unit.tx, { actorId: session.id, action: 'vpn.password_updated', targetType: books.auditTarget, targetId: account.id });
-    return present(ctx, await reload(unit, account.id, books));
+    return present(ctx, await announce(ctx, unit, books, account.id, 'vpn_user.updated'));
   });
 }
 
@@ -297,6 +309,7 @@ async function ensureMaySpend(unit: Unit, session: Session, ownerId: number) {
 export async function updateStatus(ctx: Ctx, session: Session, ref: AccountRef, status: 'enable' | 'disable', books: Books = liveBooks) {
   return change(ctx, session, ref, books, async (unit, account) => {
     const now = ctx.clock.now();
+    const happened: WebhookEventType[] = [status === 'disable' ? 'vpn_user.suspended' : 'vpn_user.enabled'];
     if (status === 'disable') {
       if (account.hosting_status === 'suspended') throw fail('vpnAlreadySuspended');
       await unit.tx.update(books.accounts).set({ hostingStatus: 'suspended', updatedAt: now }).where(eq(books.accounts.id, account.id));
@@ -323,13 +336,14 @@ export async function updateStatus(ctx: Ctx, session: Session, ref: AccountRef, 
           .update(books.accounts)
           .set({ hostingStatus: 'active', endAt: addMonths(now, months), renewalPriceCents: unitCents, renewalWarnedAt: null, updatedAt: now })
           .where(eq(books.accounts.id, account.id));
+        happened.push('vpn_user.renewed');
       } else {
         await unit.tx.update(books.accounts).set({ hostingStatus: 'active', updatedAt: now }).where(eq(books.accounts.id, account.id));
       }
     }
     await audit(unit.tx, { actorId: session.id, action: `vpn.${status}d`, targetType: books.auditTarget, targetId: account.id });
     await notifyReseller(ctx, unit, books, account, `VPN account ${account.username} was ${status === 'enable' ? 'enabled' : 'disabled'}.`);
-    return present(ctx, await reload(unit, account.id, books));
+    return present(ctx, await announce(ctx, unit, books, account.id, ...happened));
   });
 }
 
@@ -343,6 +357,6 @@ export async function deleteAccount(ctx: Ctx, session: Session, ref: AccountRef,
     await unit.tx.update(books.accounts).set({ hostingStatus: 'deleted', updatedAt: ctx.clock.now() }).where(eq(books.accounts.id, account.id));
     await audit(unit.tx, { actorId: session.id, action: 'vpn.deleted', targetType: books.auditTarget, targetId: account.id });
     await notifyReseller(ctx, unit, books, account, `VPN account ${account.username} was deleted.`);
-    return present(ctx, await reload(unit, account.id, books));
+    return present(ctx, await announce(ctx, unit, books, account.id, 'vpn_user.deleted'));
   });
 }

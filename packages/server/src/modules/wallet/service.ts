@@ -9,8 +9,9 @@
  * negative balance is the amount owed, and each charge is a ledger row like any other. Past the
  * limit the charge is refused with its own message, which sends it to us rather than to Add Funds.
  */
-import { RESTRICTED_RESELLER_ID } from '@partner-panel/sdk';
+import { RESTRICTED_RESELLER_ID, centsToDollars } from '@partner-panel/sdk';
 import { eq, sql } from 'drizzle-orm';
+import { recordEvent } from '../events/record.js';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/index.js';
 import { rows } from '../../db/index.js';
@@ -120,6 +121,12 @@ export async function credit(ctx: Ctx, unit: Unit, m: Movement): Promise<number>
   await record(unit, m, m.amountCents, balance);
   ctx.notifier.balanceChanged(unit, m.resellerId, balance);
   unit.afterCommit(() => countMovement('credit', m.amountCents));
+  await recordEvent(unit.tx, {
+    resellerId: m.resellerId,
+    mode: 'live',
+    type: 'wallet.credited',
+    object: { object: 'wallet_credit', amount: centsToDollars(m.amountCents), balance: centsToDollars(balance), kind: m.kind, description: m.description },
+  });
   return balance;
 }
 

@@ -43,6 +43,11 @@ export function formDefaults(slug: EndpointSlug, key: string | null, trail: Trai
 
 const quote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
 
+// Node is all a client developer is sure to have beside curl: no jq, no uuidgen (absent on many
+// machines, where the header would go out empty and the call would not be idempotent).
+const READ_TOKEN = `node -pe "JSON.parse(require('fs').readFileSync(0, 'utf8')).body.AccessToken"`;
+const NEW_UUID = `$(node -e "console.log(crypto.randomUUID())")`;
+
 /** The example curl command, with the sandbox key filled in (or its placeholder). */
 export function curlCommand(slug: EndpointSlug, origin: string, key: string | null, trail: Trail): string {
   const endpoint = ENDPOINTS[slug];
@@ -59,7 +64,7 @@ export function curlCommand(slug: EndpointSlug, origin: string, key: string | nu
       '# An access token from your sandbox key (valid for an hour)',
       `TOKEN=$(curl -s -X POST ${origin}${contract.clientGenerateToken.path} \\`,
       `  -H 'Content-Type: application/json' \\`,
-      `  -d ${quote(JSON.stringify({ secretKey }))} | jq -r .body.AccessToken)`,
+      `  -d ${quote(JSON.stringify({ secretKey }))} | ${READ_TOKEN})`,
       '',
     );
   }
@@ -69,7 +74,7 @@ export function curlCommand(slug: EndpointSlug, origin: string, key: string | nu
     for (const [name, value] of Object.entries(example)) parts.push(`--data-urlencode ${quote(`${name}=${value}`)}`);
   } else {
     parts.push(`-H 'Content-Type: application/json'`);
-    if (endpoint.auth === 'token') parts.push(`-H "Idempotency-Key: $(uuidgen)"`);
+    if (endpoint.auth === 'token') parts.push(`-H "Idempotency-Key: ${NEW_UUID}"`);
     parts.push(`-d ${quote(JSON.stringify(example))}`);
   }
   lines.push(parts.join(' \\\n  '));

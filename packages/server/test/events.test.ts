@@ -1,0 +1,82 @@
+/**
+ * The live events besides the v2 API's own: coupons generated and deleted, the wallet credited,
+ * invoices created and paid, and the renewal job's renewed, renewal_failed, expired and low
+ * balance — each once, with its object, on a clock the test moves.
+ */
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { runRenewals } from '../src/modules/vpn/renewals.js';
+import { manualClock, testApp } from './support/app.js';
+import { CARDS, payTestCard } from './support/billing.js';
+import { fundedReseller, query } from './support/sql.js';
+
+const clock = manualClock(new Date('2026-01-10T12:00:00Z'));
+const t = await testApp({ clock, env: { SESSION_TTL_HOURS: '2160', JOB_WORKERS: '0' } });
+
+const eventsOf = async (resellerId: number) =>
+  (await query<{ type: string; mode: string; subject: string | null; data: { object: Record<string, unknown> } }>(t, sql`select type, mode, subject, data from events where reseller_id = ${resellerId} order by seq`)).map((e) => ({
+    type: e.type,
+    mode: e.mode,
+    subject: e.subject,
+    object: e.data.object,
+  }));
+
+describe('live events', () => {
+  it('coupons generated and deleted, the refund credited, a deposit invoiced and paid', async () => {
+    const me = await fundedReseller(t, 'events-money@example.com', 20_000);
+    const made = await me.api.generateCoupons({ quantity: 2, billing_cycle: 'biennially', product_id: 105, addon_type: '', billing_type: 1, prefix: 'EVT' });
+    const [coupon] = await query<{ id: number; code: string }>(t, sql`select id, code from coupons where reseller_id = ${me.id} order by id limit 1`);
+    await me.api.deleteCoupon({ couponID: Number(coupon?.id) });
+    const { started } = await payTestCard(me.api, CARDS.ok, { amount: 2100 });
+    await me.api.verifyPayment({ payment_id: started.payment_id });
+    const events = await eventsOf(me.id);
+    expect(events.map((e) => e.type)).toEqual(['coupon.generated', 'wallet.credited', 'coupon.deleted', 'invoice.created', 'wallet.credited', 'invoice.paid']);
+    expect(events.every((e) => e.mode === 'live')).toBe(true);
+    expect(events[0]?.object).toMatchObject({ object: 'coupon_batch', quantity: 2, billing_cycle: 'biennially', codes: made.codes });
+    expect(events[1]?.object).toMatchObject({ object: 'wallet_credit', kind: 'coupon_refund' });
+    expect(events[2]?.object).toEqual({ object: 'coupon', id: Number(coupon?.id), code: coupon?.code, refunded: expect.any(Number) });
+    expect(events[3]?.object).toMatchObject({ object: 'invoice', status: 'unpaid', amount: 2100 });
+    expect(events[4]?.object).toMatchObject({ object: 'wallet_credit', amount: 2100, kind: 'deposit' });
+    expect(events[5]?.object).toMatchObject({ object: 'invoice', status: 'paid', amount: 2100, id: events[3]?.object.id });
+  });
+
+  it('a redeemed coupon: the user created and the coupon redeemed, about that user', async () => {
+    const me = await fundedReseller(t, 'events-redeem@example.com', 20_000);
+    const [code] = (await me.api.generateCoupons({ quantity: 1, billing_cycle: 'annually', product_id: 104, addon_type: '', billing_type: 1, prefix: 'RDE' })).codes;
+    const password = 'Redeem!Pass2026';
+    const res = await t.post('/api/redeem', { name: 'Ada', email: 'ada-events@example.com', password, password_confirmation: password, coupon: code, addon_id: '', token: '' });
+    expect(res.status).toBe(200);
+    const events = (await eventsOf(me.id)).slice(1);
+    expect(events.map((e) => e.type)).toEqual(['vpn_user.created', 'coupon.redeemed']);
+    const userId = events[0]?.object.userId;
+    expect(events[1]).toMatchObject({ subject: `vpn_user:${userId}`, object: { object: 'coupon', code, email: 'ada-events@example.com', vpn_user_id: userId } });
+  });
+
+  it('the renewal job: a low balance warned once, a renewal, a renewal that failed, a one-time account expired once', async () => {
+    const owner = await fundedReseller(t, 'events-renewals@example.com', 700);
+    const monthly = { quantity: 1, billing_cycle: 'monthly', product_id: 101, billing_type: 1, addon_id: '' } as const;
+    const a = (await owner.api.createVpnAccount({ ...monthly, email: 'evr1@example.com' })).account;
+    const b = (await owner.api.createVpnAccount({ ...monthly, email: 'evr2@example.com' })).account;
+    await t.database.db.execute(sql`update resellers set balance_cents = 400 where id = ${owner.id}`);
+    await t.database.db.execute(sql`insert into wallet_ledger (reseller_id, amount_cents, balance_after_cents, kind, description) values (${owner.id}, 300, 400, 'admin_credit', 'Test top-up')`);
+    // A one-time account ending with the others.
+    const [onetime] = await query<{ id: number }>(t, sql`
+      insert into vpn_accounts (reseller_id, username, password_hash, email, product_id, billing_type, cycle, hosting_status, source, start_at, end_at)
+      values (${owner.id}, 'evronetime', 'x', 'evr3@example.com', 101, 2, 'monthly', 'active', 'portal', ${clock.now()}, ${new Date('2026-02-10T12:00:00Z')}) returning id`);
+    const before = (await eventsOf(owner.id)).length;
+
+    clock.set(new Date('2026-02-08T12:00:00Z'));
+    await runRenewals(t.app.ctx);
+    await runRenewals(t.app.ctx);
+    clock.set(new Date('2026-02-10T12:00:01Z'));
+    await runRenewals(t.app.ctx);
+    await runRenewals(t.app.ctx);
+    const events = (await eventsOf(owner.id)).slice(before);
+    expect(events.map((e) => e.type).sort()).toEqual(['vpn_user.expired', 'vpn_user.renewal_failed', 'vpn_user.renewed', 'vpn_user.suspended', 'wallet.low_balance'].sort());
+    const byType = Object.fromEntries(events.map((e) => [e.type, e]));
+    expect(byType['wallet.low_balance']?.object).toEqual({ object: 'wallet', balance: 4, credit_limit: 0, renewals_due: 2, amount_due: 6, due_within_days: 3 });
+    expect(byType['vpn_user.renewed']).toMatchObject({ subject: `vpn_user:${a.hosting_id}`, object: { userId: a.hosting_id, status: 'active', end_date: '2026-03-10T12:00:00.000Z' } });
+    expect(byType['vpn_user.renewal_failed']).toMatchObject({ subject: `vpn_user:${b.hosting_id}`, object: { userId: b.hosting_id, status: 'suspended' } });
+    expect(byType['vpn_user.expired']).toMatchObject({ subject: `vpn_user:${onetime?.id}`, object: { userId: Number(onetime?.id), status: 'expired' } });
+  });
+});

@@ -1,0 +1,311 @@
+/**
+ * Outgoing webhooks through HTTP against the real database and a real receiver on 127.0.0.1:
+ * events written with the change they report (none for a rolled-back one), signed deliveries
+ * verified with the stock `standardwebhooks` package, retries with every attempt logged, exactly
+ * one accepted delivery per webhook-id, live and sandbox apart, secret rotation, test events and
+ * resends, auto-disable, and the destination rules of production.
+ */
+import { sql } from 'drizzle-orm';
+import { Webhook } from 'standardwebhooks';
+import { describe, expect, it } from 'vitest';
+import { verifyWebhook, type WebhookEvent } from '@partner-panel/sdk';
+import { testApp, type TestApp } from './support/app.js';
+import { receiver } from './support/receiver.js';
+import { partner, newUser } from './support/partner.js';
+import { query } from './support/sql.js';
+
+const env = { RATE_LIMIT_CLIENT_PER_MINUTE: '10000', RATE_LIMIT_CLIENT_TOKENS_PER_IP: '10000', WEBHOOK_RETRY_SECONDS: '0.1,0.1,0.1' };
+const t = await testApp({ env });
+
+
+const events = (app: TestApp, resellerId: number) =>
+  query<{ type: string; mode: string }>(app, sql`select type, mode from events where reseller_id = ${resellerId} order by seq`);
+const settle = (ms = 600) => new Promise((r) => setTimeout(r, ms));
+
+describe('events', () => {
+  it('are written with the change they report, in its books: sandbox changes are sandbox events, live ones live', async () => {
+    const p = await partner(t, 'events-books@example.com');
+    const made = await p.sandbox.users.create(newUser('evbooks1'));
+    await p.sandbox.users.updateEmail(made.userId, 'evbooks1-new@example.com');
+    await p.sandbox.users.updateStatus(made.userId, 'suspended');
+    await p.sandbox.users.updateStatus(made.userId, 'active');
+    await p.sandbox.users.delete(made.userId);
+    const live = await p.live.users.create(newUser('evbooks2'));
+
+    expect(await events(t, p.id)).toEqual([
+      ...['created', 'updated', 'suspended', 'enabled', 'deleted'].map((s) => ({ type: `vpn_user.${s}`, mode: 'sandbox' })),
+      { type: 'vpn_user.created', mode: 'live' },
+    ]);
+    // The events API of each key lists its own mode only, in Stripe's shape.
+    const sandboxEvents = await p.sandbox.events.list().toArray();
+    expect(sandboxEvents.map((e) => e.type)).toEqual(['vpn_user.deleted', 'vpn_user.enabled', 'vpn_user.suspended', 'vpn_user.updated', 'vpn_user.created']);
+    expect(sandboxEvents.every((e) => e.livemode === false && e.object === 'event' && /^evt_/.test(e.id))).toBe(true);
+    expect(sandboxEvents[4]?.data.object).toMatchObject({ object: 'vpn_user', userId: made.userId, username: 'evbooks1', status: 'active' });
+    const liveEvents = await p.live.events.list().toArray();
+    expect(liveEvents).toHaveLength(1);
+    expect(liveEvents[0]).toMatchObject({ type: 'vpn_user.created', livemode: true, data: { object: { userId: live.userId } } });
+  });
+
+  it('a refused purchase (rolled back) writes no event and sends nothing', async () => {
+    const p = await partner(t, 'events-rollback@example.com', 0);
+    const hook = await receiver();
+    await p.live.webhookEndpoints.create({ url: hook.url });
+    await expect(p.live.users.create(newUser('evrollback'))).rejects.toMatchObject({ httpStatus: 402 });
+    await p.sandbox.sandbox.setBalance(0);
+    await expect(p.sandbox.users.create(newUser('evrollback'))).rejects.toMatchObject({ httpStatus: 402 });
+    expect(await events(t, p.id)).toEqual([]);
+    await settle();
+    expect(hook.received).toEqual([]);
+  });
+
+  it('lists the last 30 days with a cursor, and refuses a cursor that is not one of its events', async () => {
+    const p = await partner(t, 'events-cursor@example.com');
+    for (let i = 0; i < 5; i++) await p.sandbox.users.create(newUser(`evcursor${i}`));
+    const first = await p.sandbox.events.list({ limit: 2 }).toArray();
+    expect(first).toHaveLength(5);
+    expect(new Set(first.map((e) => e.id)).size).toBe(5);
+    const old = first[4]?.id as string;
+    await t.database.db.execute(sql`update events set created_at = now() - interval '31 days' where id = ${old}`);
+    expect((await p.sandbox.events.list().toArray()).map((e) => e.id)).not.toContain(old);
+    const other = await partner(t, 'events-cursor-other@example.com');
+    await expect(other.sandbox.events.list({ limit: 1 }).toArray()).resolves.toEqual([]);
+    const res = await t.app.inject({ method: 'GET', url: `/api/v2/client/events?starting_after=${first[0]?.id}`, headers: { authorization: `Bearer ${(await other.sandbox.tokens()).AccessToken}` } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().header.message).toBe('starting_after names no item of this list: pass the id of the last item of the page before.');
+  });
+});
+
+describe('deliveries', () => {
+  it('are signed in the Standard Webhooks format: the stock package and the SDK verify every one', async () => {
+    const p = await partner(t, 'hooks-signed@example.com');
+    const hook = await receiver();
+    const endpoint = await p.sandbox.webhookEndpoints.create({ url: hook.url, description: 'my server' });
+    expect(endpoint.secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
+    expect(endpoint).toMatchObject({ mode: 'sandbox', url: hook.url, event_types: [], status: 'enabled', description: 'my server' });
+    // The secret is shown only once.
+    expect(JSON.stringify(await p.sandbox.webhookEndpoints.list())).not.toContain(endpoint.secret);
+
+    const made = await p.sandbox.users.create(newUser('hooksigned'));
+    await p.sandbox.users.updateStatus(made.userId, 'suspended');
+    const got = await hook.waitFor(2);
+    const stock = new Webhook(endpoint.secret);
+    const verified = got.map((r) => stock.verify(r.body, r.headers as Record<string, string>) as WebhookEvent);
+    expect(verified.map((e) => e.type)).toEqual(['vpn_user.created', 'vpn_user.suspended']);
+    for (const [i, r] of got.entries()) {
+      expect(r.headers['webhook-id']).toBe(verified[i]?.id);
+      expect(r.headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/=]+$/);
+      expect(Math.abs(Number(r.headers['webhook-timestamp']) - Date.now() / 1000)).toBeLessThan(30);
+      expect(r.headers['content-type']).toBe('application/json');
+      const event = verifyWebhook(r.body, r.headers as Record<string, string>, endpoint.secret);
+      expect(event).toEqual(verified[i]);
+    }
+    expect(verified[0]).toMatchObject({ object: 'event', livemode: false, data: { object: { object: 'vpn_user', userId: made.userId, status: 'active' } } });
+    expect(verified[1]).toMatchObject({ data: { object: { userId: made.userId, status: 'suspended' } } });
+
+    // Anything altered, or signed with another secret, is refused.
+    const [first] = got;
+    expect(() => stock.verify(first?.body.replace('hooksigned', 'hooksigneD') ?? '', first?.headers as Record<string, string>)).toThrow();
+    expect(() => verifyWebhook(first?.body ?? '', first?.headers as Record<string, string>, `whsec_${Buffer.alloc(24, 7).toString('base64')}`)).toThrow();
+  });
+
+  it('sandbox and live never cross: each endpoint gets only its own mode, and an event type filter holds', async () => {
+    const p = await partner(t, 'hooks-modes@example.com');
+    const liveHook = await receiver();
+    const sandboxHook = await receiver();
+    const onlySuspended = await receiver();
+    await p.live.webhookEndpoints.create({ url: liveHook.url });
+    await p.sandbox.webhookEndpoints.create({ url: sandboxHook.url });
+    await p.sandbox.webhookEndpoints.create({ url: onlySuspended.url, event_types: ['vpn_user.suspended'] });
+    // A sandbox key sees only sandbox endpoints.
+    expect((await p.sandbox.webhookEndpoints.list()).map((e) => e.url).sort()).toEqual([sandboxHook.url, onlySuspended.url].sort());
+    expect((await p.live.webhookEndpoints.list()).map((e) => e.url)).toEqual([liveHook.url]);
+
+    const s = await p.sandbox.users.create(newUser('hookmodes1'));
+    await p.sandbox.users.updateStatus(s.userId, 'suspended');
+    await p.live.users.create(newUser('hookmodes2'));
+    await sandboxHook.waitFor(2);
+    await liveHook.waitFor(1);
+    await onlySuspended.waitFor(1);
+    await settle();
+    expect(liveHook.received.map((r) => JSON.parse(r.body))).toMatchObject([{ type: 'vpn_user.created', livemode: true, data: { object: { username: 'hookmodes2' } } }]);
+    expect(sandboxHook.received.map((r) => JSON.parse(r.body).type)).toEqual(['vpn_user.created', 'vpn_user.suspended']);
+    expect(sandboxHook.received.every((r) => JSON.parse(r.body).livemode === false)).toBe(true);
+    expect(onlySuspended.received.map((r) => JSON.parse(r.body).type)).toEqual(['vpn_user.suspended']);
+
+    // A sandbox key cannot reach a live endpoint by id.
+    const liveId = (await p.live.webhookEndpoints.list())[0]?.id as number;
+    await expect(p.sandbox.webhookEndpoints.sendTest(liveId)).rejects.toMatchObject({ httpStatus: 404, message: 'Webhook endpoint not found.' });
+    await expect(p.sandbox.webhookEndpoints.delete(liveId)).rejects.toMatchObject({ httpStatus: 404 });
+  });
+
+  it('retries a receiver that answers 500 three times: one accepted delivery by webhook-id, every attempt logged', async () => {
+    const p = await partner(t, 'hooks-retry@example.com');
+    const hook = await receiver();
+    hook.answer(500, 500, { status: 500, body: 'x'.repeat(5000) }, 200);
+    const endpoint = await p.sandbox.webhookEndpoints.create({ url: hook.url });
+    await p.sandbox.users.create(newUser('hookretry'));
+    const got = await hook.waitFor(4);
+    await settle(300);
+    expect(got).toHaveLength(4);
+    expect(new Set(got.map((r) => r.headers['webhook-id'])).size).toBe(1);
+    expect(got.filter((r) => r.status === 200)).toHaveLength(1);
+    // Each attempt is signed afresh, and each verifies.
+    for (const r of got) expect(() => new Webhook(endpoint.secret).verify(r.body, r.headers as Record<string, string>)).not.toThrow();
+
+    const [delivery] = await p.sandbox.webhookEndpoints.deliveries(endpoint.id).toArray();
+    expect(delivery).toMatchObject({ event_type: 'vpn_user.created', status: 'succeeded', next_attempt_at: null, event_id: got[0]?.headers['webhook-id'] });
+    expect(delivery?.attempts.map((a) => a.status_code)).toEqual([500, 500, 500, 200]);
+    expect(delivery?.attempts[0]?.response).toBe('not now');
+    expect(delivery?.attempts[2]?.response).toBe('x'.repeat(1024));
+    expect(delivery?.attempts[3]?.response).toBe('ok');
+    expect(delivery?.attempts.every((a) => a.latency_ms >= 0 && !Number.isNaN(Date.parse(a.attempted_at)))).toBe(true);
+  });
+
+  it('keeps the order of one VPN user\'s events while an earlier one is retried', async () => {
+    const p = await partner(t, 'hooks-order@example.com');
+    const hook = await receiver();
+    hook.answer(500, 500);
+    await p.sandbox.webhookEndpoints.create({ url: hook.url });
+    const u = await p.sandbox.users.create(newUser('hookorder'));
+    await p.sandbox.users.updateEmail(u.userId, 'hookorder-2@example.com');
+    await p.sandbox.users.updateStatus(u.userId, 'suspended');
+    await hook.waitFor(5);
+    await settle(300);
+    const accepted = hook.received.filter((r) => r.status === 200).map((r) => JSON.parse(r.body).type);
+    expect(accepted).toEqual(['vpn_user.created', 'vpn_user.updated', 'vpn_user.suspended']);
+  });
+
+  it('rotates the secret: for 24 hours both secrets sign, so a receiver on either verifies', async () => {
+    const p = await partner(t, 'hooks-rotate@example.com');
+    const hook = await receiver();
+    const endpoint = await p.sandbox.webhookEndpoints.create({ url: hook.url });
+    const rotated = await p.sandbox.webhookEndpoints.rotateSecret(endpoint.id);
+    expect(rotated.secret).not.toBe(endpoint.secret);
+    expect(Date.parse(rotated.secret_rotating_until ?? '') - Date.now()).toBeGreaterThan(23.9 * 3_600_000);
+    await p.sandbox.users.create(newUser('hookrotate'));
+    const [r] = await hook.waitFor(1);
+    expect(String(r?.headers['webhook-signature']).split(' ')).toHaveLength(2);
+    expect(() => new Webhook(endpoint.secret).verify(r?.body ?? '', r?.headers as Record<string, string>)).not.toThrow();
+    expect(() => new Webhook(rotated.secret).verify(r?.body ?? '', r?.headers as Record<string, string>)).not.toThrow();
+    // Once the overlap is over, only the new secret signs.
+    await t.database.db.execute(sql`update webhook_endpoints set previous_expires_at = now() - interval '1 second' where id = ${endpoint.id}`);
+    await p.sandbox.users.create(newUser('hookrotate2'));
+    const [, second] = await hook.waitFor(2);
+    expect(String(second?.headers['webhook-signature']).split(' ')).toHaveLength(1);
+    expect(() => new Webhook(endpoint.secret).verify(second?.body ?? '', second?.headers as Record<string, string>)).toThrow();
+  });
+
+  it('sends a test event and resends a delivery with the same webhook-id; a disabled endpoint gets nothing', async () => {
+    const p = await partner(t, 'hooks-test@example.com');
+    const hook = await receiver();
+    const endpoint = await p.sandbox.webhookEndpoints.create({ url: hook.url });
+    await p.sandbox.webhookEndpoints.sendTest(endpoint.id);
+    const [test] = await hook.waitFor(1);
+    expect(JSON.parse(test?.body ?? '{}')).toMatchObject({ type: 'webhook.test', data: { object: { object: 'webhook_endpoint', id: endpoint.id } } });
+    // A test event is not one of the events API's.
+    expect(await p.sandbox.events.list().toArray()).toEqual([]);
+
+    const [delivery] = await p.sandbox.webhookEndpoints.deliveries(endpoint.id).toArray();
+    await p.sandbox.webhookEndpoints.resend(delivery?.id as number);
+    const [, again] = await hook.waitFor(2);
+    expect(again?.headers['webhook-id']).toBe(test?.headers['webhook-id']);
+    await settle(200);
+    expect((await p.sandbox.webhookEndpoints.deliveries(endpoint.id).toArray())[0]?.attempts).toHaveLength(2);
+
+    const off = await p.sandbox.webhookEndpoints.update({ endpointId: endpoint.id, status: 'disabled' });
+    expect(off).toMatchObject({ status: 'disabled', disabled_reason: 'disabled by you' });
+    await p.sandbox.users.create(newUser('hooktestoff'));
+    await expect(p.sandbox.webhookEndpoints.sendTest(endpoint.id)).rejects.toMatchObject({ httpStatus: 409, message: 'This webhook endpoint is disabled. Enable it first.' });
+    await settle();
+    expect(hook.received).toHaveLength(2);
+  });
+
+  it('disables an endpoint that fails through every retry, and tells the reseller in the panel and by mail', async () => {
+    const p = await partner(t, 'hooks-disable@example.com');
+    const hook = await receiver();
+    hook.answer(...Array<number>(10).fill(503));
+    const endpoint = await p.live.webhookEndpoints.create({ url: hook.url });
+    await p.live.users.create(newUser('hookdisable'));
+    await hook.waitFor(4);
+    await settle(500);
+    const [after] = await p.live.webhookEndpoints.list();
+    expect(after).toMatchObject({ id: endpoint.id, status: 'disabled', disabled_reason: 'failing' });
+    const [delivery] = await p.live.webhookEndpoints.deliveries(endpoint.id).toArray();
+    expect(delivery).toMatchObject({ status: 'failed', next_attempt_at: null });
+    expect(delivery?.attempts.map((a) => a.status_code)).toEqual([503, 503, 503, 503]);
+    const notices = await query<{ type: string; message: string }>(t, sql`select type, message from notifications where reseller_id = ${p.id} and type = 'webhook_disabled'`);
+    expect(notices).toHaveLength(1);
+    expect(notices[0]?.message).toMatch(new RegExp(`^Your live webhook endpoint ${hook.url.replace(/[.]/g, '\\.')} was disabled: it has accepted no delivery since `));
+    const mails = (await t.mails('hooks-disable@example.com')).filter((m) => m.kind === 'webhook_disabled');
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toBe('A webhook endpoint was disabled');
+  });
+});
+
+describe('endpoints', () => {
+  it('refuse what is not a URL (400, as every bad input of the v2 API), unknown event types; at most 16 per mode', async () => {
+    const p = await partner(t, 'hooks-input@example.com');
+    const token = (await p.sandbox.tokens()).AccessToken;
+    const post = async (payload: unknown) => {
+      const res = await t.app.inject({ method: 'POST', url: '/api/v2/client/webhook-endpoints/create', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, payload: JSON.stringify(payload) });
+      return { status: res.statusCode, message: res.json().header.message as string };
+    };
+    expect(await post({ url: '   ' })).toEqual({ status: 400, message: 'url is required' });
+    expect(await post({ url: 'not a url' })).toEqual({ status: 400, message: 'The URL must be a full http:// or https:// address, without a user name or password.' });
+    expect(await post({ url: 'ftp://example.com/x' })).toMatchObject({ status: 400 });
+    expect(await post({ url: 'https://user:pw@example.com/x' })).toMatchObject({ status: 400 });
+    expect(await post({ url: 'https://example.com/x', event_types: ['vpn_user.exploded'] })).toMatchObject({ status: 400, message: expect.stringContaining('event_types may hold only') });
+    expect(await post({ url: `https://example.com/${'x'.repeat(3000)}` })).toEqual({ status: 400, message: 'url may not be longer than 2048 characters' });
+    for (let i = 0; i < 16; i++) expect((await post({ url: `http://127.0.0.1:9/${i}` })).status).toBe(201);
+    expect(await post({ url: 'http://127.0.0.1:9/17' })).toEqual({ status: 409, message: 'You can keep at most 16 webhook endpoints per mode. Delete one first.' });
+  });
+
+  it('the portal manages both modes of its own endpoints, and no one else\'s', async () => {
+    const a = await partner(t, 'hooks-portal-a@example.com');
+    const b = await partner(t, 'hooks-portal-b@example.com');
+    const made = await a.api.createWebhookEndpoint({ url: 'http://127.0.0.1:9/portal', mode: 'sandbox', event_types: ['vpn_user.created'] });
+    expect(made).toMatchObject({ mode: 'sandbox', event_types: ['vpn_user.created'] });
+    expect(made.secret).toMatch(/^whsec_/);
+    expect(await a.api.listWebhookEndpoints({ mode: 'sandbox' })).toHaveLength(1);
+    expect(await a.api.listWebhookEndpoints({})).toHaveLength(0);
+    await expect(b.api.updateWebhookEndpoint({ endpointId: made.id, status: 'disabled' })).rejects.toMatchObject({ httpStatus: 404 });
+    await expect(b.api.rotateWebhookSecret({ endpointId: made.id })).rejects.toMatchObject({ httpStatus: 404 });
+    const updated = await a.api.updateWebhookEndpoint({ endpointId: made.id, event_types: [] });
+    expect(updated.event_types).toEqual([]);
+    expect(await a.api.deleteWebhookEndpoint({ endpointId: made.id })).toEqual({ id: made.id, deleted: true });
+    expect(await a.api.listWebhookEndpoints({ mode: 'sandbox' })).toEqual([]);
+  });
+});
+
+describe('destinations in production', async () => {
+  const prod = await testApp({ env: { ...env, WEBHOOK_ALLOW_PRIVATE_DESTINATIONS: 'false' } });
+
+  it('https only, and never a loopback, private or link-local address, at creation', async () => {
+    const p = await partner(prod, 'hooks-prod@example.com');
+    const refused = async (url: string) => p.live.webhookEndpoints.create({ url }).then(
+      () => null,
+      (error: { message: string }) => error.message,
+    );
+    expect(await refused('http://example.com/hook')).toBe('Webhook URLs must start with https:// on this server.');
+    const inward = 'This URL reaches a private, loopback or link-local address, which webhooks may not reach on this server.';
+    for (const url of ['https://127.0.0.1/x', 'https://localhost/x', 'https://10.1.2.3/x', 'https://192.168.0.10/x', 'https://172.16.5.5/x', 'https://169.254.169.254/latest', 'https://[::1]/x', 'https://[fe80::1]/x', 'https://[::ffff:127.0.0.1]/x', 'https://0.0.0.0/x']) {
+      expect(await refused(url)).toBe(inward);
+    }
+    expect(await refused('https://no-such-host.invalid/x')).toBe('The host name of this URL could not be found. Check the address.');
+    expect(await refused('https://93.184.215.14/hook')).toBeNull();
+  });
+
+  it('re-checks the address at every delivery: a name that now resolves inward gets nothing', async () => {
+    const p = await partner(prod, 'hooks-prod-rebind@example.com');
+    const hook = await receiver();
+    const endpoint = await p.live.webhookEndpoints.create({ url: 'https://93.184.215.14/hook' });
+    // As if its DNS now pointed home: the stored URL is a name resolving to loopback.
+    await prod.database.db.execute(sql`update webhook_endpoints set url = ${hook.url.replace('http://127.0.0.1', 'https://localhost')} where id = ${endpoint.id}`);
+    await p.live.webhookEndpoints.sendTest(endpoint.id);
+    await settle(800);
+    expect(hook.received).toEqual([]);
+    const [delivery] = await p.live.webhookEndpoints.deliveries(endpoint.id).toArray();
+    expect(delivery?.attempts).toHaveLength(1);
+    expect(delivery?.attempts[0]).toMatchObject({ status_code: null, response: expect.stringContaining('which webhooks may not reach') });
+  });
+});
