@@ -183,7 +183,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   ctx.mail.start();
   ctx.workers.register(ctx.mail);
-  if (config.jobWorkers > 0) await ctx.queue.start(webhookTasks(ctx));
+  if (config.jobWorkers > 0) {
+    await ctx.queue.start(webhookTasks(ctx));
+    // The job queue reports to readiness, metrics and shutdown like the other workers.
+    let queueRunning = true;
+    ctx.workers.register({
+      name: 'queue',
+      running: () => queueRunning,
+      backlog: () => ctx.queue.stats(db),
+      async stop() {
+        queueRunning = false;
+        await ctx.queue.stop();
+      },
+    });
+  }
   // The test gateway's signed events reach the webhook route over HTTP, like any provider's.
   ctx.payments.testGateway?.deliverTo(async (body, signature) => {
     const res = await app.inject({

@@ -66,6 +66,8 @@ describe('metrics', async () => {
     expect(sample(text, 'partner_panel_worker_running', 'worker="mail"')).toBe(1);
     expect(text).toMatch(/^partner_panel_queue_depth\{worker="mail"\} \d+$/m);
     expect(text).toMatch(/^partner_panel_queue_oldest_age_seconds\{worker="mail"\} [\d.]+$/m);
+    // The durable job queue (webhook deliveries) reports through the same registry.
+    expect(sample(text, 'partner_panel_worker_running', 'worker="queue"')).toBe(t.app.ctx.config.jobWorkers > 0 ? 1 : 0);
     expect(sample(text, 'partner_panel_draining')).toBe(0);
     expect(text).toContain('partner_panel_realtime_messages_total');
     expect(text).toContain('partner_panel_mail_delivery_failures_total');
