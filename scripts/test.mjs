@@ -6,15 +6,21 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
+// What the tests need from Debian when it is missing: Chromium (browser tests) and PostgreSQL 15's
+// client tools (pg_dump and pg_restore for the backup test; the embedded package ships none).
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-if (!existsSync(chromium)) {
+const needed = [
+  ...(existsSync(chromium) ? [] : [['chromium', `Chromium at ${chromium} (or set CHROMIUM_PATH)`]]),
+  ...(existsSync('/usr/lib/postgresql/15/bin/pg_dump') || existsSync('/usr/bin/pg_dump') ? [] : [['postgresql-client-15', 'pg_dump and pg_restore of PostgreSQL 15']]),
+];
+if (needed.length > 0) {
   const root = process.getuid?.() === 0;
   if (!root || !existsSync('/usr/bin/apt-get')) {
-    console.error(`✖ The browser tests need Chromium at ${chromium}: apt-get install chromium (or set CHROMIUM_PATH).`);
+    console.error(`✖ The tests need ${needed.map(([, what]) => what).join(' and ')}: apt-get install ${needed.map(([name]) => name).join(' ')}.`);
     process.exit(1);
   }
-  console.log('▶ installing Chromium (apt-get install chromium)');
-  for (const args of [['update', '-qq'], ['install', '-y', '-qq', 'chromium']]) {
+  console.log(`▶ installing ${needed.map(([name]) => name).join(', ')} (apt-get)`);
+  for (const args of [['update', '-qq'], ['install', '-y', '-qq', ...needed.map(([name]) => name)]]) {
     const r = spawnSync('apt-get', args, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
     if (r.status !== 0) process.exit(r.status ?? 1);
   }

@@ -177,6 +177,19 @@ export async function hotBench(quick = false) {
         () => http({ url: `${url}/api/csrf`, duration: s }),
         () => http({ url: `${plainUrl}/`, duration: s }),
       );
+      // The request log's cost: the same server with its one line per request, and with none.
+      const quiet = await buildApp(loadConfig({ ...PRODUCTION, LOG_LEVEL: 'warn' }), { database, logStream: devNull });
+      const quietUrl = await quiet.listen({ port: 0, host: '127.0.0.1' });
+      try {
+        await compare(
+          { label: 'request log: GET /api/csrf at info (one JSON line a request) vs at warn (none)', ceilingLabel: 'the same server, LOG_LEVEL=warn', kind: 'rate' },
+          sizes.rounds,
+          () => http({ url: `${url}/api/csrf`, duration: s }),
+          () => http({ url: `${quietUrl}/api/csrf`, duration: s }),
+        );
+      } finally {
+        await quiet.close();
+      }
       const tokenHash = hashToken(holder.token);
       await compare(
         { label: 'profile GET (session + row)', ceilingLabel: 'bare session lookup + row select, same pool', kind: 'rate' },

@@ -44,6 +44,11 @@ import { redeemRoutes } from './modules/redeem/routes.js';
 import { settingsRoutes } from './modules/settings/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { syncCreditLimits } from './modules/wallet/service.js';
+import { healthRoutes } from './ops/health.js';
+import { logRequests } from './ops/request-log.js';
+import { metricsRoutes } from './ops/metrics.js';
+import { createWorkers } from './ops/workers.js';
+import { checkDataDir, databaseFailure } from './ops/startup.js';
 import { createQueue } from './jobs/queue.js';
 import { webhookTasks } from './modules/webhooks/delivery.js';
 import { webhookEndpointRoutes } from './modules/webhooks/routes.js';
@@ -55,6 +60,8 @@ export interface BuildOptions {
   /** The fetch used to reach external services (captcha, PayPal); tests point it at local peers. */
   fetch?: typeof fetch;
   logger?: boolean;
+  /** Told as each start-up phase ends (`--verbose` prints where the time went). */
+  onPhase?: (phase: string) => void;
   /** Where the log goes instead of stdout (the bench writes it to /dev/null at the product's level). */
   logStream?: NodeJS.WritableStream;
 }
@@ -71,6 +78,16 @@ async function appSecret(db: Db, configured: string | undefined): Promise<string
   return row.value;
 }
 
+/** The configured database, or one sentence saying why it could not be opened. */
+async function openConfiguredDatabase(config: Config, onNotice: (message: string) => void, onPhase?: (phase: string) => void): Promise<Database> {
+  try {
+    if (!config.databaseUrl) checkDataDir(config.dataDir);
+    return await openDatabase(config, onNotice, onPhase);
+  } catch (error) {
+    throw databaseFailure(error, Boolean(config.databaseUrl));
+  }
+}
+
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
@@ -84,11 +101,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const database = options.database ?? (await openDatabase(config, (message) => app.log.warn(message)));
+  const database = options.database ?? (await openConfiguredDatabase(config, (message) => app.log.warn(message), options.onPhase));
   const { db } = database;
   const secret = await appSecret(db, config.appSecret);
   await syncCatalogue(db);
   await syncCreditLimits(db, config.partnerCreditLimitCents, app.log);
+  options.onPhase?.('catalogue and credit limits synced');
   const realtime = createRealtime(
     {
       ...config.realtime,
@@ -120,6 +138,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     payments: createPayments(config, { db, secret, fetch: options.fetch ?? ((...a: Parameters<typeof fetch>) => globalThis.fetch(...a)), log: app.log }),
     queue: createQueue({ url: database.url, concurrency: Math.max(1, config.jobWorkers), log: app.log }),
     log: app.log,
+    workers: createWorkers(),
+    lifecycle: { draining: false },
   };
   app.decorate('ctx', ctx);
   app.decorateRequest('reseller', null);
@@ -130,6 +150,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(fastifyHelmet, ctx.security.helmet);
   await app.register(fastifyRateLimit, { global: false, store: ctx.counters.Store as never });
   exposeRequestId(app);
+  logRequests(app);
   registerErrorHandlers(app);
   guardInput(app);
   // JSON only (415 otherwise, with a sentence): text/plain is not read as a string, and a form is
@@ -140,6 +161,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
 
+  healthRoutes(app);
+  metricsRoutes(app);
   authRoutes(app);
   securityRoutes(app);
   profileRoutes(app);
@@ -161,7 +184,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await portal(app, portalDir);
 
   ctx.mail.start();
-  if (config.jobWorkers > 0) await ctx.queue.start(webhookTasks(ctx));
+  ctx.workers.register(ctx.mail);
+  if (config.jobWorkers > 0) {
+    await ctx.queue.start(webhookTasks(ctx));
+    // The job queue reports to readiness, metrics and shutdown like the other workers.
+    let queueRunning = true;
+    ctx.workers.register({
+      name: 'queue',
+      running: () => queueRunning,
+      backlog: () => ctx.queue.stats(db),
+      async stop() {
+        queueRunning = false;
+        await ctx.queue.stop();
+      },
+    });
+  }
   // The test gateway's signed events reach the webhook route over HTTP, like any provider's.
   ctx.payments.testGateway?.deliverTo(async (body, signature) => {
     const res = await app.inject({
@@ -180,7 +217,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     clearInterval(sweep);
     ctx.payments.testGateway?.stop();
     await ctx.queue.stop();
-    await ctx.mail.stop();
+    // Workers finish the job in hand (a renewal run, a mail batch) before the database closes.
+    await ctx.workers.stopAll();
     await realtime.server?.close();
     // A database handed in by the caller is the caller's to close.
     if (!options.database) await database.close();

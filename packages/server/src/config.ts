@@ -41,6 +41,11 @@ const envSchema = z
         }
         return v.split(',').map((part) => part.trim()).filter(Boolean);
       }),
+    // A shutdown keeps serving (readiness 503) while the proxy's health check notices, then waits
+    // this long at most for requests and jobs in hand.
+    METRICS_TOKEN: optional.pipe(z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional()),
+    SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(300).default(0),
+    SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(30),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     DEMO_DATA: bool.optional(),
     PORTAL_DIR: optional,
@@ -168,6 +173,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    /** Unset: no /metrics endpoint. */
+    metricsToken: e.METRICS_TOKEN,
+    shutdown: { drainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000, timeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000 },
     demoData: e.DEMO_DATA ?? !production,
     portalDir: e.PORTAL_DIR,
     redeem: {

@@ -12,6 +12,8 @@ import type { Realtime } from './adapters/realtime/index.js';
 import type { Notifier } from './modules/notifications/notifier.js';
 import type { ClientPrincipal } from './modules/client-api/tokens.js';
 import type { Payments } from './adapters/payments/index.js';
+import type { Workers } from './ops/workers.js';
+import type { Lifecycle } from './ops/health.js';
 import type { Queue } from './jobs/queue.js';
 
 /** The time source; tests replace it to drive expiry and renewals. */
@@ -37,6 +39,9 @@ export interface AppContext {
   /** The durable job queue (webhook deliveries), on the same PostgreSQL. */
   queue: Queue;
   log: FastifyBaseLogger;
+  /** Background workers (mail, renewals, queues): readiness, metrics and shutdown read them. */
+  workers: Workers;
+  lifecycle: Lifecycle;
 }
 
 /** The reseller behind the bearer token of a request. */

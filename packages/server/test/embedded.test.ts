@@ -122,6 +122,28 @@ describe('running it', () => {
     await second.stop();
   });
 
+  it('as root, removes at the next start a cluster of the store whose data folder was deleted, and keeps the others', async () => {
+    if (!root) return expect(existsSync(store)).toBe(false); // no store without root
+    const home = join(scratch, 'home-gone');
+    mkdirSync(home, { mode: 0o700 });
+    const doomed = await start(join(home, 'deleted', '.data'));
+    await doomed.stop();
+    const kept = await start(join(home, 'kept', '.data'));
+    await kept.stop();
+    expect(existsSync(doomed.clusterDir)).toBe(true);
+    rmSync(join(home, 'deleted'), { recursive: true, force: true });
+
+    const notices: string[] = [];
+    const next = await start(join(home, 'kept', '.data'), { onNotice: (m) => notices.push(m) });
+    expect(existsSync(doomed.clusterDir)).toBe(false);
+    expect(existsSync(`${doomed.clusterDir}.data-dir`)).toBe(false);
+    expect(notices.join('\n')).toContain(`whose data folder is gone: ${doomed.clusterDir}`);
+    // The folder still there keeps its cluster and its data.
+    expect(next.clusterDir).toBe(kept.clusterDir);
+    expect(existsSync(join(kept.clusterDir, 'PG_VERSION'))).toBe(true);
+    await next.stop();
+  });
+
   it('as root, runs binaries the postgres user cannot reach from a copy it can', async () => {
     if (!root) {
       expect(checkBinaries(installedNativeDir())).toBeNull();

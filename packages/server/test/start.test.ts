@@ -73,13 +73,16 @@ describe('main', () => {
     expect(existsSync(join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
   }, 120_000);
 
-  it('starts at once after a SIGKILL, while the previous database is still shutting down', async () => {
+  it('starts at once after a SIGKILL, while the previous database is still shutting down, and says where the time went with --verbose', async () => {
     const first = await startMain(env);
     first.child.kill('SIGKILL');
     await first.exited;
-    const second = await startMain(env);
+    const second = await startMain(env, 60_000, ['--verbose']);
     try {
       expect((await fetch(`${second.url}/api/csrf`)).status).toBe(200);
+      const report = /Start-up took (\d+) ms, after \d+ ms loading the code:\n((?: +\d+ ms {2}.+\n)+)/.exec(second.output);
+      expect(report, second.output).not.toBeNull();
+      for (const phase of ['embedded PostgreSQL started (crash recovery included)', 'migrations checked', 'demo data checked', 'listening']) expect(report?.[2]).toContain(phase);
     } finally {
       await second.stop();
     }

@@ -34,6 +34,7 @@ import {
   rmSync,
   statSync,
   symlinkSync,
+  writeFileSync,
 } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -204,12 +205,68 @@ function clusterLocation(dataDir: string, runAs: RunAs | null, store: string, on
   const link = join(dataDir, 'postgres');
   if (!runAs) return { link, dir: link };
   const st = lstatSync(link, { throwIfNoEntry: false });
-  if (st?.isSymbolicLink()) return { link, dir: readlinkSync(link) };
+  if (st?.isSymbolicLink()) {
+    const dir = readlinkSync(link);
+    // A cluster linked before its data folder was recorded: recorded now, so it goes with its folder.
+    if (dirname(dir) === resolve(store) && existsSync(dir) && !existsSync(`${dir}${OWNER_SUFFIX}`)) writeFileSync(`${dir}${OWNER_SUFFIX}`, link);
+    return { link, dir };
+  }
   if (st || canEnter(dataDir, runAs)) return { link, dir: link };
   const dir = mkdtempSync(join(ensureRootStore(store), 'cluster-'));
+  // Which data folder links here: once that link is gone (the folder deleted), so is the cluster.
+  writeFileSync(`${dir}${OWNER_SUFFIX}`, link);
   symlinkSync(dir, link);
   onNotice(`The ${runAs.name} user cannot enter ${dataDir}; the database is kept in ${dir} (${link} links to it).`);
   return { link, dir };
+}
+
+function postmasterRunning(clusterDir: string): boolean {
+  try {
+    const pid = Number(readFileSync(join(clusterDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    return Number.isInteger(pid) && pid > 0 && alive(pid);
+  } catch {
+    return false;
+  }
+}
+
+/** Beside each cluster of the root store: the DATA_DIR/postgres link that points to it. */
+const OWNER_SUFFIX = '.data-dir';
+
+/**
+ * Clusters of the root store whose data folder is gone (its link deleted, or pointing elsewhere)
+ * and that no postmaster runs on: removed, so a deleted DATA_DIR leaves nothing behind.
+ */
+export function sweepOrphanClusters(store: string, onNotice: (m: string) => void): string[] {
+  const removed: string[] = [];
+  let names: string[];
+  try {
+    names = readdirSync(store);
+  } catch {
+    return removed;
+  }
+  for (const name of names) {
+    if (!/^cluster-[^.]+$/.test(name)) continue;
+    const dir = join(store, name);
+    let link: string;
+    try {
+      link = readFileSync(`${dir}${OWNER_SUFFIX}`, 'utf8');
+    } catch {
+      continue; // no record of its data folder: left alone
+    }
+    let target: string | null = null;
+    try {
+      target = readlinkSync(link);
+    } catch {
+      // the data folder, or its link, is gone
+    }
+    if (target === dir) continue;
+    if (postmasterRunning(dir)) continue;
+    rmSync(dir, { recursive: true, force: true });
+    rmSync(`${dir}${OWNER_SUFFIX}`, { force: true });
+    removed.push(dir);
+  }
+  if (removed.length > 0) onNotice(`Removed ${removed.length} database cluster(s) in ${store} whose data folder is gone: ${removed.join(', ')}.`);
+  return removed;
 }
 
 function own(path: string, runAs: RunAs | null) {
@@ -340,8 +397,10 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   const runAs = process.getuid?.() === 0 ? systemUser(options.systemUser ?? 'postgres', notice) : null;
   let nativeDir = options.nativeDir ?? installedNativeDir();
   const store = options.rootStore ?? ROOT_STORE;
-  if (runAs) nativeDir = reachableNativeDir(nativeDir, runAs, store, notice);
-  else {
+  if (runAs) {
+    sweepOrphanClusters(store, notice);
+    nativeDir = reachableNativeDir(nativeDir, runAs, store, notice);
+  } else {
     const problem = checkBinaries(nativeDir);
     if (problem) throw new Error(problem.message);
   }

@@ -28,6 +28,8 @@ export interface Database {
   /** Where the data lives, for people: the embedded cluster's folder, or "DATABASE_URL". */
   location: string;
   close(): Promise<void>;
+  /** The connection pool, for its use figures (metrics). */
+  pool?: pg.Pool;
   /** A `COPY … TO STDOUT` as a stream. */
   copyOut(statement: string): Promise<Readable>;
 }
@@ -59,6 +61,7 @@ export async function openPostgres(url: string, poolSize: number): Promise<Datab
     db: drizzlePg(pool, { schema }) as unknown as Db,
     url,
     location: 'DATABASE_URL',
+    pool,
     close: () => pool.end(),
     async copyOut(statement) {
       const conn = await pool.connect();
@@ -86,15 +89,17 @@ export async function openPostgres(url: string, poolSize: number): Promise<Datab
 export const EMBEDDED_DATABASE = 'partner_panel';
 
 /** Starts the embedded PostgreSQL in the data folder; closing the database stops it. */
-export async function openEmbedded(dataDir: string, poolSize: number, onNotice?: (message: string) => void): Promise<Database> {
+export async function openEmbedded(dataDir: string, poolSize: number, onNotice?: (message: string) => void, onPhase?: (phase: string) => void): Promise<Database> {
   // A data folder from before the embedded database was PostgreSQL: its data is not carried over.
   if (existsSync(join(dataDir, 'pglite'))) {
     onNotice?.(`${join(dataDir, 'pglite')} holds an earlier embedded database (PGlite) that is no longer read; delete it when you no longer need it.`);
   }
   const server = await startEmbeddedPostgres({ dataDir, ...(onNotice ? { onNotice } : {}) });
+  onPhase?.('embedded PostgreSQL started (crash recovery included)');
   try {
     await ensureDatabase(server.url(), EMBEDDED_DATABASE);
     const database = await openPostgres(server.url(EMBEDDED_DATABASE), poolSize);
+    onPhase?.('migrations checked');
     return {
       ...database,
       location: server.path === server.clusterDir ? server.path : `${server.path} (a link to ${server.clusterDir})`,
@@ -109,10 +114,15 @@ export async function openEmbedded(dataDir: string, poolSize: number, onNotice?:
   }
 }
 
-export async function openDatabase(config: { databaseUrl?: string | undefined; dataDir: string; databasePoolSize: number }, onNotice?: (message: string) => void) {
-  return config.databaseUrl
-    ? openPostgres(config.databaseUrl, config.databasePoolSize)
-    : openEmbedded(config.dataDir, config.databasePoolSize, onNotice);
+export async function openDatabase(
+  config: { databaseUrl?: string | undefined; dataDir: string; databasePoolSize: number },
+  onNotice?: (message: string) => void,
+  onPhase?: (phase: string) => void,
+) {
+  if (!config.databaseUrl) return openEmbedded(config.dataDir, config.databasePoolSize, onNotice, onPhase);
+  const database = await openPostgres(config.databaseUrl, config.databasePoolSize);
+  onPhase?.('database reached, migrations checked');
+  return database;
 }
 
 /** Rows of a raw query. */

@@ -14,7 +14,8 @@ export const newRequestId = () => `req_${randomBytes(12).toString('base64url')}`
 export const requestIdOptions = () => ({
   genReqId: newRequestId,
   requestIdHeader: false as const,
-  logController: new LogController({ requestIdLogLabel: 'request_id' }),
+  // Fastify's own two lines per request are off: logRequests writes one (src/ops/request-log.ts).
+  logController: new LogController({ requestIdLogLabel: 'request_id', disableRequestLogging: true }),
 });
 
 export function exposeRequestId(app: FastifyInstance) {

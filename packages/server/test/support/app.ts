@@ -91,7 +91,7 @@ export async function testApp(options: TestAppOptions = {}): Promise<TestApp> {
     RATE_LIMIT_FORGOT_PER_IP: '1000',
     ...options.env,
   });
-  const app = await buildApp(config, { ...options, database, logger: false });
+  const app = await buildApp(config, { ...options, database, logger: options.logger ?? false });
   if (options.demo !== false) await seedDemo(database.db, { partnerCreditLimitCents: config.partnerCreditLimitCents });
   await app.ready();
   afterAll(async () => {

@@ -20,8 +20,8 @@ export interface MainProcess {
   stop(): Promise<void>;
 }
 
-export async function startMain(env: Env & Record<string, string>, timeoutMs = 60_000): Promise<MainProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+export async function startMain(env: Env & Record<string, string>, timeoutMs = 60_000, args: string[] = []): Promise<MainProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
     cwd: serverDir,
     env: { ...process.env, PORT: '0', REALTIME_PORT: '0', LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -62,4 +62,20 @@ export async function startMain(env: Env & Record<string, string>, timeoutMs = 6
   main.url = /Partner Panel is running at (\S+)/.exec(main.output)?.[1] ?? '';
   main.realtimePort = Number(/Realtime \(Pusher protocol\): ws:\/\/[^:]+:(\d+)/.exec(main.output)?.[1] ?? 0);
   return main;
+}
+
+/** Runs main expecting it not to start: answers its exit code and everything it printed. */
+export async function runMainToExit(env: Env & Record<string, string>, timeoutMs = 60_000): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: { ...process.env, PORT: '0', REALTIME_PORT: '0', LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+  const code = await new Promise<number | null>((resolve) => child.once('exit', (c) => resolve(c)));
+  clearTimeout(timer);
+  return { code, output };
 }

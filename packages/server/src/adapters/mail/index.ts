@@ -10,6 +10,8 @@ import type { Db, Tx } from '../../db/index.js';
 import { rows } from '../../db/index.js';
 import { mailOutbox } from '../../db/schema/index.js';
 import { createSmtpTransport } from './smtp.js';
+import type { Backlog, BackgroundWorker } from '../../ops/workers.js';
+import { metrics } from '../../ops/metrics.js';
 
 export interface MailMessage {
   to: string;
@@ -87,6 +89,7 @@ export function createMail(opts: {
         } catch (error) {
           const backoff = Math.min(MAX_BACKOFF_MS, 60_000 * 2 ** row.attempts);
           opts.log.warn({ err: error, mailId: row.id }, 'mail delivery failed; will retry');
+          metrics.mailFailures.inc();
           await tx.execute(
             sql`update mail_outbox set attempts = attempts + 1, last_error = ${String((error as Error).message).slice(0, 500)},
                 next_attempt_at = now() + ${backoff} * interval '1 millisecond' where id = ${row.id}`,
@@ -133,13 +136,24 @@ export function createMail(opts: {
       timer = setInterval(() => void kick(), intervalMs);
       timer.unref();
     },
+    // As a background worker (readiness, metrics, shutdown): its backlog is the mail not yet sent.
+    name: 'mail',
+    running: () => timer !== undefined,
+    async backlog(): Promise<Backlog> {
+      const [row] = await rows<{ depth: number; age: number | null }>(
+        opts.db,
+        sql`select count(*)::int as depth, extract(epoch from now() - min(created_at))::float8 as age from mail_outbox where sent_at is null`,
+      );
+      return { depth: row?.depth ?? 0, oldestAgeSeconds: row?.age ?? 0 };
+    },
     async stop() {
       if (timer) clearInterval(timer);
+      timer = undefined;
       if (running) await running;
       await transport.close();
     },
     table: mailOutbox,
-  };
+  } satisfies BackgroundWorker & Record<string, unknown>;
 }
 
 export type Mail = ReturnType<typeof createMail>;

@@ -7,6 +7,7 @@
  * Channel authorisations are signed with the official `pusher` library in both cases.
  */
 import Pusher from 'pusher';
+import { metrics } from '../../ops/metrics.js';
 import { IsolatedRealtimeServer } from './isolated.js';
 
 export interface Broadcaster {
@@ -72,6 +73,7 @@ export function createRealtime(settings: RealtimeSettings, log: { warn(obj: unkn
     async publish(channel: string, event: string, data: unknown) {
       try {
         await broadcaster.publish(channel, event, data);
+        metrics.realtimeMessages.inc();
       } catch (error) {
         log.warn({ err: error, channel, event }, 'realtime publish failed');
       }

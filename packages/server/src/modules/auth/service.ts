@@ -24,6 +24,7 @@ import { freeCustomUrl, newClientId } from './identity.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.js';
 import { issueSession, revokeAllSessions, revokeSession } from './sessions.js';
 import { hashToken, newToken } from './secrets.js';
+import { metrics } from '../../ops/metrics.js';
 import { noteSignIn } from './signed-in.js';
 import { secondStep } from './two-factor.js';
 
@@ -168,11 +169,17 @@ export async function login(ctx: Ctx, input: { email: string; password: string }
   const key = loginKey(input.email);
   // Counted before the password is checked, in one atomic step, so parallel guesses cannot all
   // slip in under the limit; a success clears the count ("in a row").
-  await ctx.counters.take(key, ctx.config.rateLimits.loginPerAccount, ctx.config.rateLimits.windowMs);
+  await ctx.counters.take(key, ctx.config.rateLimits.loginPerAccount, ctx.config.rateLimits.windowMs).catch((error: unknown) => {
+    metrics.signInLockouts.inc();
+    throw error;
+  });
 
   const reseller = await findByEmail(ctx, input.email);
   const ok = reseller ? await verifyPassword(reseller.passwordHash, input.password) : (await burnPasswordCheck(input.password), false);
-  if (!reseller || !ok) throw fail('invalidCredentials');
+  if (!reseller || !ok) {
+    metrics.signInFailures.inc();
+    throw fail('invalidCredentials');
+  }
   if (!reseller.verifiedAt) {
     await ctx.counters.reset(key);
     if (!(await recentlySentVerification(ctx, reseller.id))) {

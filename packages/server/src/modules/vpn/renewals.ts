@@ -19,6 +19,7 @@ import { liveBooks } from './books.js';
 import { recordEvent } from '../events/record.js';
 import { centsToDollars } from '@partner-panel/sdk';
 import type { VpnRow } from './access.js';
+import type { BackgroundWorker } from '../../ops/workers.js';
 
 export const WARNING_DAYS = 3;
 type Ctx = Pick<AppContext, 'db' | 'clock' | 'notifier' | 'log'>;
@@ -197,20 +198,29 @@ export async function runRenewals(ctx: Ctx): Promise<RenewalRun> {
 }
 
 /** Runs the job every interval; a run never overlaps the previous one in this process. */
-export function scheduleRenewals(ctx: Ctx, intervalMs: number) {
-  let running = false;
+export function scheduleRenewals(ctx: Ctx, intervalMs: number): BackgroundWorker {
+  let run: Promise<void> | null = null;
+  let stopped = false;
   const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    runRenewals(ctx)
+    if (run) return;
+    run = runRenewals(ctx)
       .then((r) => {
         if (r.renewed || r.suspended || r.warned) ctx.log.info(r, 'renewals');
       })
       .catch((error: unknown) => ctx.log.error({ err: error }, 'renewal run failed'))
       .finally(() => {
-        running = false;
+        run = null;
       });
   }, intervalMs);
   timer.unref();
-  return () => clearInterval(timer);
+  return {
+    name: 'renewals',
+    running: () => !stopped,
+    // A shutdown lets the run in hand finish: its accounts are renewed and charged once, not half.
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      if (run) await run;
+    },
+  };
 }

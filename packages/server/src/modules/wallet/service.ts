@@ -18,6 +18,7 @@ import { rows } from '../../db/index.js';
 import { transact, type Unit } from '../../db/unit.js';
 import { resellers, walletLedger, type LedgerKind } from '../../db/schema/index.js';
 import { AppError, fail } from '../../http/errors.js';
+import { metrics } from '../../ops/metrics.js';
 
 export interface Movement {
   resellerId: number;
@@ -97,7 +98,14 @@ export async function debit(ctx: Ctx, unit: Unit, m: Movement, also: { couponsAd
   }
   const balance = Number(row.balance_after_cents);
   ctx.notifier.balanceChanged(unit, m.resellerId, balance);
+  unit.afterCommit(() => countMovement('debit', m.amountCents));
   return balance;
+}
+
+/** Metrics count a movement once its transaction has committed. */
+function countMovement(direction: 'debit' | 'credit', cents: number) {
+  metrics.walletMovements.inc({ direction });
+  metrics.walletCents.inc({ direction }, cents);
 }
 
 /** Puts money in: deposits, admin credits and refunds. */
@@ -112,6 +120,7 @@ export async function credit(ctx: Ctx, unit: Unit, m: Movement): Promise<number>
   const balance = Number(row.balance_cents);
   await record(unit, m, m.amountCents, balance);
   ctx.notifier.balanceChanged(unit, m.resellerId, balance);
+  unit.afterCommit(() => countMovement('credit', m.amountCents));
   await recordEvent(unit.tx, {
     resellerId: m.resellerId,
     mode: 'live',
