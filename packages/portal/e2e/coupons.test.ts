@@ -142,7 +142,7 @@ describe('a reseller’s coupons', () => {
     // 001 §8: the header message is also an error toast.
     await page.locator('.MuiSnackbarContent-message').getByText(insufficient).waitFor();
     // Beneath it, the answer's Request-Id to quote to support.
-    await page.locator('.MuiSnackbarContent-message').getByTestId('support-reference').getByText(/^Reference for support: req_[\w-]{16}$/).waitFor();
+    await page.locator('.MuiSnackbarContent-message').getByText(/Reference for support: req_[\w-]{16}$/).waitFor();
     await capture(page, 'coupons-insufficient');
     await alert.getByRole('link', { name: 'Add Fund' }).click();
     await page.waitForURL(/\/northwind\/billing\/pay$/);
