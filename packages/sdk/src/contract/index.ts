@@ -3,6 +3,7 @@ import * as account from './calls/account.js';
 import * as billing from './calls/billing.js';
 import * as client from './calls/client.js';
 import * as coupons from './calls/coupons.js';
+import * as insight from './calls/insight.js';
 import * as partner from './calls/partner.js';
 import * as profile from './calls/profile.js';
 import * as users from './calls/users.js';
@@ -18,6 +19,7 @@ export const contract = {
   ...pick(account),
   ...pick(profile),
   ...pick(coupons),
+  ...pick(insight),
   ...pick(vpn),
   ...pick(billing),
   ...pick(users),
@@ -48,3 +50,5 @@ export { redeemBody, embedOrigin, redeemEmbedInput, redeemEmbed } from './calls/
 export type { RedeemEmbed } from './calls/partner.js';
 export { clientUser, keyModeSchema } from './calls/client.js';
 export type { ClientUser } from './calls/client.js';
+export { INSIGHT_RANGES, insightPointSchema, subResellerRowSchema } from './calls/insight.js';
+export type { InsightRange, InsightPoint, SubResellerRow } from './calls/insight.js';

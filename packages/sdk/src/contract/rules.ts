@@ -56,6 +56,7 @@ export const messages = {
     statusValue: "Status must be 'active' or 'suspended'.",
     balance: 'The balance must be an amount in dollars between 0 and 1000000.',
   },
+  insightRange: 'Please choose a range: 7 days, 30 days, 90 days or 12 months.',
 } as const;
 
 const trimmed = () => z.string().trim();

@@ -6,3 +6,4 @@ export * from './vpn.js';
 export * from './billing.js';
 export * from './system.js';
 export * from './redeem.js';
+export * from './insight.js';

@@ -34,9 +34,11 @@ const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' 
 /** "$1,234.50": how money reads in messages. */
 export const formatUsd = (cents: number) => usd.format(cents / 100);
 
-type Ctx = Pick<AppContext, 'notifier'>;
+// The ledger row is dated by the server's clock, as the coupons and accounts it pays for are, so
+// the dashboard's days (reseller_daily) fall where the rows they count do.
+type Ctx = Pick<AppContext, 'notifier' | 'clock'>;
 
-async function record(unit: Unit, m: Movement, signedCents: number, balanceAfter: number) {
+async function record(ctx: Ctx, unit: Unit, m: Movement, signedCents: number, balanceAfter: number) {
   await unit.tx.insert(walletLedger).values({
     resellerId: m.resellerId,
     amountCents: signedCents,
@@ -46,6 +48,7 @@ async function record(unit: Unit, m: Movement, signedCents: number, balanceAfter
     description: m.description,
     actorId: m.actorId ?? null,
     paymentId: m.paymentId ?? null,
+    createdAt: ctx.clock.now(),
   });
 }
 
@@ -83,8 +86,8 @@ export async function debit(ctx: Ctx, unit: Unit, m: Movement, also: { couponsAd
           where id = ${m.resellerId} and balance_cents - ${m.amountCents} >= -credit_limit_cents
           returning balance_cents
         )
-        insert into wallet_ledger (reseller_id, amount_cents, balance_after_cents, kind, reference, description, actor_id, payment_id)
-        select ${m.resellerId}, ${-m.amountCents}, balance_cents, ${m.kind}, ${m.reference}, ${m.description}, ${m.actorId ?? null}, ${m.paymentId ?? null} from paid
+        insert into wallet_ledger (reseller_id, amount_cents, balance_after_cents, kind, reference, description, actor_id, payment_id, created_at)
+        select ${m.resellerId}, ${-m.amountCents}, balance_cents, ${m.kind}, ${m.reference}, ${m.description}, ${m.actorId ?? null}, ${m.paymentId ?? null}, ${ctx.clock.now()} from paid
         returning balance_after_cents`,
   );
   if (!row) {
@@ -109,7 +112,7 @@ export async function credit(ctx: Ctx, unit: Unit, m: Movement): Promise<number>
   );
   if (!row) throw fail('fetchDetails');
   const balance = Number(row.balance_cents);
-  await record(unit, m, m.amountCents, balance);
+  await record(ctx, unit, m, m.amountCents, balance);
   ctx.notifier.balanceChanged(unit, m.resellerId, balance);
   return balance;
 }
