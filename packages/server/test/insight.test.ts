@@ -117,3 +117,105 @@ describe('dashboard over time (ours, beside 000 §2)', () => {
     expect(other.totals.coupons_generated).toBe(0);
   });
 });
+
+describe('money ahead of time: the forecast and the low-balance warning (ours)', () => {
+  const lowBalance = async (who: { api: typeof seller.api }) =>
+    (await who.api.notifications({ page: 1 })).data.map((n) => JSON.parse(n.data) as { type: string; message: string }).filter((n) => n.type === 'low_balance');
+
+  it('warns once per crossing, by one notification and one e-mail, not once per charge', async () => {
+    clock.set(new Date('2026-05-01T10:00:00Z'));
+    const buyer = await fundedReseller(t, 'insight-buyer@example.com', 50_000);
+    const one = await buyer.api.generateCoupons({ ...annual, quantity: 1 });
+    const unit = Math.round(one.amount * 100);
+    const balance = 50_000 - unit;
+    // The line sits just under two more charges: the third crosses it.
+    const line = balance - 2 * unit - 1;
+    const set = await buyer.api.setLowBalanceThreshold({ threshold: line / 100 });
+    expect(set.low_balance_threshold).toBe(line / 100);
+    await buyer.api.generateCoupons({ ...annual, quantity: 1 });
+    await buyer.api.generateCoupons({ ...annual, quantity: 1 });
+    expect(await lowBalance(buyer)).toEqual([]);
+    const crossing = await buyer.api.generateCoupons({ ...annual, quantity: 1 });
+    await buyer.api.generateCoupons({ ...annual, quantity: 1 }); // still under: nothing more
+    const left = (balance - 3 * unit) / 100;
+    const sentence = `Your balance (${new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(left)}) fell below the ${new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(line / 100)} you set. Add funds to keep generating coupons and renewing VPN accounts.`;
+    expect(await lowBalance(buyer)).toEqual([expect.objectContaining({ message: sentence })]);
+    expect(crossing.balance).toBe(left);
+    const mails = (await t.mails('insight-buyer@example.com')).filter((m) => m.kind === 'low_balance');
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.text).toContain(sentence);
+
+    // Money back above the line re-arms it: the next crossing warns once more.
+    const [c1, c2] = await query<{ id: number }>(t, sql`select id from coupons where reseller_id = ${buyer.id} order by id desc limit 2`);
+    await buyer.api.deleteCoupon({ couponID: Number(c1?.id) });
+    await buyer.api.deleteCoupon({ couponID: Number(c2?.id) });
+    expect(await lowBalance(buyer)).toHaveLength(1);
+    await buyer.api.generateCoupons({ ...annual, quantity: 2 });
+    expect(await lowBalance(buyer)).toHaveLength(2);
+    expect((await t.mails('insight-buyer@example.com')).filter((m) => m.kind === 'low_balance')).toHaveLength(2);
+
+    // Turned off: no more warnings.
+    expect((await buyer.api.setLowBalanceThreshold({ threshold: '' })).low_balance_threshold).toBeNull();
+    await buyer.api.deleteCoupon({ couponID: Number((await query<{ id: number }>(t, sql`select id from coupons where reseller_id = ${buyer.id} and deleted_at is null order by id desc limit 1`))[0]?.id) });
+    await buyer.api.generateCoupons({ ...annual, quantity: 1 });
+    expect(await lowBalance(buyer)).toHaveLength(2);
+  });
+
+  it('refuses a line that is not an amount, and unknown fields, with its sentence; null turns it off', async () => {
+    for (const threshold of [0, -1, 'abc', 1_000_000.01, '1e3', true, [5], ' ']) {
+      const res = await t.post('/api/v1/resellers/low-balance', { threshold }, seller.token);
+      expect(res.status, JSON.stringify(threshold)).toBe(422);
+      expect(res.json.header.message).toBe('The low-balance warning must be an amount from $0.01 to $1,000,000.00, or empty to turn it off.');
+    }
+    expect((await t.post('/api/v1/resellers/low-balance', { threshold: 5, thresold: 6 }, seller.token)).status).toBe(422);
+    expect((await t.post('/api/v1/resellers/low-balance', {}, seller.token)).status).toBe(422);
+    expect((await seller.api.setLowBalanceThreshold({ threshold: '12.50' })).low_balance_threshold).toBe(12.5);
+    expect((await seller.api.setLowBalanceThreshold({ threshold: null })).low_balance_threshold).toBeNull();
+  });
+
+  it('forecasts the days left at the last 30 days\' spend and the renewals due in 7 and 30 days, as the ledger says', async () => {
+    clock.set(new Date('2026-06-01T10:00:00Z'));
+    const planner = await fundedReseller(t, 'insight-planner@example.com', 20_000);
+    const month = { quantity: 1, billing_cycle: 'monthly', product_id: 101, billing_type: 1, addon_id: '' } as const;
+    await planner.api.createVpnAccount({ ...month, email: 'p1@example.com' });
+    clock.set(new Date('2026-06-10T10:00:00Z'));
+    await planner.api.createVpnAccount({ ...month, email: 'p2@example.com' });
+    await planner.api.generateCoupons({ ...annual, quantity: 3 });
+    clock.set(new Date('2026-06-25T10:00:00Z'));
+    const [spent] = await query<{ s: string }>(t, sql`select -sum(amount_cents) as s from wallet_ledger where reseller_id = ${planner.id} and kind <> 'deposit'`);
+    const [renewal] = await query<{ c: string }>(t, sql`select renewal_price_cents as c from vpn_accounts where email = 'p1@example.com'`);
+    const spend = Number(spent?.s);
+    const available = 20_000 - spend;
+    const f = await planner.api.dashboardForecast();
+    expect(f).toEqual({
+      balance: available / 100,
+      credit: null,
+      available: available / 100,
+      spend_last_30_days: spend / 100,
+      days_left: Math.floor(available / (spend / 30)),
+      // p1 ends on 1 July (within 7 days), p2 on 10 July (within 30).
+      renewals_next_7_days: { count: 1, total: Number(renewal?.c) / 100 },
+      renewals_next_30_days: { count: 2, total: (2 * Number(renewal?.c)) / 100 },
+      low_balance_threshold: null,
+    });
+    // Nothing spent in the last 30 days: no countdown.
+    clock.set(new Date('2026-08-01T10:00:00Z'));
+    expect((await planner.api.dashboardForecast()).days_left).toBeNull();
+  });
+
+  it('shows the partner reseller its credit line, used and left, and warns of it without a word of a wallet', async () => {
+    const partner = await t.signIn('partner@demo.partner-panel.test');
+    const before = await partner.api.dashboardForecast();
+    expect(before.credit).not.toBeNull();
+    const limit = before.credit?.limit ?? 0;
+    expect(before.credit).toEqual({ limit, used: Math.max(0, -before.balance), left: before.available });
+    await partner.api.setLowBalanceThreshold({ threshold: before.available - 0.01 });
+    const made = await partner.api.generateCoupons({ quantity: 1, billing_cycle: 'biennially', product_id: 105, addon_type: '', billing_type: 1, prefix: 'BR' });
+    const after = await partner.api.dashboardForecast();
+    expect(after.credit).toEqual({ limit, used: Math.round((Math.max(0, -before.balance) + made.amount) * 100) / 100, left: Math.round((before.available - made.amount) * 100) / 100 });
+    const [warning] = await lowBalance(partner);
+    expect(warning?.message).toMatch(/^What is left of your credit line \(\$[\d,.]+\) fell below the \$[\d,.]+ you set\. Please contact us to settle your account\.$/);
+    const mail = (await t.mails('partner@demo.partner-panel.test')).find((m) => m.kind === 'low_balance');
+    expect(mail?.text).not.toMatch(/wallet|add funds/i);
+  });
+});

@@ -50,5 +50,5 @@ export { redeemBody, embedOrigin, redeemEmbedInput, redeemEmbed } from './calls/
 export type { RedeemEmbed } from './calls/partner.js';
 export { clientUser, keyModeSchema } from './calls/client.js';
 export type { ClientUser } from './calls/client.js';
-export { INSIGHT_RANGES, insightPointSchema, subResellerRowSchema } from './calls/insight.js';
-export type { InsightRange, InsightPoint, SubResellerRow } from './calls/insight.js';
+export { INSIGHT_RANGES, insightPointSchema, subResellerRowSchema, forecastSchema } from './calls/insight.js';
+export type { InsightRange, InsightPoint, SubResellerRow, Forecast } from './calls/insight.js';

@@ -57,6 +57,7 @@ export const messages = {
     balance: 'The balance must be an amount in dollars between 0 and 1000000.',
   },
   insightRange: 'Please choose a range: 7 days, 30 days, 90 days or 12 months.',
+  lowBalanceThreshold: 'The low-balance warning must be an amount from $0.01 to $1,000,000.00, or empty to turn it off.',
 } as const;
 
 const trimmed = () => z.string().trim();
@@ -138,3 +139,16 @@ export const depositAmountField = dollarAmountField
 export const invoiceAmountField = dollarAmountField
   .refine((cents) => cents >= INVOICE_AMOUNT_USD.min * 100, { error: messages.invoiceTooLow })
   .refine((cents) => cents <= INVOICE_AMOUNT_USD.max * 100, { error: messages.invoiceTooHigh });
+
+/** The low-balance warning line in cents, or null (empty, null) to turn the warning off. */
+export const lowBalanceThresholdField = z
+  .union([z.null(), z.number(), z.string()], { error: messages.lowBalanceThreshold })
+  .transform((value, ctx) => {
+    if (value === null || value === '') return null;
+    const cents = dollarsToCents(value);
+    if (cents === null || cents < 1 || cents > 100_000_000) {
+      ctx.addIssue({ code: 'custom', message: messages.lowBalanceThreshold });
+      return z.NEVER;
+    }
+    return cents;
+  });

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { defineCall } from '../define.js';
 import { usd } from '../common.js';
-import { messages } from '../rules.js';
+import { lowBalanceThresholdField, messages } from '../rules.js';
 
 /** The ranges the charts offer: 7, 30 or 90 days by day, or 12 months by month. */
 export const INSIGHT_RANGES = ['7d', '30d', '90d', '12m'] as const;
@@ -65,4 +65,43 @@ export const subResellerRanking = defineCall({
   query: insightQuery,
   response: z.object({ range: z.enum(INSIGHT_RANGES), rows: z.array(subResellerRowSchema) }),
   successCode: 20023,
+});
+
+const dueRenewals = z.object({ count: z.number(), total: usd });
+
+export const forecastSchema = z.object({
+  /** The wallet's balance; on a postpaid account (903) below zero is what it owes. */
+  balance: usd,
+  /** A postpaid account's credit line instead of a wallet; null for a prepaid one. */
+  credit: z.object({ limit: usd, used: usd, left: usd }).nullable(),
+  /** What can still be spent: the balance, or the credit left. */
+  available: usd,
+  spend_last_30_days: usd,
+  /** Days `available` lasts at the last 30 days' average spend; null when nothing was spent. */
+  days_left: z.number().nullable(),
+  renewals_next_7_days: dueRenewals,
+  renewals_next_30_days: dueRenewals,
+  low_balance_threshold: usd.nullable(),
+});
+export type Forecast = z.infer<typeof forecastSchema>;
+
+export const dashboardForecast = defineCall({
+  method: 'GET',
+  path: '/api/v1/dashboard/forecast',
+  access: 'reseller',
+  spec: 'ours (the wallet tile, beside 000 §2)',
+  summary: 'How long the money lasts at the last 30 days\' spend, the recurring renewals due in 7 and 30 days with their total, and the low-balance warning line.',
+  response: forecastSchema,
+  successCode: 20024,
+});
+
+export const setLowBalanceThreshold = defineCall({
+  method: 'POST',
+  path: '/api/v1/resellers/low-balance',
+  access: 'reseller',
+  spec: 'ours (a warning line the reseller sets on its profile)',
+  summary: 'Sets the amount under which the reseller is warned once, by notification and e-mail, each time what it can spend falls below it; null or empty turns it off.',
+  body: z.object({ threshold: lowBalanceThresholdField }).strict(),
+  response: forecastSchema,
+  successCode: 20082,
 });

@@ -18,7 +18,7 @@ import { renewalPrice } from './service.js';
 import type { VpnRow } from './access.js';
 
 export const WARNING_DAYS = 3;
-type Ctx = Pick<AppContext, 'db' | 'clock' | 'notifier' | 'log'>;
+type Ctx = Pick<AppContext, 'db' | 'clock' | 'notifier' | 'log' | 'mail' | 'config'>;
 
 export interface RenewalRun {
   renewed: number;
