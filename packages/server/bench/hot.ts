@@ -228,6 +228,15 @@ export async function hotBench(quick = false) {
         listFiltered,
         () => bare(page(filtered, filterParams), 10, s),
       );
+      // A fragment from inside the codes (ILIKE '%…%' through the trigram index), as a person types part of a code.
+      const fragmentFilter = JSON.stringify({ code: 'A1B', code_match: 'fragment', dateStart: '', dateEnd: '', billingType: '' });
+      const fragmentProbe = (await (await fetch(listUrl, { method: 'POST', headers: holder.headers, body: fragmentFilter })).json()) as { body: { total: number } };
+      await compare(
+        { label: `coupon list page with its total, code fragment "A1B" (${fragmentProbe.body.total.toLocaleString('en-US')} matches)`, ceilingLabel: "bare SELECT … LIMIT 10, code like '%A1B%'", kind: 'rate', p99Goal: 30 },
+        sizes.rounds,
+        () => http({ url: listUrl, method: 'POST', headers: holder.headers, body: fragmentFilter, duration: s }),
+        () => bare(page('and c.code like $2', ['%A1B%']), 10, s),
+      );
       await compare(
         { label: 'coupon list page with its total, code + date filter (vs page + exact count)', ceilingLabel: 'bare SELECT … LIMIT 10 + exact count(*)', kind: 'rate' },
         1,

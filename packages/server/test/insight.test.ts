@@ -219,3 +219,95 @@ describe('money ahead of time: the forecast and the low-balance warning (ours)',
     expect(mail?.text).not.toMatch(/wallet|add funds/i);
   });
 });
+
+describe('find any coupon: the new columns, filters, and a selection deleted or exported (ours, beside 001 §2.3)', () => {
+  it('lists plan, addon, redeemed at and by; filters Redeemed, plan, a date range and a code fragment; quotes and deletes a selection exactly', async () => {
+    clock.set(new Date('2026-09-01T10:00:00Z'));
+    const finder = await fundedReseller(t, 'insight-finder@example.com', 100_000);
+    const annualBatch = await finder.api.generateCoupons({ ...annual, prefix: 'FND', quantity: 3 });
+    clock.set(new Date('2026-09-03T10:00:00Z'));
+    const monthlyBatch = await finder.api.generateCoupons({ billing_cycle: 'monthly', product_id: 101, addon_type: '', billing_type: 1, prefix: 'ZZ', quantity: 2 });
+    const redeemedCode = annualBatch.codes[0] as string;
+    expect((await redeem(redeemedCode, 'buyer-of-fnd@example.com')).status).toBe(200);
+    const list = (body: Record<string, unknown>) => t.post('/api/v1/coupons?page_limit=50&page=1', { code: '', dateStart: '', dateEnd: '', billingType: '', ...body }, finder.token);
+    const codes = async (body: Record<string, unknown>) => {
+      const res = await list(body);
+      expect(res.status, JSON.stringify(res.json)).toBe(200);
+      return ((res.json.body as { data: { code: string }[] }).data.map((r) => r.code)).sort();
+    };
+
+    // 001's body answers 001's fields exactly, and the new columns beside them.
+    const all = (await list({})).json.body as { data: Record<string, unknown>[]; total: number };
+    expect(all.total).toBe(5);
+    const redeemedRow = all.data.find((r) => r.code === redeemedCode);
+    expect(redeemedRow).toEqual({
+      Coupon_ID: expect.any(Number), code: redeemedCode, billing_type: 1, billing_cycle: 'annually', redeemed: 'yes',
+      generated_at: '2026-09-01T10:00:00.000Z', expires_at: annualBatch.expires_at,
+      plan: 'Annually Plan (12 Months)', addon: null, redeemed_at: '2026-09-03T10:00:00.000Z', redeemed_by: 'buyer-of-fnd@example.com',
+    });
+    expect(all.data.find((r) => r.code === monthlyBatch.codes[0])).toMatchObject({ plan: 'Monthly Plan (1 Month)', redeemed: 'no', redeemed_at: null, redeemed_by: null });
+
+    expect(await codes({ redeemed: 'yes' })).toEqual([redeemedCode]);
+    expect(await codes({ redeemed: 'no' })).toEqual([...annualBatch.codes.slice(1), ...monthlyBatch.codes].sort());
+    expect(await codes({ redeemed: 'all', plan: 'monthly' })).toEqual([...monthlyBatch.codes].sort());
+    expect(await codes({ plan: 'annually', redeemed: 'no' })).toEqual(annualBatch.codes.slice(1).sort());
+    expect(await codes({ dateStart: '2026-09-01', dateEnd: '2026-09-02' })).toEqual([...annualBatch.codes].sort());
+    // A fragment from the middle of a code finds that code; as a prefix it finds nothing.
+    const target = annualBatch.codes[2] as string;
+    const fragment = target.slice(5, 11);
+    expect(await codes({ code: fragment.toLowerCase(), code_match: 'fragment' })).toEqual([target]);
+    expect(await codes({ code: fragment })).toEqual([]);
+    expect(await codes({ code: 'fnd', code_match: 'prefix' })).toEqual([...annualBatch.codes].sort());
+    for (const [body, message] of [
+      [{ redeemed: 'maybe' }, 'The Redeemed filter must be all, yes or no.'],
+      [{ plan: 'weekly' }, 'Please choose a plan from the list.'],
+      [{ code_match: 'suffix' }, 'The code filter matches a prefix or a fragment.'],
+      [{ dateStart: '2026-09-05', dateEnd: '2026-09-01' }, 'The end date must not be before the start date'],
+    ] as const) {
+      const res = await list(body);
+      expect(res.status).toBe(422);
+      expect(res.json.header.message).toBe(message);
+    }
+
+    // The selection: a quote first, then all or nothing.
+    const idOf = async (code: string) => Number((await query<{ id: number }>(t, sql`select id from coupons where code = ${code}`))[0]?.id);
+    const redeemedId = await idOf(redeemedCode);
+    const keep = [await idOf(annualBatch.codes[1] as string), await idOf(monthlyBatch.codes[0] as string)];
+    const unit = { annual: Math.round(annualBatch.amount * 100) / 3, monthly: Math.round(monthlyBatch.amount * 100) / 2 };
+    const quote = await finder.api.quoteCouponDeletion({ ids: [redeemedId, ...keep, 2_000_000_000] });
+    expect(quote).toEqual({ deletable: 2, refund: (unit.annual + unit.monthly) / 100, redeemed: [redeemedId], missing: [2_000_000_000] });
+    const balanceBefore = (await finder.api.profile()).balance;
+    const refused = await t.post('/api/v1/coupons/delete/bulk', { ids: [redeemedId, ...keep] }, finder.token);
+    expect(refused.status).toBe(422);
+    expect(refused.json.header.message).toBe('Some of the selected coupons were redeemed or are no longer in your list. Nothing was deleted: please review the selection.');
+    // Someone else's coupons are no one's to delete.
+    const stranger = await t.signIn('reseller@demo.partner-panel.test');
+    expect((await t.post('/api/v1/coupons/delete/bulk', { ids: keep }, stranger.token)).status).toBe(422);
+    expect((await stranger.api.quoteCouponDeletion({ ids: keep })).missing).toEqual([...keep].sort((a, b) => a - b));
+    expect((await finder.api.profile()).balance).toBe(balanceBefore);
+    expect((await list({})).json.body).toMatchObject({ total: 5 });
+
+    for (const ids of [[], Array.from({ length: 1001 }, (_, i) => i + 1), 'all', [0]]) {
+      const res = await t.post('/api/v1/coupons/delete/bulk', { ids }, finder.token);
+      expect(res.status).toBe(422);
+    }
+    expect((await t.post('/api/v1/coupons/delete/bulk', { ids: [] }, finder.token)).json.header.message).toBe('Please select from 1 to 1,000 coupons.');
+
+    const done = await finder.api.deleteCoupons({ ids: [...keep, keep[0] as number] });
+    expect(done).toEqual({ deleted: 2, refunded: (unit.annual + unit.monthly) / 100, balance: Math.round((balanceBefore * 100 + unit.annual + unit.monthly)) / 100 });
+    const refunds = await query<{ amount_cents: string }>(t, sql`select amount_cents from wallet_ledger where reseller_id = ${finder.id} and kind = 'coupon_refund'`);
+    expect(refunds.map((r) => Number(r.amount_cents))).toEqual([unit.annual + unit.monthly]);
+    expect((await list({})).json.body).toMatchObject({ total: 3 });
+    // Deleting them again: refused, nothing refunded twice.
+    expect((await t.post('/api/v1/coupons/delete/bulk', { ids: keep }, finder.token)).status).toBe(422);
+
+    // Export of a selection: only the ticked rows.
+    const rest = [await idOf(annualBatch.codes[2] as string), redeemedId];
+    const ticket = await finder.api.couponExportTicket({ code: '', dateStart: '', dateEnd: '', billingType: '', ids: rest });
+    const csv = await t.app.inject({ method: 'GET', url: ticket.url });
+    expect(csv.statusCode).toBe(200);
+    const lines = csv.body.trim().split('\n');
+    expect(lines).toHaveLength(3);
+    expect(lines.slice(1).map((l) => l.split(',')[1]).sort()).toEqual([annualBatch.codes[2], redeemedCode].sort());
+  });
+});

@@ -58,6 +58,11 @@ export const messages = {
   },
   insightRange: 'Please choose a range: 7 days, 30 days, 90 days or 12 months.',
   lowBalanceThreshold: 'The low-balance warning must be an amount from $0.01 to $1,000,000.00, or empty to turn it off.',
+  couponCodeMatch: 'The code filter matches a prefix or a fragment.',
+  couponRedeemedFilter: 'The Redeemed filter must be all, yes or no.',
+  couponPlanFilter: 'Please choose a plan from the list.',
+  couponSelection: 'Please select from 1 to 1,000 coupons.',
+  couponSelectionChanged: 'Some of the selected coupons were redeemed or are no longer in your list. Nothing was deleted: please review the selection.',
 } as const;
 
 const trimmed = () => z.string().trim();
