@@ -13,6 +13,10 @@ CREATE TABLE "reseller_daily" (
 ALTER TABLE "reseller_daily" ADD CONSTRAINT "reseller_daily_reseller_id_resellers_id_fk" FOREIGN KEY ("reseller_id") REFERENCES "public"."resellers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "coupons_code_trgm_idx" ON "coupons" USING gin ("code" gin_trgm_ops);--> statement-breakpoint
 ALTER TABLE "resellers" ADD COLUMN "low_balance_threshold_cents" bigint;--> statement-breakpoint
+ALTER TABLE "invoices" DROP CONSTRAINT "invoices_status_check";--> statement-breakpoint
+ALTER TABLE "invoices" ADD CONSTRAINT "invoices_status_check" CHECK ("invoices"."status" in ('unpaid', 'paid', 'cancelled', 'pending'));--> statement-breakpoint
+-- Deposits started before this migration and never paid were never owed: pending (expired when old), not unpaid.
+UPDATE invoices SET status = 'pending' WHERE status = 'unpaid' AND (issued_by IS NULL OR issued_by = reseller_id);--> statement-breakpoint
 -- The daily rollups move with the rows they count, in the same statement and transaction. Each
 -- table's row contributes figures to days; a statement adds what its new rows contribute and
 -- takes away what its old rows did, so an insert, an update and a delete all keep the sums exact.
