@@ -9,7 +9,7 @@ import { testApp } from './support/app.js';
 import { CARDS, payTestCard, startTestCard } from './support/billing.js';
 import { fundedReseller } from './support/sql.js';
 
-const t = await testApp({ env: { PAYMENT_ATTEMPTS_PER_RESELLER: '1000', PAYMENT_ATTEMPTS_PER_IP: '1000' } });
+const t = await testApp();
 
 describe('deposits are pending payments, not invoices owed (ours, beside 002)', () => {
   it('leaves no unpaid invoice after a declined test-gateway deposit', async () => {
