@@ -241,6 +241,15 @@ export async function hotBench(quick = false) {
         listFiltered,
         () => bare(page(filtered, filterParams), 10, s),
       );
+      // A fragment from inside the codes (ILIKE '%…%' through the trigram index), as a person types part of a code.
+      const fragmentFilter = JSON.stringify({ code: 'A1B', code_match: 'fragment', dateStart: '', dateEnd: '', billingType: '' });
+      const fragmentProbe = (await (await fetch(listUrl, { method: 'POST', headers: holder.headers, body: fragmentFilter })).json()) as { body: { total: number } };
+      await compare(
+        { label: `coupon list page with its total, code fragment "A1B" (${fragmentProbe.body.total.toLocaleString('en-US')} matches)`, ceilingLabel: "bare SELECT … LIMIT 10, code like '%A1B%'", kind: 'rate', p99Goal: 30 },
+        sizes.rounds,
+        () => http({ url: listUrl, method: 'POST', headers: holder.headers, body: fragmentFilter, duration: s }),
+        () => bare(page('and c.code like $2', ['%A1B%']), 10, s),
+      );
       await compare(
         { label: 'coupon list page with its total, code + date filter (vs page + exact count)', ceilingLabel: 'bare SELECT … LIMIT 10 + exact count(*)', kind: 'rate' },
         1,
@@ -248,6 +257,34 @@ export async function hotBench(quick = false) {
         () => bare(async () => Promise.all([page(filtered, filterParams)(), count(filtered, filterParams)()]), 10, s),
       );
 
+    }
+    if (want('dashboard')) {
+      // The dashboard over time (12 months by month, 90 days by day) from the daily rollups, beside
+      // the aggregate the rollups spare it: the same figures counted from the coupons, the ledger
+      // and the VPN accounts themselves.
+      const since = new Date(Date.now() - 365 * 86_400_000);
+      const aggregate = () =>
+        pool.query(
+          `select (select json_agg(x) from (select date_trunc('day', created_at) d, count(*) from coupons where reseller_id = $1 and created_at >= $2 group by 1) x) as generated,
+                  (select json_agg(x) from (select date_trunc('day', redeemed_at) d, count(*) from coupons where reseller_id = $1 and redeemed_at >= $2 group by 1) x) as redeemed,
+                  (select json_agg(x) from (select date_trunc('day', created_at) d, sum(amount_cents) from wallet_ledger where reseller_id = $1 and created_at >= $2 group by 1) x) as spend,
+                  (select json_agg(x) from (select date_trunc('day', created_at) d, count(*) from vpn_accounts where reseller_id = $1 and created_at >= $2 group by 1) x) as started`,
+          [holder.id, since],
+        );
+      for (const range of ['12m', '90d']) {
+        await compare(
+          { label: `dashboard over time (${range}), ${sizes.coupons.toLocaleString('en-US')} coupons, ${sizes.vpn.toLocaleString('en-US')} VPN accounts`, ceilingLabel: 'bare aggregate of the same figures from the coupons, ledger and VPN accounts (12 months)', kind: 'rate', p99Goal: 50 },
+          sizes.rounds,
+          () => http({ url: `${url}/api/v1/dashboard/series?range=${range}`, headers: { authorization: holder.headers.authorization }, duration: s }),
+          () => bare(aggregate, 10, s),
+        );
+      }
+      await compare(
+        { label: 'dashboard over time (12m) vs its own rollup read', ceilingLabel: 'bare SELECT of the rollup rows, same pool', kind: 'rate' },
+        1,
+        () => http({ url: `${url}/api/v1/dashboard/series?range=12m`, headers: { authorization: holder.headers.authorization }, duration: s }),
+        () => bare(() => pool.query('select * from reseller_daily where reseller_id = $1 and day >= $2::date', [holder.id, since]), 10, s),
+      );
     }
     if (want('vpn')) {
       // The VPN subscription list and its search.

@@ -102,9 +102,9 @@ describe('card payments with the test gateway (002 §4)', () => {
     const started = raw.json.body as { client_secret: string; payment_id: number; invoice_id: number; status: string };
     expect(started).toMatchObject({ status: 'requires_confirmation', client_secret: expect.stringMatching(/^pi_test_\w+_secret_\w+$/) });
 
-    // Starting a deposit made an unpaid 'Wallet Deposit' invoice.
-    const unpaid = await me.api.unpaidInvoices();
-    expect(unpaid.invoices).toEqual([expect.objectContaining({ id: started.invoice_id, status: 'Unpaid', description: 'Wallet Deposit', total: 2500, name: me.user.name })]);
+    // Starting a deposit made a pending 'Wallet Deposit' payment, not an invoice owed (docs/api.md).
+    expect((await me.api.unpaidInvoices()).invoices).toEqual([]);
+    expect((await me.api.invoices()).invoices).toEqual([expect.objectContaining({ id: started.invoice_id, status: 'Pending', description: 'Wallet Deposit', total: 2500, name: me.user.name })]);
 
     const confirmed = await me.api.testGatewayConfirm({ client_secret: started.client_secret });
     expect(confirmed).toEqual({ status: 'succeeded', next_action: null, error: null });
@@ -140,14 +140,16 @@ describe('card payments with the test gateway (002 §4)', () => {
     expect(await balanceCents(t, me.id)).toBe(260_000);
   });
 
-  it('shows a declined card its decline code, leaves the invoice unpaid, and lets it be paid again', async () => {
+  it('shows a declined card its decline code, cancels the deposit (never an unpaid invoice), and lets it be paid again', async () => {
     const me = await payer();
     const { started, confirmed } = await payTestCard(me.api, CARDS.noFunds, { amount: 2000 });
     expect(confirmed).toEqual({ status: 'failed', next_action: null, error: { code: 'card_declined', decline_code: 'insufficient_funds', message: 'Your card has insufficient funds.' } });
     await expect.poll(async () => (await paymentRow(started.payment_id))?.status).toBe('failed');
     expect(await paymentRow(started.payment_id)).toMatchObject({ failure_code: 'insufficient_funds' });
     expect(await balanceCents(t, me.id)).toBe(0);
-    expect((await me.api.unpaidInvoices()).invoices.map((i) => i.id)).toEqual([started.invoice_id]);
+    // A declined deposit was never owed: no unpaid invoice, the deposit reads Cancelled.
+    expect((await me.api.unpaidInvoices()).invoices).toEqual([]);
+    expect((await me.api.invoice({ id: started.invoice_id })).status).toBe('Cancelled');
 
     const generic = await payTestCard(me.api, CARDS.declined, { invoiceId: started.invoice_id });
     expect(generic.confirmed.error).toMatchObject({ code: 'card_declined', decline_code: 'generic_decline' });
@@ -276,13 +278,14 @@ describe('Idempotency-Key on money-moving calls', () => {
 });
 
 describe('invoices (002 §2, §3)', () => {
-  it('lists invoices newest first with paging and search, unpaid ones apart, and answers No Record Found for others', async () => {
+  it('lists invoices newest first with paging and search, deposits not yet paid as pending (never unpaid), and answers No Record Found for others', async () => {
     const me = await payer();
     const ids: number[] = [];
     for (const amount of [2000, 2100, 2200]) ids.push((await startTestCard(me.api, CARDS.ok, { amount })).invoice_id);
     const paid = await startTestCard(me.api, CARDS.ok, { invoiceId: ids[0] as number });
     await me.api.testGatewayConfirm({ client_secret: paid.client_secret });
-    await expect.poll(async () => (await me.api.unpaidInvoices()).total).toBe(2);
+    await expect.poll(async () => (await me.api.invoice({ id: ids[0] as number })).status).toBe('Paid');
+    expect((await me.api.unpaidInvoices()).total).toBe(0);
 
     const all = await t.post('/api/v1/resellers/invoices', {}, me.token);
     expect(all.json.header).toMatchObject({ code: 40002, status: 'success' });
@@ -292,10 +295,12 @@ describe('invoices (002 §2, §3)', () => {
     expect((await me.api.invoices({ page: 2, page_limit: 2 })).invoices.map((i) => i.id)).toEqual([ids[0]]);
     expect((await me.api.invoices({ search: '2,100' })).invoices.map((i) => i.id)).toEqual([ids[1]]);
     expect((await me.api.invoices({ search: `#${ids[2]}` })).invoices.map((i) => i.id)).toEqual([ids[2]]);
-    expect((await me.api.invoices({ search: 'paid' })).total).toBe(3);
+    expect((await me.api.invoices({ search: 'paid' })).total).toBe(1);
+    expect((await me.api.invoices({ search: 'pending' })).total).toBe(2);
+    expect(list.invoices.map((i) => i.status)).toEqual(['Pending', 'Pending', 'Paid']);
     const unpaid = await t.post('/api/v1/resellers/unpaid/invoices', {}, me.token);
     expect(unpaid.json.header.code).toBe(40003);
-    expect((unpaid.json.body as typeof list).invoices.map((i) => i.status)).toEqual(['Unpaid', 'Unpaid']);
+    expect((unpaid.json.body as typeof list).invoices).toEqual([]);
 
     const detail = await t.post('/api/v1/resellers/invoice', { id: ids[0] }, me.token);
     expect(detail.json.header.code).toBe(40001);

@@ -101,7 +101,7 @@ describe('PayPal payments', () => {
     expect(stub.requests.some((r) => r.path === `/v2/checkout/orders/${orderId}/capture`)).toBe(false);
   });
 
-  it('records a declined capture as failed, leaving the invoice to pay again', async () => {
+  it('records a declined capture as failed, cancelling the deposit (never an unpaid invoice) yet letting it be paid again', async () => {
     const me = await payer();
     const { answer, orderId } = await started(me);
     stub.approve(orderId);
@@ -112,7 +112,8 @@ describe('PayPal payments', () => {
     } finally {
       stub.declineCaptures(false);
     }
-    expect((await me.api.unpaidInvoices()).invoices.map((i) => i.id)).toEqual([answer.invoice_id]);
+    expect((await me.api.unpaidInvoices()).invoices).toEqual([]);
+    expect((await me.api.invoice({ id: answer.invoice_id })).status).toBe('Cancelled');
     // Paid again by PayPal, the same invoice is paid once.
     const again = await me.api.payByRedirect({ invoiceId: answer.invoice_id, invoicePayment: true });
     const [row] = await query<{ provider_ref: string }>(t, sql`select provider_ref from payments where id = ${again.payment_id}`);

@@ -4,6 +4,7 @@ import * as billing from './calls/billing.js';
 import * as client from './calls/client.js';
 import * as coupons from './calls/coupons.js';
 import * as meta from './calls/meta.js';
+import * as insight from './calls/insight.js';
 import * as partner from './calls/partner.js';
 import * as profile from './calls/profile.js';
 import * as security from './calls/security.js';
@@ -22,6 +23,7 @@ export const contract = {
   ...pick(profile),
   ...pick(security),
   ...pick(coupons),
+  ...pick(insight),
   ...pick(vpn),
   ...pick(billing),
   ...pick(users),
@@ -57,3 +59,5 @@ export { TWO_FACTOR_MESSAGES, secondFactorCode, sessionSchema, securityEventSche
 export type { ClientUser } from './calls/client.js';
 export { webhookEvent, webhookEndpoint, webhookDelivery, webhookAttempt } from './calls/webhooks.js';
 export type { WebhookEndpoint, WebhookDelivery } from './calls/webhooks.js';
+export { INSIGHT_RANGES, insightPointSchema, subResellerRowSchema, forecastSchema } from './calls/insight.js';
+export type { InsightRange, InsightPoint, SubResellerRow, Forecast } from './calls/insight.js';

@@ -58,6 +58,13 @@ export const messages = {
     statusValue: "Status must be 'active' or 'suspended'.",
     balance: 'The balance must be an amount in dollars between 0 and 1000000.',
   },
+  insightRange: 'Please choose a range: 7 days, 30 days, 90 days or 12 months.',
+  lowBalanceThreshold: 'The low-balance warning must be an amount from $0.01 to $1,000,000.00, or empty to turn it off.',
+  couponCodeMatch: 'The code filter matches a prefix or a fragment.',
+  couponRedeemedFilter: 'The Redeemed filter must be all, yes or no.',
+  couponPlanFilter: 'Please choose a plan from the list.',
+  couponSelection: 'Please select from 1 to 1,000 coupons.',
+  couponSelectionChanged: 'Some of the selected coupons were redeemed or are no longer in your list. Nothing was deleted: please review the selection.',
 } as const;
 
 const trimmed = () => z.string().trim();
@@ -139,3 +146,16 @@ export const depositAmountField = dollarAmountField
 export const invoiceAmountField = dollarAmountField
   .refine((cents) => cents >= INVOICE_AMOUNT_USD.min * 100, { error: messages.invoiceTooLow })
   .refine((cents) => cents <= INVOICE_AMOUNT_USD.max * 100, { error: messages.invoiceTooHigh });
+
+/** The low-balance warning line in cents, or null (empty, null) to turn the warning off. */
+export const lowBalanceThresholdField = z
+  .union([z.null(), z.number(), z.string()], { error: messages.lowBalanceThreshold })
+  .transform((value, ctx) => {
+    if (value === null || value === '') return null;
+    const cents = dollarsToCents(value);
+    if (cents === null || cents < 1 || cents > 100_000_000) {
+      ctx.addIssue({ code: 'custom', message: messages.lowBalanceThreshold });
+      return z.NEVER;
+    }
+    return cents;
+  });

@@ -256,7 +256,8 @@ export const invoiceTransaction = z.object({ transid: z.string(), date: isoDate,
 export const invoiceSchema = z.object({
   id: z.number(),
   /** Compared case-insensitively by the browser (002 §3). */
-  status: z.enum(['Paid', 'Unpaid', 'Cancelled']),
+  /** Pending / Expired (ours): a deposit started and not (yet) paid — never owed, never Unpaid. */
+  status: z.enum(['Paid', 'Unpaid', 'Cancelled', 'Pending', 'Expired']),
   date: isoDate,
   datepaid: isoDate.nullable(),
   duedate: isoDate,

@@ -123,6 +123,12 @@ export const generateUserCoupons = defineCall({
   successCode: 70001,
 });
 
+/** A selection of the list's rows: 1 to 1 000 coupon ids. */
+export const couponSelection = z
+  .array(rowId, { error: messages.couponSelection })
+  .min(1, { error: messages.couponSelection })
+  .max(1000, { error: messages.couponSelection });
+
 export const couponFilter = z.object({
   code: z.string().trim().max(64).optional().default(''),
   dateStart: z.string().trim().optional().default(''),
@@ -131,6 +137,11 @@ export const couponFilter = z.object({
     .union([z.literal(''), billingTypeInput], { error: 'The billingType field must be 1, 2 or empty.' })
     .optional()
     .default(''),
+  // Ours, beside 001 §3: all optional, so 001's body answers exactly as before.
+  /** `prefix` (001's, the default) or `fragment`: the code holds the text anywhere. */
+  code_match: z.enum(['prefix', 'fragment'], { error: messages.couponCodeMatch }).optional(),
+  redeemed: z.enum(['all', 'yes', 'no'], { error: messages.couponRedeemedFilter }).optional(),
+  plan: z.union([z.literal(''), cycleSchema], { error: messages.couponPlanFilter }).optional(),
 });
 
 export const couponRow = z.object({
@@ -141,6 +152,14 @@ export const couponRow = z.object({
   redeemed: z.enum(['yes', 'no']),
   generated_at: isoDate,
   expires_at: isoDate,
+  // Ours, beside 001 §3's columns.
+  /** The cycle's label, "Annually Plan (12 Months)". */
+  plan: z.string(),
+  /** The addon's name, or null. */
+  addon: z.string().nullable(),
+  redeemed_at: isoDate.nullable(),
+  /** The e-mail of the VPN account the coupon became, or null. */
+  redeemed_by: z.string().nullable(),
 });
 export type CouponRow = z.infer<typeof couponRow>;
 
@@ -165,7 +184,8 @@ export const couponExportTicket = defineCall({
   access: 'reseller',
   spec: 'ours (001 §2.3: export of big lists, streamed)',
   summary: "A two-minute signed link to the filtered list as CSV (id: an admin's own user).",
-  body: couponFilter.extend({ id: rowId.optional() }),
+  // ids (ours): export only this selection of the list.
+  body: couponFilter.extend({ id: rowId.optional(), ids: couponSelection.optional() }),
   response: z.object({ url: z.string(), expires_at: isoDate }),
   successCode: 70042,
 });
@@ -191,6 +211,28 @@ export const deleteCoupon = defineCall({
   body: z.object({ couponID: rowId }),
   response: z.object({ refunded: usd, balance: usd }),
   successCode: 70021,
+});
+
+export const quoteCouponDeletion = defineCall({
+  method: 'POST',
+  path: '/api/v1/coupons/delete/quote',
+  access: 'reseller',
+  spec: 'ours (bulk delete beside 001 §4: the confirmation states the refund first)',
+  summary: 'What deleting a selection would refund, and which of its coupons cannot be deleted (redeemed, or no longer in the list). Changes nothing.',
+  body: z.object({ ids: couponSelection }),
+  response: z.object({ deletable: z.number(), refund: usd, redeemed: z.array(z.number()), missing: z.array(z.number()) }),
+  successCode: 70023,
+});
+
+export const deleteCoupons = defineCall({
+  method: 'POST',
+  path: '/api/v1/coupons/delete/bulk',
+  access: 'reseller',
+  spec: 'ours (bulk delete beside 001 §4)',
+  summary: 'Deletes a selection of unredeemed coupons and refunds their prices in one ledger row, all or nothing: a selection holding a redeemed or missing coupon is refused whole.',
+  body: z.object({ ids: couponSelection }),
+  response: z.object({ deleted: z.number(), refunded: usd, balance: usd }),
+  successCode: 70022,
 });
 
 export const deleteUserCoupon = defineCall({

@@ -199,3 +199,15 @@ export function webhookDisabledMail(to: { email: string; name: string; id: numbe
     to.id,
   );
 }
+
+/** The reseller's own low-balance warning (the same sentence as its notification). */
+export function lowBalanceMail(input: { to: { email: string; name: string; id: number }; message: string; payUrl: string | null }) {
+  return mail(
+    'low_balance',
+    input.to.email,
+    'Low balance warning',
+    [`Hello ${input.to.name},`, input.message, 'You can change or turn off this warning on your profile.'],
+    input.payUrl ? { label: 'Add funds', url: input.payUrl } : undefined,
+    input.to.id,
+  );
+}

@@ -26,7 +26,8 @@ export const invoices = pgTable(
   },
   (t) => [
     index('invoices_reseller_idx').on(t.resellerId, t.createdAt.desc().nullsFirst()),
-    check('invoices_status_check', sql`${t.status} in ('unpaid', 'paid', 'cancelled')`),
+    // pending: a deposit the reseller started, never owed; it becomes paid, or cancelled when declined (docs/api.md).
+    check('invoices_status_check', sql`${t.status} in ('unpaid', 'paid', 'cancelled', 'pending')`),
     check('invoices_amount_check', sql`${t.amountCents} > 0`),
   ],
 );

@@ -61,5 +61,7 @@ export const coupons = pgTable(
     index('coupons_reseller_code_idx')
       .on(t.resellerId, sql`${t.code} text_pattern_ops`, t.createdAt, t.id)
       .where(sql`${t.deletedAt} is null`),
+    // The code filter finds a fragment anywhere in the code (ILIKE '%…%'), as the VPN search does.
+    index('coupons_code_trgm_idx').using('gin', sql`${t.code} gin_trgm_ops`),
   ],
 );

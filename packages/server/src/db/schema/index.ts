@@ -8,3 +8,4 @@ export * from './system.js';
 export * from './redeem.js';
 export * from './webhooks.js';
 export * from './security.js';
+export * from './insight.js';

@@ -36,6 +36,11 @@ export const resellers = pgTable(
      * reseller 903) runs up charges to this limit, and a negative balance is the amount it owes.
      */
     creditLimitCents: bigint('credit_limit_cents', { mode: 'number' }).notNull().default(0),
+    /**
+     * The reseller's own warning line: when what it can spend (balance, plus a postpaid account's
+     * credit left) falls below it, one notification and one e-mail; null: no warning.
+     */
+    lowBalanceThresholdCents: bigint('low_balance_threshold_cents', { mode: 'number' }),
     /** Counters kept in the transactions that change them, so lists and the dashboard need no count(*). */
     couponsTotal: integer('coupons_total').notNull().default(0),
     /** Its VPN accounts (deleted ones stay listed), kept by a trigger on vpn_accounts: the list's total. */

@@ -100,6 +100,8 @@ export async function failPayment(unit: Unit, paymentId: number, failure: { code
     sql`update payments set status = 'failed', failure_code = ${failure.code.slice(0, 100)}, failure_message = ${failure.message.slice(0, 500)}, updated_at = ${now}
         where id = ${paymentId} and status = 'pending'`,
   );
+  // A declined deposit was never owed: its pending invoice is cancelled, never left "Unpaid".
+  await unit.tx.execute(sql`update invoices set status = 'cancelled' where status = 'pending' and id = (select invoice_id from payments where id = ${paymentId})`);
 }
 
 export function presentPayment(p: PaymentRow) {

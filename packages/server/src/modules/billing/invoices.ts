@@ -30,6 +30,8 @@ export interface NewInvoice {
   issuedByName?: string;
   dueAt?: Date;
   ip?: string;
+  /** A deposit the reseller starts: a pending payment, not an invoice it owes, until the money is confirmed. */
+  pending?: boolean;
 }
 
 /** Creates an unpaid invoice in the caller's transaction and, when someone else sent it, tells the payer. */
@@ -44,6 +46,7 @@ export async function createInvoice(ctx: Pick<AppContext, 'clock' | 'notifier'>,
       issuedBy: input.issuedBy ?? null,
       amountCents: input.amountCents,
       description: input.description ?? DEPOSIT_DESCRIPTION,
+      status: input.pending ? 'pending' : 'unpaid',
       createdAt: now,
       dueAt: input.dueAt ?? (sent ? new Date(now.getTime() + SENT_INVOICE_DUE_DAYS * 86_400_000) : now),
     })
@@ -96,7 +99,9 @@ interface InvoiceRecord {
 }
 
 const iso = (d: Date | string) => new Date(d).toISOString();
-const STATUS = { paid: 'Paid', unpaid: 'Unpaid', cancelled: 'Cancelled' } as const;
+const STATUS = { paid: 'Paid', unpaid: 'Unpaid', cancelled: 'Cancelled', pending: 'Pending', expired: 'Expired' } as const;
+/** How long a started deposit shows as a pending payment before it reads as expired. */
+export const PENDING_DEPOSIT_HOURS = 24;
 
 function present(r: InvoiceRecord): Omit<Invoice, 'transactions'> {
   return {
@@ -114,7 +119,9 @@ function present(r: InvoiceRecord): Omit<Invoice, 'transactions'> {
   };
 }
 
-const SELECT = sql`select i.id, i.status, i.amount_cents, i.description, i.payment_method, i.created_at, i.due_at, i.paid_at, r.name, r.email
+const SELECT = sql`select i.id,
+    case when i.status = 'pending' and i.created_at < now() - make_interval(hours => ${PENDING_DEPOSIT_HOURS}) then 'expired' else i.status end as status,
+    i.amount_cents, i.description, i.payment_method, i.created_at, i.due_at, i.paid_at, r.name, r.email
   from invoices i join resellers r on r.id = i.reseller_id`;
 
 /** Matches the invoice number or the total exactly, or the description or status in part. */

@@ -60,9 +60,13 @@ export async function startPayment(ctx: Ctx, reseller: SessionReseller, module: 
     if (body.invoice_id !== null) {
       invoice = await lockOwnInvoice(unit.tx, reseller.id, body.invoice_id);
       if (invoice.status === 'paid') throw fail('invoicePaid');
-      if (invoice.status === 'cancelled') throw fail('invoiceCancelled');
+      // A deposit the reseller started and whose card was declined may be tried again: it is
+      // pending once more while the new attempt runs. An invoice an admin cancelled may not.
+      const deposit = invoice.issuedBy === null || invoice.issuedBy === reseller.id;
+      if (invoice.status === 'cancelled' && !deposit) throw fail('invoiceCancelled');
+      if (deposit && invoice.status !== 'unpaid') await unit.tx.execute(sql`update invoices set status = 'pending' where id = ${invoice.id} and status <> 'paid'`);
     } else {
-      invoice = await createInvoice(ctx, unit, { resellerId: reseller.id, amountCents: body.amount_cents as number, ip });
+      invoice = await createInvoice(ctx, unit, { resellerId: reseller.id, amountCents: body.amount_cents as number, ip, pending: true });
     }
     const [payment] = await unit.tx
       .insert(payments)
@@ -93,7 +97,7 @@ export async function startPayment(ctx: Ctx, reseller: SessionReseller, module: 
     await transact(ctx, async (unit) => {
       await failPayment(unit, payment.id, error.cardError ?? { code: 'provider_unavailable', message: error.message }, ctx.clock.now());
       // A deposit invoice made for this attempt only would be left unpayable clutter.
-      if (created) await unit.tx.execute(sql`update invoices set status = 'cancelled' where id = ${invoice.id} and status = 'unpaid'`);
+      if (created) await unit.tx.execute(sql`update invoices set status = 'cancelled' where id = ${invoice.id} and status = 'pending'`);
     });
     throw error.cardError ? cardFailure(error.cardError) : fail('paymentProviderDown');
   }

@@ -1,6 +1,8 @@
 /**
  * The coupon list filter (001 §3): code (a prefix, in any case), a date range of generation
- * (inclusive days, UTC) and the billing type. One SQL condition for the page, the count and the export.
+ * (inclusive days, UTC) and the billing type; ours beside it: the code as a fragment anywhere
+ * (the trigram index), redeemed or not, the plan, and a selection of ids (an export of the rows a
+ * person ticked). One SQL condition for the page, the count and the export.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { invalid } from '../../http/errors.js';
@@ -10,6 +12,10 @@ export interface CouponFilter {
   dateStart: string;
   dateEnd: string;
   billingType: '' | 1 | 2;
+  code_match?: 'prefix' | 'fragment' | undefined;
+  redeemed?: 'all' | 'yes' | 'no' | undefined;
+  plan?: string | undefined;
+  ids?: number[] | undefined;
 }
 
 export interface ParsedFilter {
@@ -18,6 +24,11 @@ export interface ParsedFilter {
   /** Exclusive: the day after dateEnd. */
   until: Date | null;
   billingType: 1 | 2 | null;
+  /** The code holds codePrefix anywhere, not only at its start. */
+  fragment: boolean;
+  redeemed: boolean | null;
+  plan: string | null;
+  ids: number[] | null;
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -42,18 +53,27 @@ export function parseFilter(f: CouponFilter): ParsedFilter {
     from,
     until: end ? new Date(end.getTime() + 24 * 3600_000) : null,
     billingType: f.billingType === '' ? null : f.billingType,
+    fragment: f.code_match === 'fragment',
+    redeemed: f.redeemed === 'yes' ? true : f.redeemed === 'no' ? false : null,
+    plan: f.plan || null,
+    ids: f.ids?.length ? f.ids : null,
   };
 }
 
-export const isFiltered = (f: ParsedFilter) => f.codePrefix !== null || f.from !== null || f.until !== null || f.billingType !== null;
+export const isFiltered = (f: ParsedFilter) =>
+  f.codePrefix !== null || f.from !== null || f.until !== null || f.billingType !== null || f.redeemed !== null || f.plan !== null || f.ids !== null;
 
 /** The WHERE of a reseller's live coupons under a filter (alias c). */
 export function couponWhere(ownerId: number, f: ParsedFilter): SQL {
   const parts: SQL[] = [sql`c.reseller_id = ${ownerId}`, sql`c.deleted_at is null`];
-  if (f.codePrefix) parts.push(sql`c.code like ${`${f.codePrefix}%`}`);
+  if (f.codePrefix) parts.push(sql`c.code like ${f.fragment ? `%${f.codePrefix}%` : `${f.codePrefix}%`}`);
   // ISO text cast in SQL: the same on both drivers, and safe to inline for COPY.
   if (f.from) parts.push(sql`c.created_at >= ${f.from.toISOString()}::timestamptz`);
   if (f.until) parts.push(sql`c.created_at < ${f.until.toISOString()}::timestamptz`);
   if (f.billingType) parts.push(sql`c.billing_type = ${f.billingType}`);
+  if (f.redeemed !== null) parts.push(f.redeemed ? sql`c.redeemed_at is not null` : sql`c.redeemed_at is null`);
+  if (f.plan) parts.push(sql`c.cycle = ${f.plan}`);
+  // Listed as literals, not an array parameter, so the export's inlined COPY reads them too.
+  if (f.ids) parts.push(sql`c.id in (${sql.join(f.ids.map((id) => sql`${id}`), sql`, `)})`);
   return sql.join(parts, sql` and `);
 }

@@ -26,7 +26,7 @@ export interface GenerateInput {
   prefix: string;
 }
 
-type Ctx = Pick<AppContext, 'db' | 'clock' | 'notifier' | 'log'>;
+type Ctx = Pick<AppContext, 'db' | 'clock' | 'notifier' | 'log' | 'mail' | 'config'>;
 
 /**
  * Calendar months in UTC, kept within the target month: Jan 31 + 1 month is Feb 28 (29), not

@@ -37,8 +37,9 @@ export async function listCoupons(ctx: Pick<AppContext, 'db' | 'clock'>, ownerId
   const filtered = isFiltered(f);
   const cut = sql`order by c.created_at desc, c.id desc limit ${limit} offset ${(page - 1) * limit}`;
   const pageOf = (ids: SQL) => sql`left join lateral (
-      select c.id, c.code, c.billing_type, c.cycle, c.redeemed_at, c.created_at, c.expires_at
-      from coupons c where c.id in (${ids}) order by c.created_at desc, c.id desc
+      select c.id, c.code, c.billing_type, c.cycle, c.redeemed_at, c.created_at, c.expires_at, a.name as addon_name, v.email as redeemed_by
+      from coupons c left join addons a on a.id = c.addon_id left join vpn_accounts v on v.id = c.vpn_account_id
+      where c.id in (${ids}) order by c.created_at desc, c.id desc
     ) p on true`;
   const everyMatch = pageOf(sql`select c.id from coupons c where ${where} ${cut}`);
   type Row = CouponRecord & { total: number | null };

@@ -1,4 +1,4 @@
-import type { CouponRow, Cycle } from '@partner-panel/sdk';
+import { CYCLES, type CouponRow, type Cycle } from '@partner-panel/sdk';
 
 export interface CouponRecord {
   id: number;
@@ -8,6 +8,8 @@ export interface CouponRecord {
   redeemed_at: Date | string | null;
   created_at: Date | string;
   expires_at: Date | string;
+  addon_name: string | null;
+  redeemed_by: string | null;
 }
 
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
@@ -22,5 +24,9 @@ export function presentCoupon(r: CouponRecord): CouponRow {
     redeemed: r.redeemed_at ? 'yes' : 'no',
     generated_at: iso(r.created_at),
     expires_at: iso(r.expires_at),
+    plan: CYCLES[r.cycle as Cycle]?.label ?? r.cycle,
+    addon: r.addon_name ?? null,
+    redeemed_at: r.redeemed_at ? iso(r.redeemed_at) : null,
+    redeemed_by: r.redeemed_by ?? null,
   };
 }

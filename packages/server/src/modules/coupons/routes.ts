@@ -7,11 +7,13 @@ import { serve } from '../../http/route.js';
 import { listVpnAccounts } from '../vpn/list.js';
 import { listUsers, ownUser } from '../users/service.js';
 import { deleteCoupon, sendCoupon } from './actions.js';
+import { deleteSelection, quoteDeletion } from './bulk.js';
 import { exportFileName, issueTicket, readTicket, sendCsv } from '../exports/ticket.js';
 import { exportStream } from './export.js';
 import { parseFilter, type CouponFilter } from './filter.js';
 import { generateCoupons } from './generate.js';
 import { listCoupons, pagingOf } from './list.js';
+import { formatUsd } from '../wallet/service.js';
 
 const generatedMessage = (n: number) => `${n} ${n === 1 ? 'coupon' : 'coupons'} generated successfully.`;
 
@@ -56,6 +58,13 @@ export function couponRoutes(app: FastifyInstance) {
   serve(app, contract.deleteCoupon, async ({ body, reseller }) =>
     answer(await deleteCoupon(ctx, reseller.id, reseller.id, body.couponID), 'Coupon deleted successfully'),
   );
+
+  serve(app, contract.quoteCouponDeletion, async ({ body, reseller }) => answer(await quoteDeletion(ctx, reseller.id, body.ids), 'Deletion quoted'));
+
+  serve(app, contract.deleteCoupons, async ({ body, reseller }) => {
+    const result = await deleteSelection(ctx, reseller.id, body.ids);
+    return answer(result, `${result.deleted} ${result.deleted === 1 ? 'coupon' : 'coupons'} deleted and ${formatUsd(Math.round(result.refunded * 100))} refunded.`);
+  });
 
   serve(app, contract.deleteUserCoupon, async ({ body, reseller }) => {
     const user = await ownUser(ctx, reseller.id, body.id);

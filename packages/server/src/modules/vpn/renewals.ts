@@ -22,7 +22,7 @@ import type { VpnRow } from './access.js';
 import type { BackgroundWorker } from '../../ops/workers.js';
 
 export const WARNING_DAYS = 3;
-type Ctx = Pick<AppContext, 'db' | 'clock' | 'notifier' | 'log'>;
+type Ctx = Pick<AppContext, 'db' | 'clock' | 'notifier' | 'log' | 'mail' | 'config'>;
 
 export interface RenewalRun {
   renewed: number;

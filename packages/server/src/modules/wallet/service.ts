@@ -19,6 +19,7 @@ import { transact, type Unit } from '../../db/unit.js';
 import { resellers, walletLedger, type LedgerKind } from '../../db/schema/index.js';
 import { AppError, fail } from '../../http/errors.js';
 import { metrics } from '../../ops/metrics.js';
+import { warnOnLowBalance } from './low-balance.js';
 
 export interface Movement {
   resellerId: number;
@@ -36,9 +37,13 @@ const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' 
 /** "$1,234.50": how money reads in messages. */
 export const formatUsd = (cents: number) => usd.format(cents / 100);
 
-type Ctx = Pick<AppContext, 'notifier'>;
+// The ledger row is dated by the server's clock, as the coupons and accounts it pays for are, so
+// the dashboard's days (reseller_daily) fall where the rows they count do.
+type Ctx = Pick<AppContext, 'notifier' | 'clock'>;
+/** A charge may also send the reseller's low-balance warning (low-balance.ts). */
+type ChargeCtx = Ctx & Pick<AppContext, 'mail' | 'config'>;
 
-async function record(unit: Unit, m: Movement, signedCents: number, balanceAfter: number) {
+async function record(ctx: Ctx, unit: Unit, m: Movement, signedCents: number, balanceAfter: number) {
   await unit.tx.insert(walletLedger).values({
     resellerId: m.resellerId,
     amountCents: signedCents,
@@ -48,6 +53,7 @@ async function record(unit: Unit, m: Movement, signedCents: number, balanceAfter
     description: m.description,
     actorId: m.actorId ?? null,
     paymentId: m.paymentId ?? null,
+    createdAt: ctx.clock.now(),
   });
 }
 
@@ -75,19 +81,20 @@ export const isRefusedDebit = (error: unknown) =>
  * its ledger row are one statement: on a busy wallet the row stays locked only for it and the commit.
  * `couponsAdded` moves the reseller's coupon counter in the same update (a generation).
  */
-export async function debit(ctx: Ctx, unit: Unit, m: Movement, also: { couponsAdded?: number } = {}): Promise<number> {
+export async function debit(ctx: ChargeCtx, unit: Unit, m: Movement, also: { couponsAdded?: number } = {}): Promise<number> {
   if (!Number.isSafeInteger(m.amountCents) || m.amountCents <= 0) throw new Error(`invalid debit ${m.amountCents}`);
   const counter = also.couponsAdded ? sql`, coupons_total = coupons_total + ${also.couponsAdded}` : sql``;
-  const [row] = await rows<{ balance_after_cents: number }>(
+  const [row] = await rows<{ balance_after_cents: number; credit_limit_cents: number; threshold_cents: number | null }>(
     unit.tx,
     sql`with paid as (
           update resellers set balance_cents = balance_cents - ${m.amountCents}, updated_at = now()${counter}
           where id = ${m.resellerId} and balance_cents - ${m.amountCents} >= -credit_limit_cents
-          returning balance_cents
+          returning balance_cents, credit_limit_cents, low_balance_threshold_cents
         )
-        insert into wallet_ledger (reseller_id, amount_cents, balance_after_cents, kind, reference, description, actor_id, payment_id)
-        select ${m.resellerId}, ${-m.amountCents}, balance_cents, ${m.kind}, ${m.reference}, ${m.description}, ${m.actorId ?? null}, ${m.paymentId ?? null} from paid
-        returning balance_after_cents`,
+        insert into wallet_ledger (reseller_id, amount_cents, balance_after_cents, kind, reference, description, actor_id, payment_id, created_at)
+        select ${m.resellerId}, ${-m.amountCents}, balance_cents, ${m.kind}, ${m.reference}, ${m.description}, ${m.actorId ?? null}, ${m.paymentId ?? null}, ${ctx.clock.now()} from paid
+        returning balance_after_cents, (select credit_limit_cents from paid) as credit_limit_cents,
+                  (select low_balance_threshold_cents from paid) as threshold_cents`,
   );
   if (!row) {
     const [current] = await unit.tx
@@ -99,6 +106,13 @@ export async function debit(ctx: Ctx, unit: Unit, m: Movement, also: { couponsAd
   const balance = Number(row.balance_after_cents);
   ctx.notifier.balanceChanged(unit, m.resellerId, balance);
   unit.afterCommit(() => countMovement('debit', m.amountCents));
+  await warnOnLowBalance(ctx, unit, {
+    resellerId: m.resellerId,
+    amountCents: m.amountCents,
+    balanceAfterCents: balance,
+    creditLimitCents: Number(row.credit_limit_cents),
+    thresholdCents: row.threshold_cents === null ? null : Number(row.threshold_cents),
+  }, formatUsd);
   return balance;
 }
 
@@ -118,7 +132,7 @@ export async function credit(ctx: Ctx, unit: Unit, m: Movement): Promise<number>
   );
   if (!row) throw fail('fetchDetails');
   const balance = Number(row.balance_cents);
-  await record(unit, m, m.amountCents, balance);
+  await record(ctx, unit, m, m.amountCents, balance);
   ctx.notifier.balanceChanged(unit, m.resellerId, balance);
   unit.afterCommit(() => countMovement('credit', m.amountCents));
   await recordEvent(unit.tx, {

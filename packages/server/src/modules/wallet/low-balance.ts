@@ -1,0 +1,42 @@
+/**
+ * The reseller's own low-balance warning: when a charge takes what it can spend (its balance, or on
+ * a postpaid account the credit left) from at or above its threshold to below it, one notification
+ * and one e-mail, in the charge's transaction. Charges under the line say nothing more; money that
+ * lifts it back above re-arms the warning for the next crossing. Charges on one wallet are
+ * serialised by its row lock, so "before" and "after" are exact and a crossing happens once.
+ */
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import type { Unit } from '../../db/unit.js';
+import { resellers } from '../../db/schema/index.js';
+import { lowBalanceMail } from '../../adapters/mail/templates.js';
+
+export interface Charge {
+  resellerId: number;
+  amountCents: number;
+  balanceAfterCents: number;
+  creditLimitCents: number;
+  thresholdCents: number | null;
+}
+
+export const crossedThreshold = (c: Charge) => {
+  if (c.thresholdCents === null) return false;
+  const after = c.balanceAfterCents + c.creditLimitCents;
+  return after + c.amountCents >= c.thresholdCents && after < c.thresholdCents;
+};
+
+export async function warnOnLowBalance(ctx: Pick<AppContext, 'notifier' | 'mail' | 'config'>, unit: Unit, charge: Charge, formatUsd: (cents: number) => string) {
+  if (!crossedThreshold(charge)) return;
+  const [owner] = await unit.tx.select({ email: resellers.email, name: resellers.name, customUrl: resellers.customUrl }).from(resellers).where(eq(resellers.id, charge.resellerId));
+  if (!owner) return;
+  const postpaid = charge.creditLimitCents > 0;
+  const left = formatUsd(charge.balanceAfterCents + charge.creditLimitCents);
+  const line = formatUsd(charge.thresholdCents ?? 0);
+  // A postpaid account has no wallet to fund: it is told of its credit line, and to talk to us.
+  const message = postpaid
+    ? `What is left of your credit line (${left}) fell below the ${line} you set. Please contact us to settle your account.`
+    : `Your balance (${left}) fell below the ${line} you set. Add funds to keep generating coupons and renewing VPN accounts.`;
+  await ctx.notifier.notify(unit, charge.resellerId, { type: 'low_balance', message, redirect: postpaid ? null : 'billing/pay' });
+  await ctx.mail.enqueue(unit.tx, lowBalanceMail({ to: { email: owner.email, name: owner.name, id: charge.resellerId }, message, payUrl: postpaid ? null : `${ctx.config.publicUrl}/${owner.customUrl}/billing/pay` }));
+  unit.afterCommit(() => ctx.mail.kick());
+}
