@@ -170,7 +170,7 @@ export async function login(ctx: Ctx, input: { email: string; password: string }
 
   const reseller = await findByEmail(ctx, input.email);
   const ok = reseller ? await verifyPassword(reseller.passwordHash, input.password) : (await burnPasswordCheck(input.password), false);
-  if (!reseller || !ok) throw fail('invalidCredentials');
+  if (!reseller || !ok) throw fail('loginFailed');
   await ctx.counters.reset(key);
   if (!reseller.verifiedAt) {
     if (!(await recentlySentVerification(ctx, reseller.id))) {
