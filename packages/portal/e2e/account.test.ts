@@ -114,6 +114,14 @@ describe('a new reseller', () => {
     await dialog.getByText(/^Password must contain minimum 12 characters/).waitFor();
     await dialog.getByText("Passwords don't match").waitFor();
     await capture(page, 'change-password');
+    // The server's refusal goes as soon as the field is corrected.
+    await dialog.getByLabel('Old Password').fill('Wrong!Password9');
+    await dialog.getByLabel('New Password').fill(newPassword);
+    await dialog.getByLabel('Confirm Password').fill(newPassword);
+    await dialog.getByRole('button', { name: 'Change password' }).click();
+    await dialog.getByRole('alert').getByText('Old password is incorrect').waitFor();
+    await dialog.getByLabel('Old Password').fill(password);
+    await expect.poll(() => dialog.getByText('Old password is incorrect').count()).toBe(0);
     await dialog.getByLabel('New Password').fill(newPassword);
     await dialog.getByLabel('Confirm Password').fill(newPassword);
     await dialog.getByRole('button', { name: 'Change password' }).click();
