@@ -31,7 +31,7 @@ describe('authProvider', () => {
     const { authProvider } = providers();
     const error = await authProvider.login({ ...demo, password: 'Wrong!Password1' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HttpError);
-    expect(error).toMatchObject({ message: 'Invalid email or password.', status: 401 });
+    expect(error).toMatchObject({ message: 'Unable to Login', status: 401 });
   });
 
   it('rejects checkAuth without a stored user', async () => {

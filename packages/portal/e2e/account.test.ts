@@ -61,7 +61,7 @@ describe('a new reseller', () => {
     await capture(page, 'login-password');
     await page.getByLabel('Password', { exact: true }).fill('Wrong!Password9');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('alert').getByText('Invalid email or password.').waitFor();
+    await page.getByRole('alert').getByText('Unable to Login').waitFor();
     expect(await page.getByLabel('Password', { exact: true }).inputValue()).toBe('');
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByRole('button', { name: 'Sign in' }).click();
@@ -92,6 +92,12 @@ describe('a new reseller', () => {
     await page.getByLabel('Name', { exact: true }).fill('  ');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Field is empty').waitFor();
+    // Typed, then emptied: the input now holds null, and the sentence is still the spec's.
+    await page.getByLabel('Name', { exact: true }).fill('Someone');
+    await page.getByLabel('Name', { exact: true }).fill('');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Field is empty').waitFor();
+    expect(await page.getByText(/Invalid input|expected|received/).count()).toBe(0);
     await page.getByLabel('Name', { exact: true }).fill('Renamed Reseller');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Profile updated successfully').waitFor();
@@ -108,6 +114,14 @@ describe('a new reseller', () => {
     await dialog.getByText(/^Password must contain minimum 12 characters/).waitFor();
     await dialog.getByText("Passwords don't match").waitFor();
     await capture(page, 'change-password');
+    // The server's refusal goes as soon as the field is corrected.
+    await dialog.getByLabel('Old Password').fill('Wrong!Password9');
+    await dialog.getByLabel('New Password').fill(newPassword);
+    await dialog.getByLabel('Confirm Password').fill(newPassword);
+    await dialog.getByRole('button', { name: 'Change password' }).click();
+    await dialog.getByRole('alert').getByText('Old password is incorrect').waitFor();
+    await dialog.getByLabel('Old Password').fill(password);
+    await expect.poll(() => dialog.getByText('Old password is incorrect').count()).toBe(0);
     await dialog.getByLabel('New Password').fill(newPassword);
     await dialog.getByLabel('Confirm Password').fill(newPassword);
     await dialog.getByRole('button', { name: 'Change password' }).click();

@@ -60,6 +60,13 @@ describe('billing with the test gateway', () => {
     await form.getByRole('button', { name: 'Pay by card' }).click();
     await form.getByText('Name is required.').waitFor();
     await form.getByText('Amount should be greater than $2000').waitFor();
+    // Typed, then emptied: the spec's sentence on blur and on submit, no library text.
+    await amount.fill('');
+    await amount.blur();
+    await form.getByText('Please enter valid amount').waitFor();
+    await form.getByRole('button', { name: 'Pay by card' }).click();
+    await form.getByText('Please enter valid amount').waitFor();
+    expect(await form.getByText(/Invalid input|expected|received|NaN/).count()).toBe(0);
 
     await amount.fill('2500');
     await form.getByLabel('Name on card').fill('Demo Payer');

@@ -56,6 +56,10 @@ describe("an admin's user profile", () => {
     await admin.getByRole('button', { name: 'Send Invoice' }).click();
     const invoice = admin.getByRole('dialog', { name: 'Send Invoice' });
     await invoice.getByLabel('Amount (USD)').fill('50');
+    await invoice.getByLabel('Amount (USD)').fill('');
+    await invoice.getByRole('button', { name: 'Send invoice' }).click();
+    await invoice.getByText('Please enter valid amount').waitFor();
+    await invoice.getByLabel('Amount (USD)').fill('50');
     await invoice.getByRole('button', { name: 'Send invoice' }).click();
     await invoice.getByText('Invoice Amount must be greater than $100!').waitFor();
     await invoice.getByLabel('Amount (USD)').fill('10001');
@@ -114,6 +118,10 @@ describe("an admin's user profile", () => {
     await expect.poll(() => name.inputValue()).toBe('Northwind Sub-reseller');
     await page.getByRole('button', { name: 'Save Name' }).click();
     await page.getByText('Nothing to update').waitFor();
+    // Emptied after typing: 002 §5's sentence, not the schema library's.
+    await name.fill('');
+    await page.getByRole('button', { name: 'Save Name' }).click();
+    await page.getByText('Field is empty').waitFor();
     await name.fill('Northwind Traders');
     await page.getByRole('button', { name: 'Save Name' }).click();
     await page.getByText('Name updated').waitFor();

@@ -116,7 +116,7 @@ describe('login (000 §7)', () => {
     const wrong = await t.post('/api/login', { email: 'ann@example.com', password: 'Wrong!Password1', token: '' });
     const unknown = await t.post('/api/login', { email: 'ghost@example.com', password, token: '' });
     expect(wrong.status).toBe(401);
-    expect(wrong.json.header).toEqual({ code: 'rspf-login-1013', status: 'error', message: 'Invalid email or password.' });
+    expect(wrong.json.header).toEqual({ code: 'rspf-login-1011', status: 'error', message: 'Unable to Login' });
     expect(unknown.json.header).toEqual(wrong.json.header);
   });
 
@@ -175,7 +175,7 @@ describe('password reset', () => {
 
     const next = 'N3w!Password-ok';
     await browser.updatePassword({ client_id: opened.client_id, password: next, password_confirmation: next });
-    await expect(t.client().login({ email: 'ann@example.com', password })).rejects.toMatchObject({ code: 'rspf-login-1013' });
+    await expect(t.client().login({ email: 'ann@example.com', password })).rejects.toMatchObject({ code: 'rspf-login-1011' });
     await t.signIn('ann@example.com', next);
     // A reset signs every session out, and the hash works once.
     expect((await t.get('/api/v1/resellers/profile', oldSession)).json.header.status).toBe('forbidden');

@@ -84,9 +84,9 @@ describe('the SDK client', () => {
     await expect(failed).rejects.toMatchObject({
       name: 'AuthenticationError',
       httpStatus: 401,
-      code: 'rspf-login-1013',
+      code: 'rspf-login-1011',
       status: 'error',
-      message: 'Invalid email or password.',
+      message: 'Unable to Login',
     });
   });
 

@@ -78,7 +78,7 @@ describe('bodies that would hurt the server', () => {
       ['/api/v1/coupons?page=0', {}, 'The page field must be at least 1.'],
       ['/api/v1/coupons?page=x', {}, 'The page field must be a whole number.'],
       ['/api/v1/coupons', { code: 'x'.repeat(65) }, 'The code field may not be longer than 64 characters.'],
-      ['/broadcasting/auth', { socket_id: 'abc', channel_name: 'private-reseller.1' }, 'The socket_id field is not in the expected format.'],
+      ['/broadcasting/auth', { socket_id: 'abc', channel_name: 'private-reseller.1' }, 'The socket_id field is not in the accepted format.'],
       ['/api/logout', { extra: 1 }, "Unknown field 'extra'."],
     ];
     for (const [url, body, message] of cases) {

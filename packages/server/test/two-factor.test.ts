@@ -83,7 +83,7 @@ describe('signing in with a second factor', () => {
     expect((await refusal(t.client().loginTwoFactor({ challenge, code }))).code).toBe('rspf-login-1018');
     expect((await refusal(t.client().loginTwoFactor({ challenge: await passwordStep('admin@demo.partner-panel.test'), code }))).code).toBe('rspf-login-1017');
     // A wrong password is still the same refusal as before.
-    expect((await refusal(t.client().login({ email: 'admin@demo.partner-panel.test', password: 'wrong' }))).code).toBe('rspf-login-1013');
+    expect((await refusal(t.client().login({ email: 'admin@demo.partner-panel.test', password: 'wrong' }))).code).toBe('rspf-login-1011');
   });
 
   it('counts wrong codes in the sign-in lockout with the password step: the eleventh try in a row waits, even with the right code', async () => {

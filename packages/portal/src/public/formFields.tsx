@@ -1,7 +1,7 @@
 /**
  * The signed-out pages' forms: react-hook-form with `zodResolver` over the contract's schemas, as the
  * signed-in forms are (react-admin's <Form> is the same underneath), without loading react-admin on
- * /login. A field re-checks as the user types once its error shows; the server's field errors land
+ * /login; where a schema words no message, the contract's `formIssueSentence` does. A field re-checks as the user types once its error shows; the server's field errors land
  * on their fields.
  */
 import type { ReactNode } from 'react';
@@ -9,12 +9,12 @@ import { Box, TextField, type TextFieldProps } from '@mui/material';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FormProvider, useController, useForm, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
-import { emailField } from '@partner-panel/sdk';
+import { emailField, formIssueSentence } from '@partner-panel/sdk';
 import { PasswordField } from '../components/PasswordField';
 import { serverFieldErrors } from '../components/serverErrors';
 
 export function usePublicForm<S extends z.ZodType<FieldValues, FieldValues>>(schema: S, defaultValues: z.input<S>) {
-  return useForm<z.input<S>, unknown, z.output<S>>({ resolver: zodResolver(schema), defaultValues: defaultValues as never, reValidateMode: 'onChange' });
+  return useForm<z.input<S>, unknown, z.output<S>>({ resolver: zodResolver(schema, { error: formIssueSentence }), defaultValues: defaultValues as never, reValidateMode: 'onChange' });
 }
 
 /** Puts the server's field errors (body.errors of a refused call) beside their fields. */

@@ -15,9 +15,9 @@ export const fieldName = (path: readonly PropertyKey[] | undefined) => (path ?? 
  * [101] → 101) and charge for. `message` replaces the default sentence naming the field.
  */
 export function wholeNumber(message?: string) {
-  return z.union([z.number().int(), z.string().trim().regex(/^\d{1,20}$/).transform(Number)], {
-    error: (issue) => message ?? `The ${fieldName(issue.path)} field must be a whole number.`,
-  });
+  // Every branch carries the sentence too: a form shows the first branch's issue of a union.
+  const error = (issue: { path?: PropertyKey[] }) => message ?? `The ${fieldName(issue.path)} field must be a whole number.`;
+  return z.union([z.number({ error }).int({ error }), z.string({ error }).trim().regex(/^\d{1,20}$/, { error }).transform(Number)], { error });
 }
 
 /** Billing type as a form sends it: 1, 2, "1" or "2". */

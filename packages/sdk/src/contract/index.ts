@@ -42,6 +42,7 @@ export * from './constants.js';
 export * from './messages.js';
 export * from './rules.js';
 export * from './common.js';
+export * from './issues.js';
 export { productsSchema, couponRow, couponFilter, generateCouponsBody, resellerRow } from './calls/coupons.js';
 export type { Products, CouponRow } from './calls/coupons.js';
 export { vpnAccount, vpnListRow, hostingStatus } from './calls/vpn.js';

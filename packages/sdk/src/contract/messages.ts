@@ -32,7 +32,6 @@ export const errors = {
   network: entry('rspf-network', 'Network error. Please check your connection and try again.', 0),
   // --- sign-in and sign-up (000 §8)
   loginFailed: entry('rspf-login-1011', 'Unable to Login', 401),
-  invalidCredentials: entry('rspf-login-1013', 'Invalid email or password.', 401),
   emailNotVerified: entry(
     'rspf-login-1014',
     'Please verify your email address first. We have sent a new verification link to your inbox.',

@@ -67,26 +67,27 @@ export const messages = {
   couponSelectionChanged: 'Some of the selected coupons were redeemed or are no longer in your list. Nothing was deleted: please review the selection.',
 } as const;
 
-const trimmed = () => z.string().trim();
+/**
+ * Text that must hold something: null (an emptied react-admin input), a non-string, '' and only
+ * spaces all read `message`, the field's own sentence, never a schema library's words.
+ */
+export const requiredText = (message: string) => z.string({ error: message }).trim().min(1, { error: message });
 
-export const emailField = trimmed()
-  .min(1, { error: messages.emailRequired })
+export const emailField = requiredText(messages.emailRequired)
   .regex(EMAIL_PATTERN, { error: messages.emailInvalid });
 
-export const registerEmailField = trimmed()
-  .min(1, { error: messages.emailRequired })
+export const registerEmailField = requiredText(messages.emailRequired)
   .max(REGISTER_EMAIL_MAX, { error: messages.emailTooLong })
   .regex(EMAIL_PATTERN, { error: messages.emailInvalid });
 
-export const passwordRequiredField = z.string().min(1, { error: messages.passwordRequired });
+export const passwordRequiredField = z.string({ error: messages.passwordRequired }).min(1, { error: messages.passwordRequired });
 
 export const strongPasswordField = z
-  .string()
+  .string({ error: messages.passwordRequired })
   .min(1, { error: messages.passwordRequired })
   .refine(isStrongPassword, { error: messages.passwordRule });
 
-export const fullNameField = trimmed()
-  .min(1, { error: messages.fullNameRequired })
+export const fullNameField = requiredText(messages.fullNameRequired)
   .max(100, { error: 'The name may not be greater than 100 characters' })
   // A name is shown on screens and written into mails: one line, no control characters.
   .refine(isOneLine, {
@@ -129,7 +130,8 @@ export const centsToDollars = (cents: number): number => Math.round(cents) / 100
 
 /** A dollar amount as sent by a form: accepted as number or text, parsed to cents. */
 export const dollarAmountField = z
-  .union([z.number(), z.string()], { error: messages.amountInvalid })
+  // Each branch words it too: a form shows the first branch's issue of a union.
+  .union([z.number({ error: messages.amountInvalid }), z.string({ error: messages.amountInvalid })], { error: messages.amountInvalid })
   .transform((value, ctx) => {
     const cents = dollarsToCents(value);
     if (cents === null) {

@@ -11,6 +11,7 @@ import { PasswordInput, useDataProvider, useTranslate } from 'react-admin';
 import type { PortalDataProvider } from '@partner-panel/data-provider';
 import { contract } from '@partner-panel/sdk';
 import { SchemaForm } from '../../components/SchemaForm';
+import { OnFormChange } from '../../components/OnFormChange';
 import { messageOf, serverFieldErrors } from '../../components/serverErrors';
 import { SubmitButton } from '../../components/SubmitButton';
 import { session } from '../../providers';
@@ -48,6 +49,7 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
         schema={contract.changePassword.body}
         defaultValues={{ email: user.email, client_id: user.client_id, old_password: '', password: '', password_confirmation: '', token: '' }}
       >
+        <OnFormChange onChange={() => setAlert(null)} />
         <DialogTitle id="change-password-title">{translate('pp.password_dialog.title')}</DialogTitle>
         <DialogContent>
           {alert ? (

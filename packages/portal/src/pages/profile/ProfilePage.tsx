@@ -10,7 +10,7 @@ import { Link } from 'react-router-dom';
 import type { FieldValues } from 'react-hook-form';
 import { z } from 'zod';
 import type { PortalDataProvider } from '@partner-panel/data-provider';
-import { ACCOUNT_STATUS, messages } from '@partner-panel/sdk';
+import { ACCOUNT_STATUS, messages, requiredText } from '@partner-panel/sdk';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DeactivatedBanner } from '../../components/DeactivatedBanner';
 import { useFormat } from '../../components/format';
@@ -26,10 +26,7 @@ import { TwoFactorCard } from './TwoFactorCard';
 /** The two rules the server applies to a profile field (000 §5), and the name's own. */
 const nameSchema = (current: string) =>
   z.object({
-    name: z
-      .string()
-      .trim()
-      .min(1, { error: messages.fieldEmpty })
+    name: requiredText(messages.fieldEmpty)
       .max(100, { error: 'The name may not be greater than 100 characters' })
       .refine((name) => name !== current, { error: messages.nothingToUpdate }),
   });

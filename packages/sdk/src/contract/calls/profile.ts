@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { defineCall } from '../define.js';
 import { MAX_PAGE, resellerUser, usd, wholeNumber } from '../common.js';
 import { CAPTCHA_ACTIONS } from '../constants.js';
+import { messages, requiredText } from '../rules.js';
 
 export const publicSettings = defineCall({
   method: 'GET',
@@ -69,7 +70,7 @@ export const updateProfile = defineCall({
   spec: '000 §3, §7',
   summary: "Updates one field of the signed-in reseller's profile: name or status.",
   body: z.object({
-    update: z.string().min(1, { error: 'Field is empty' }),
+    update: requiredText(messages.fieldEmpty),
     value: z.union([z.string(), z.number()]).transform((v) => String(v).trim()),
   }),
   response: resellerUser,

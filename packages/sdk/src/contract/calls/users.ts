@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { defineCall } from '../define.js';
 import { idInput, isoDate, listOf, pageQuery, rowId, usd, wholeNumber } from '../common.js';
 import { RECURRING_CYCLES, USER_ADJUSTMENT_USD, USER_PRICE_MAX_USD } from '../constants.js';
-import { captchaTokenField, dollarAmountField, invoiceAmountField, isOneLine } from '../rules.js';
+import { captchaTokenField, dollarAmountField, invoiceAmountField, isOneLine, messages, requiredText } from '../rules.js';
 
 const cyclePrices = z.object(Object.fromEntries(RECURRING_CYCLES.map((c) => [c, usd])) as Record<
   (typeof RECURRING_CYCLES)[number],
@@ -59,7 +59,7 @@ export const updateUser = defineCall({
   captcha: 'update_password',
   body: z.object({
     ...actingAdmin,
-    update: z.string().min(1, { error: 'Field is empty' }),
+    update: requiredText(messages.fieldEmpty),
     value: z.union([z.string(), z.number()]).transform((v) => String(v).trim()),
     password_confirmation: z.string().optional(),
     token: captchaTokenField,

@@ -178,7 +178,7 @@ export async function login(ctx: Ctx, input: { email: string; password: string }
   const ok = reseller ? await verifyPassword(reseller.passwordHash, input.password) : (await burnPasswordCheck(input.password), false);
   if (!reseller || !ok) {
     metrics.signInFailures.inc();
-    throw fail('invalidCredentials');
+    throw fail('loginFailed');
   }
   if (!reseller.verifiedAt) {
     await ctx.counters.reset(key);

@@ -12,7 +12,7 @@ import { Link } from 'react-router-dom';
 import type { FieldValues } from 'react-hook-form';
 import { z } from 'zod';
 import type { PortalDataProvider } from '@partner-panel/data-provider';
-import { emailField, fullNameField, messages, type CallResult, type Contract } from '@partner-panel/sdk';
+import { emailField, fullNameField, messages, requiredText, type CallResult, type Contract } from '@partner-panel/sdk';
 import { useFormat } from '../../../components/format';
 import { PageHeader } from '../../../components/PageHeader';
 import { messageOf } from '../../../components/serverErrors';
@@ -29,10 +29,7 @@ type Profile = CallResult<Contract['getUser']> & { name: string };
 /** A field's rules as the server applies them (002 §5): 'Field is empty', 'Nothing to update', then its own. */
 const fieldSchema = (field: 'name' | 'email', current: string) =>
   z.object({
-    [field]: z
-      .string()
-      .trim()
-      .min(1, { error: messages.fieldEmpty })
+    [field]: requiredText(messages.fieldEmpty)
       .refine((v) => (field === 'email' ? v.toLowerCase() !== current.toLowerCase() : v !== current), { error: messages.nothingToUpdate })
       .pipe(field === 'email' ? emailField : fullNameField),
   });
