@@ -134,9 +134,9 @@ describe('the request id of a refusal, for support', () => {
     expect(failed).toBeInstanceOf(HttpError);
     const requestId = (failed?.body as { requestId?: string }).requestId;
     expect(requestId).toMatch(/^req_[\w-]{16}$/);
-    expect(refusals.requestIdFor('Invalid email or password.')).toBe(requestId);
+    expect(refusals.requestIdFor('Unable to Login')).toBe(requestId);
     // A screen's own words around the server's sentence still find it; another text does not.
-    expect(refusals.requestIdFor('Sign-in failed: Invalid email or password.')).toBe(requestId);
+    expect(refusals.requestIdFor('Sign-in failed: Unable to Login')).toBe(requestId);
     expect(refusals.requestIdFor('Coupons generated.')).toBeNull();
   });
 
