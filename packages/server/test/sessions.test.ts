@@ -6,14 +6,14 @@
 import type { Envelope } from '@partner-panel/sdk';
 import { describe, expect, it } from 'vitest';
 import { deviceOf } from '../src/modules/auth/signed-in.js';
-import { testApp } from './support/app.js';
+import { specEnvelope, testApp } from './support/app.js';
 
 const t = await testApp();
 const CHROME_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const SAFARI_IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
 const FIREFOX_LINUX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
 
-async function call(method: 'GET' | 'POST', url: string, token: string, payload?: unknown) {
+async function call(method: 'GET' | 'POST' | 'DELETE', url: string, token: string, payload?: unknown) {
   const csrf = ((await t.app.inject({ method: 'GET', url: '/api/csrf' })).json() as Envelope<{ csrf_token: string }>).body.csrf_token;
   const res = await t.app.inject({
     method,
@@ -21,7 +21,7 @@ async function call(method: 'GET' | 'POST', url: string, token: string, payload?
     headers: { authorization: `Bearer ${token}`, 'csrf-token': csrf, cookie: `XSRF-TOKEN=${csrf}` },
     ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
   });
-  return { status: res.statusCode, json: res.json() as Envelope };
+  return { status: res.statusCode, json: specEnvelope(res) };
 }
 
 async function signInAs(email: string, userAgent: string, ip: string) {
@@ -114,5 +114,26 @@ describe("the account's security events", () => {
     expect(events[0]).toMatchObject({ action: 'reseller.other_sessions_ended', ip: '127.0.0.1' });
     expect(events[1]).toMatchObject({ action: 'reseller.signed_in', description: 'Signed in on Firefox on Linux.', ip: '10.3.0.1' });
     expect(events.every((e) => !e.description.includes('Safari on iOS'))).toBe(true);
+  });
+
+  it('lists what was done with webhook signing secrets: an endpoint added, its secret replaced, the endpoint deleted', async () => {
+    const token = await signInAs('reseller@demo.partner-panel.test', FIREFOX_LINUX, '10.3.0.2');
+    const made = await call('POST', '/api/webhook-endpoints/create', token, { url: 'http://127.0.0.1:9/hooks', mode: 'sandbox' });
+    expect(made.status).toBe(201);
+    const endpointId = (made.json.body as { id: number }).id;
+    expect((await call('POST', '/api/webhook-endpoints/rotate-secret', token, { endpointId })).status).toBe(200);
+    expect((await call('DELETE', '/api/webhook-endpoints/delete', token, { endpointId })).status).toBe(200);
+    const events = (await call('GET', '/api/v1/profile/security-events', token)).json.body as { action: string; description: string }[];
+    expect(events.slice(0, 3)).toEqual([
+      expect.objectContaining({ action: 'webhook_endpoint.deleted', description: 'The sandbox webhook endpoint http://127.0.0.1:9/hooks was deleted.' }),
+      expect.objectContaining({
+        action: 'webhook_endpoint.secret_rotated',
+        description: 'The signing secret of the sandbox webhook endpoint http://127.0.0.1:9/hooks was replaced; the old one signs for 24 hours more.',
+      }),
+      expect.objectContaining({
+        action: 'webhook_endpoint.created',
+        description: 'A sandbox webhook endpoint was added for http://127.0.0.1:9/hooks; its signing secret was shown once.',
+      }),
+    ]);
   });
 });

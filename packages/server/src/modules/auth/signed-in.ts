@@ -6,6 +6,7 @@
 import { and, desc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { AppContext, SessionReseller } from '../../context.js';
 import { accessTokens, auditLog } from '../../db/schema/index.js';
+import { WEBHOOKS } from '@partner-panel/sdk';
 import { fail } from '../../http/errors.js';
 import { newDeviceMail } from '../../adapters/mail/templates.js';
 import { audit } from '../audit/index.js';
@@ -112,6 +113,9 @@ const DESCRIBE: Record<string, (data: Record<string, unknown>) => string> = {
   'reseller.other_sessions_ended': (d) => `Signed out every other session (${String(d.ended ?? 0)}).`,
   'secret_key.generated': (d) => `A ${String(d.mode)} secret key was made.`,
   'secret_key.regenerated': (d) => `The ${String(d.mode)} secret key was replaced.`,
+  'webhook_endpoint.created': (d) => `A ${String(d.mode)} webhook endpoint was added for ${String(d.url)}; its signing secret was shown once.`,
+  'webhook_endpoint.secret_rotated': (d) => `The signing secret of the ${String(d.mode)} webhook endpoint ${String(d.url)} was replaced; the old one signs for ${WEBHOOKS.rotationOverlapHours} hours more.`,
+  'webhook_endpoint.deleted': (d) => `The ${String(d.mode)} webhook endpoint ${String(d.url)} was deleted.`,
   'user.two_factor_required': () => 'Your administrator now requires two-factor sign-in.',
   'user.two_factor_not_required': () => 'Your administrator no longer requires two-factor sign-in.',
   'user.password_updated': () => 'Your administrator set a new password; every session was signed out.',

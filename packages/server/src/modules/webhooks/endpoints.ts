@@ -10,6 +10,7 @@ import { rows, type Tx } from '../../db/index.js';
 import { transact } from '../../db/unit.js';
 import { AppError, fail } from '../../http/errors.js';
 import { addJob } from '../../jobs/queue.js';
+import { audit } from '../audit/index.js';
 import { newEventId } from '../events/record.js';
 import { DELIVER_TASK } from './delivery.js';
 import { checkDestination } from './destinations.js';
@@ -95,6 +96,8 @@ export async function createEndpoint(ctx: Ctx, owner: Owner, input: { url: strin
           returning ${COLUMNS}`,
     );
     if (!row) throw fail('internal');
+    // A signing secret was handed out: the reseller reads it among its security events.
+    await audit(unit.tx, { actorId: owner.resellerId, action: 'webhook_endpoint.created', targetType: 'webhook_endpoint', targetId: row.id, data: { mode: owner.mode, url: row.url } });
     return { ...present(row), secret };
   });
 }
@@ -138,14 +141,16 @@ export async function rotateSecret(ctx: Ctx, owner: Owner, endpointId: number) {
           where id = ${endpointId} returning ${COLUMNS}`,
     );
     if (!row) throw fail('webhookEndpointNotFound');
+    await audit(unit.tx, { actorId: owner.resellerId, action: 'webhook_endpoint.secret_rotated', targetType: 'webhook_endpoint', targetId: row.id, data: { mode: owner.mode, url: row.url } });
     return { ...present(row), secret };
   });
 }
 
 export async function deleteEndpoint(ctx: Ctx, owner: Owner, endpointId: number) {
   return transact(ctx, async (unit) => {
-    await ownEndpoint(unit.tx, owner, endpointId, true);
+    const endpoint = await ownEndpoint(unit.tx, owner, endpointId, true);
     await unit.tx.execute(sql`delete from webhook_endpoints where id = ${endpointId}`);
+    await audit(unit.tx, { actorId: owner.resellerId, action: 'webhook_endpoint.deleted', targetType: 'webhook_endpoint', targetId: endpointId, data: { mode: owner.mode, url: endpoint.url } });
     return { id: endpointId, deleted: true as const };
   });
 }
