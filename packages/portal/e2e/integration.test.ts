@@ -365,6 +365,10 @@ describe('Explore docs', () => {
     const readme = readFileSync(new URL('../../sdk/README.md', import.meta.url), 'utf8');
     const example = /<!-- quickstart:start -->\s*```js\n([\s\S]*?)```/.exec(readme)?.[1];
     expect(await page.getByTestId('quickstart-code').textContent()).toBe(example);
+    // The SDK is installed from its packed file until it is published: the page says so, as the README does.
+    const install = await page.getByTestId('install-code').textContent();
+    expect(install).toContain('npm install /tmp/partner-panel-sdk-');
+    expect(install).not.toMatch(/npm install @partner-panel\/sdk/);
     expect(await page.getByTestId('quickstart-run').textContent()).toContain(`PARTNER_PANEL_URL=${server.url} PARTNER_PANEL_SECRET_KEY=sk_test_`);
 
     const reference = page.getByTestId('api-reference');

@@ -13,6 +13,8 @@ import { ApiReference } from './ApiReference';
 import { usePaths } from '../../../routing/usePaths';
 import { KEY_PLACEHOLDER, useSecretKeys } from '../../integration/secretKeys';
 
+/** How to install the SDK today (packed from a clone until it is published), between the README's markers. */
+export const INSTALL = /<!-- install:start -->\s*```sh\n([\s\S]*?)```\s*<!-- install:end -->/.exec(readme)?.[1] ?? '';
 /** The README's quick-start example, between its markers. */
 export const QUICKSTART = /<!-- quickstart:start -->\s*```js\n([\s\S]*?)```\s*<!-- quickstart:end -->/.exec(readme)?.[1] ?? '';
 
@@ -39,7 +41,7 @@ export default function ExploreDocsPage() {
             </Button>
           </Step>
           <Step n={2} text={translate('pp.docs.step_install')}>
-            <CodeBlock title={translate('pp.docs.install_title')} code="npm install @partner-panel/sdk" headingLevel="h4" />
+            <CodeBlock title={translate('pp.docs.install_title')} code={INSTALL} testId="install-code" headingLevel="h4" />
           </Step>
           <Step n={3} text={translate('pp.docs.step_save')}>
             <CodeBlock title="quickstart.mjs" code={QUICKSTART} testId="quickstart-code" headingLevel="h4" />
