@@ -176,6 +176,7 @@ export function createDataProvider(client: Client, session: Session, extraLists:
     updateUserPricing: (user_reseller_id: number, input: { update: string; recursive: 0 | 1; value: string | number }) =>
       userAnswer(answered('updateUserPricing', { ...input, user_reseller_id })),
     verifyUser: (id: number) => userAnswer(answered('verifyUser', { id })),
+    requireUserTwoFactor: (user_reseller_id: number, required: boolean) => answered('requireTwoFactor', { user_reseller_id, required }),
     adjustUserBalance: (user_reseller_id: number, input: { type: 'credit' | 'debit'; amount: string | number; reason: string }) =>
       userAnswer(answered('adjustUserBalance', { ...input, user_reseller_id })),
     sendUserInvoice: (user_reseller_id: number, amount: string | number, user_email?: string) =>

@@ -162,6 +162,37 @@ describe("an admin's user profile", () => {
     expectNoProblems(tab);
   });
 
+  it('requires a second factor of a user from its profile: the user must set one up at the next sign-in', async () => {
+    const admin = await newTab(server.url);
+    await signIn(admin.page, 'admin@demo.partner-panel.test');
+    // sub2, verified and signed in by the first test, keeps its password.
+    await admin.page.goto(SUB2);
+    await admin.page.getByRole('heading', { level: 1, name: 'Profile' }).waitFor();
+    const require = admin.page.getByRole('switch', { name: 'Require two-factor sign-in' });
+    expect(await require.isChecked()).toBe(false);
+    await require.click();
+    await admin.page.getByText('This user must now sign in with a second factor.').waitFor();
+    await admin.page.reload();
+    await expect.poll(() => admin.page.getByRole('switch', { name: 'Require two-factor sign-in' }).isChecked()).toBe(true);
+    await capture(admin.page, 'user-require-two-factor');
+
+    const user = await newTab(server.url);
+    await user.page.goto('/login');
+    await user.page.getByLabel('Email address').fill('sub2@demo.partner-panel.test');
+    await user.page.getByRole('button', { name: 'Continue' }).click();
+    await user.page.getByLabel('Password', { exact: true }).fill('DemoPass2026!');
+    await user.page.getByRole('button', { name: 'Sign in' }).click();
+    await user.page.getByText('Your administrator requires two-factor sign-in. Set it up to finish signing in.').waitFor();
+    expectNoProblems(user);
+    await user.context.close();
+
+    await admin.page.getByRole('switch', { name: 'Require two-factor sign-in' }).click();
+    await admin.page.getByText('This user may now sign in without a second factor.').waitFor();
+    await expect.poll(() => admin.page.getByRole('switch', { name: 'Require two-factor sign-in' }).isChecked()).toBe(false);
+    expectNoProblems(admin);
+    await admin.context.close();
+  });
+
   it("refuses a user that is not the admin's own, and a non-numeric id", async () => {
     const { page } = await newTab(server.url);
     await signIn(page, 'admin@demo.partner-panel.test');

@@ -38,10 +38,10 @@ describe('the user profile: resellers/get/user (002 §3, §7)', () => {
       [
         'id', 'clientId', 'firstName', 'email', 'created_at', 'balance', 'active_subscriptions', 'vpn_accounts_issued_in_last_24_hours',
         'total_coupons', 'coupons_in_last_24_hours', 'total_redeem_coupons', 'verified', 'status', 'amountIn', 'amountOut',
-        'recuringPricing', 'nonRecuringPricing',
+        'recuringPricing', 'nonRecuringPricing', 'two_factor_required',
       ].sort(),
     );
-    expect(body).toMatchObject({ id: SUB1, firstName: 'Northwind Sub-reseller', email: 'sub1@demo.partner-panel.test', balance: 500, verified: true, status: 1, amountIn: 500, amountOut: 0 });
+    expect(body).toMatchObject({ id: SUB1, firstName: 'Northwind Sub-reseller', email: 'sub1@demo.partner-panel.test', balance: 500, verified: true, status: 1, amountIn: 500, amountOut: 0, two_factor_required: false });
     expect(body.recuringPricing).toEqual({ monthly: 3, quarterly: 8, semiannually: 15, annually: 27, biennially: 45, triennially: 60 });
     expect(body.nonRecuringPricing).toEqual({ monthly: 3.5, quarterly: 9.5, semiannually: 17.5, annually: 31, biennially: 52, triennially: 69 });
     const sub2 = await admin.api.getUser({ id: SUB2 });

@@ -170,6 +170,8 @@ const pp = {
     verify: 'Verify user',
     verified_done: 'User verified',
     unverified_help: 'Name, e-mail and password can be edited once the user is verified.',
+    require_two_factor: 'Require two-factor sign-in',
+    require_two_factor_help: 'The user sets up a second factor at their next sign-in and cannot turn it off.',
     client_id: 'Client ID',
     member_since: 'Member since %{date}',
     details: 'Details',

@@ -28,6 +28,8 @@ export const userProfileSchema = z.object({
   amountOut: usd,
   recuringPricing: cyclePrices,
   nonRecuringPricing: cyclePrices,
+  /** Ours: whether the admin requires a second factor of this user (set with `two-factor/require`). */
+  two_factor_required: z.boolean(),
 });
 
 export const getUser = defineCall({

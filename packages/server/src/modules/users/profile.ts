@@ -54,5 +54,6 @@ export async function userProfile(ctx: Pick<AppContext, 'db' | 'clock'>, user: R
     amountOut: centsToDollars(Number(money?.amount_out ?? 0)),
     recuringPricing: inDollars(cyclePrices(book, 1)),
     nonRecuringPricing: inDollars(cyclePrices(book, 2)),
+    two_factor_required: user.twoFactorRequired,
   };
 }

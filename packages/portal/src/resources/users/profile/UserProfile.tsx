@@ -6,7 +6,7 @@
  * is the `users` resource's, read from `get/user`; every action answers the profile anew.
  */
 import { useState } from 'react';
-import { Alert, Box, Button, Card, CardContent, Chip, CircularProgress, Grid, MenuItem, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Chip, CircularProgress, FormControlLabel, FormHelperText, Grid, MenuItem, Switch, TextField, Typography } from '@mui/material';
 import { TextInput, useDataProvider, useShowContext, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { FieldValues } from 'react-hook-form';
@@ -154,6 +154,22 @@ function DetailsCard({ user, onOpen }: { user: Profile; onOpen: (d: UserDialog) 
           <MenuItem value={1}>{translate('pp.profile.active')}</MenuItem>
           <MenuItem value={0}>{translate('pp.profile.inactive')}</MenuItem>
         </TextField>
+        <Box sx={{ mb: 2 }}>
+          <FormControlLabel
+            control={
+              <Switch
+                checked={user.two_factor_required}
+                disabled={busy}
+                onChange={(e) => void act(() => dataProvider.requireUserTwoFactor(user.id, e.target.checked))}
+                slotProps={{ input: { 'aria-describedby': 'require-two-factor-help' } }}
+              />
+            }
+            label={translate('pp.users.require_two_factor')}
+          />
+          <FormHelperText id="require-two-factor-help" sx={{ mt: 0 }}>
+            {translate('pp.users.require_two_factor_help')}
+          </FormHelperText>
+        </Box>
         <Typography variant="body2" color="text.secondary">
           {translate('pp.users.client_id')}: <Box component="span" sx={{ fontFamily: 'monospace' }}>{user.clientId}</Box>
         </Typography>
