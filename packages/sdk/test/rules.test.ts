@@ -136,9 +136,8 @@ describe('error catalogue', () => {
     expect(errors.fetchDetails).toMatchObject({ code: 'rspf-101', message: 'Unable to fetch details' });
     expect(errors.csrfMissing.message).toBe('CSRF token not found. Please refresh the page and try again.');
   });
-  it('reserves header status forbidden for a call with no signed-in session', () => {
+  it('reserves header status forbidden for a lost session', () => {
     const forbidden = Object.entries(errors).filter(([, e]) => 'status' in e && e.status === 'forbidden');
-    // A lost session, and a v2 key or token on a portal call (no session either): the portal signs out on both.
-    expect(forbidden.map(([name]) => name)).toEqual(['sessionExpired', 'clientTokenOnSessionCall']);
+    expect(forbidden.map(([name]) => name)).toEqual(['sessionExpired']);
   });
 });

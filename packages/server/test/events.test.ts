@@ -35,7 +35,8 @@ describe('live events', () => {
     expect(events[0]?.object).toMatchObject({ object: 'coupon_batch', quantity: 2, billing_cycle: 'biennially', codes: made.codes });
     expect(events[1]?.object).toMatchObject({ object: 'wallet_credit', kind: 'coupon_refund' });
     expect(events[2]?.object).toEqual({ object: 'coupon', id: Number(coupon?.id), code: coupon?.code, refunded: expect.any(Number) });
-    expect(events[3]?.object).toMatchObject({ object: 'invoice', status: 'unpaid', amount: 2100 });
+    // A deposit's invoice is pending until the money is confirmed (docs/api.md), never unpaid.
+    expect(events[3]?.object).toMatchObject({ object: 'invoice', status: 'pending', amount: 2100 });
     expect(events[4]?.object).toMatchObject({ object: 'wallet_credit', amount: 2100, kind: 'deposit' });
     expect(events[5]?.object).toMatchObject({ object: 'invoice', status: 'paid', amount: 2100, id: events[3]?.object.id });
   });

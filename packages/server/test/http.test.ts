@@ -20,8 +20,9 @@ describe('bad input gets a 4xx envelope, never a 500', () => {
     const res = await t.post('/api/login', { email: 42, password: ['x'], token: '' });
     expect(res.status).toBe(422);
     expect(res.json.header.code).toBe('rspf-validation-1005');
-    expect(res.json.header.message).toBe('The email field must be a string.');
-    expect((res.json.body as { errors: Record<string, string[]> }).errors.password).toEqual(['The password field must be a string.']);
+    // A text field the spec words answers its own sentence for any value that is not text.
+    expect(res.json.header.message).toBe('Email address is required');
+    expect((res.json.body as { errors: Record<string, string[]> }).errors.password).toEqual(['Password is required']);
   });
 
   it('names a missing field instead of answering a type error', async () => {
@@ -31,7 +32,8 @@ describe('bad input gets a 4xx envelope, never a 500', () => {
       password_confirmation: 'Str0ng!Passw0rd',
     });
     expect(res.status).toBe(422);
-    expect(res.json.header).toMatchObject({ code: 'rspf-validation-1005', message: 'The name field is required.' });
+    // A missing field answers its own sentence where the spec has one (000 §5).
+    expect(res.json.header).toMatchObject({ code: 'rspf-validation-1005', message: 'Full Name is required' });
     const notAnObject = await t.post('/api/login', ['reseller@example.com']);
     expect(notAnObject.status).toBe(422);
     expect(notAnObject.json.header.message).toBe('The request body must be a JSON object.');

@@ -36,8 +36,11 @@ function projectWithPackedSdk(): string {
   const target = join(dir, 'node_modules', '@partner-panel', 'sdk');
   mkdirSync(target, { recursive: true });
   execFileSync('tar', ['-xzf', join(dir, tarball), '-C', target, '--strip-components=1']);
-  // Its one dependency, as the registry would install it.
-  symlinkSync(fileURLToPath(new URL('../../sdk/node_modules/zod', import.meta.url)), join(dir, 'node_modules', 'zod'));
+  // Its dependencies, as the registry would install them.
+  const { dependencies } = JSON.parse(readFileSync(join(sdkDir, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+  for (const name of Object.keys(dependencies)) {
+    symlinkSync(fileURLToPath(new URL(`../../sdk/node_modules/${name}`, import.meta.url)), join(dir, 'node_modules', name));
+  }
   return dir;
 }
 

@@ -81,8 +81,6 @@ export const errors = {
     'rspf-auth-1008',
     'This is a v2 client API key or access token: it works only on the /api/v2/client calls. Portal calls need a signed-in reseller.',
     401,
-    // No session is signed in: the portal's answer to `forbidden` (back to sign-in) is the right one.
-    'forbidden',
   ),
   // --- products, coupons, wallet (001 §8)
   fetchProducts: entry('rspf-003', 'Unable to fetch products', 500),

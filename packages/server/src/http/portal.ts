@@ -12,7 +12,8 @@ import { serveBundle } from './static.js';
 
 export const defaultPortalDir = fileURLToPath(new URL('../../../portal/dist', import.meta.url));
 
-const isApi = (url: string) => /^\/(api|broadcasting|dev)(\/|$|\?)/.test(url);
+// The operator's paths too: /metrics without its setting is a 404, never the portal's page.
+const isApi = (url: string) => /^\/(api|broadcasting|dev|metrics|health)(\/|$|\?)/.test(url);
 
 export async function portal(app: FastifyInstance, dir: string) {
   const hasPortal = existsSync(join(dir, 'index.html'));
