@@ -421,6 +421,9 @@ export async function hotBench(quick = false) {
             s,
           ),
       );
+      // The ceiling's last debits may still wait in the pool after its time is up: they must land
+      // before the wallet is set to the affordable amount, or they would spend from it.
+      while (pool.waitingCount > 0 || pool.totalCount > pool.idleCount) await new Promise((r) => setTimeout(r, 50));
       // Exactly the affordable number succeed, and the ledger adds up to the balance.
       const [{ balance_cents: left } = { balance_cents: 0 }] = await rows<{ balance_cents: number }>(database.db, sql`select balance_cents from resellers where id = ${hot}`);
       const target = sizes.affordable * unitCents;
