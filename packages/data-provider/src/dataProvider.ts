@@ -8,6 +8,7 @@ import { HttpError, type DataProvider } from 'ra-core';
 import {
   errors,
   type CallName,
+  type CallInputOf,
   type CallResult,
   type Client,
   type Contract,
@@ -67,6 +68,11 @@ export function createDataProvider(client: Client, session: Session, extraLists:
     const env = await attempt(() => send(name, input), fallback);
     return { body: env.body, message: env.header.message } satisfies Answered<CallResult<Contract[K]>>;
   }
+  /** Any contract call, its input typed by the contract: answers the body and the header message. */
+  const call = <K extends CallName>(name: K, input: CallInputOf<Contract[K]>, fallback?: CatalogueEntry) => answered(name, input, fallback);
+  /** Any contract call, its input typed by the contract: answers the body alone (a read). */
+  const read = async <K extends CallName>(name: K, input: CallInputOf<Contract[K]>, fallback: CatalogueEntry = errors.fetchDetails) =>
+    (await answered(name, input, fallback)).body;
 
   async function refreshProfile() {
     const user = await attempt(() => client.profile(), errors.fetchDetails);
@@ -108,6 +114,8 @@ export function createDataProvider(client: Client, session: Session, extraLists:
 
   return {
     ...crud,
+    call,
+    read,
     // --- signed in
     refreshProfile,
     dashboard: () => attempt(() => client.dashboard(), errors.fetchDetails),
