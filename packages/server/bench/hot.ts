@@ -283,7 +283,7 @@ export async function hotBench(quick = false) {
         { label: 'dashboard over time (12m) vs its own rollup read', ceilingLabel: 'bare SELECT of the rollup rows, same pool', kind: 'rate' },
         1,
         () => http({ url: `${url}/api/v1/dashboard/series?range=12m`, headers: { authorization: holder.headers.authorization }, duration: s }),
-        () => bare(() => pool.query('select * from reseller_daily where reseller_id = $1 and day >= $2::date', [holder.id, since]), 10, s),
+        () => bare(() => pool.query('select * from reseller_days where reseller_id = $1 and day >= $2::date', [holder.id, since]), 10, s),
       );
     }
     if (want('vpn')) {

@@ -37,6 +37,8 @@ import { vpnRoutes } from './modules/vpn/routes.js';
 import { clientApiRoutes } from './modules/client-api/routes.js';
 import { sweepClientTokens } from './modules/client-api/keys.js';
 import { sweepIdempotencyKeys } from './http/idempotency.js';
+import { pruneEvents } from './modules/events/retention.js';
+import { FOLD_EVERY_MS, foldDaily } from './modules/dashboard/fold.js';
 import { devMailRoutes } from './modules/dev/mail.js';
 import { profileRoutes } from './modules/profile/routes.js';
 import { defaultWidgetDir, redeemPage } from './modules/redeem/page.js';
@@ -210,11 +212,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (res.statusCode !== 200) throw new Error(`the webhook answered ${res.statusCode}: ${res.body}`);
   });
   const sweep = setInterval(() => {
-    for (const job of [ctx.counters.sweep(), sweepClientTokens(ctx), sweepIdempotencyKeys(db)]) void job.catch(() => undefined);
+    for (const job of [ctx.counters.sweep(), sweepClientTokens(ctx), sweepIdempotencyKeys(db), pruneEvents(db)]) void job.catch(() => undefined);
   }, 10 * 60_000);
   sweep.unref();
+  let folding: Promise<unknown> = Promise.resolve();
+  const fold = setInterval(() => {
+    folding = foldDaily(db).catch((error: unknown) => app.log.warn({ err: error }, 'folding the dashboard rollups failed; the next fold retries'));
+  }, FOLD_EVERY_MS);
+  fold.unref();
   app.addHook('onClose', async () => {
     clearInterval(sweep);
+    clearInterval(fold);
+    await folding;
     ctx.payments.testGateway?.stop();
     await ctx.queue.stop();
     // Workers finish the job in hand (a renewal run, a mail batch) before the database closes.

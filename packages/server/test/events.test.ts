@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { pruneEvents } from '../src/modules/events/retention.js';
 import { runRenewals } from '../src/modules/vpn/renewals.js';
 import { manualClock, testApp } from './support/app.js';
 import { CARDS, payTestCard } from './support/billing.js';
@@ -79,5 +80,25 @@ describe('live events', () => {
     expect(byType['vpn_user.renewed']).toMatchObject({ subject: `vpn_user:${a.hosting_id}`, object: { userId: a.hosting_id, status: 'active', end_date: '2026-03-10T12:00:00.000Z' } });
     expect(byType['vpn_user.renewal_failed']).toMatchObject({ subject: `vpn_user:${b.hosting_id}`, object: { userId: b.hosting_id, status: 'suspended' } });
     expect(byType['vpn_user.expired']).toMatchObject({ subject: `vpn_user:${onetime?.id}`, object: { userId: Number(onetime?.id), status: 'expired' } });
+  });
+});
+
+describe('retention', () => {
+  it('deletes events older than 30 days with their deliveries, and keeps the rest', async () => {
+    const me = await fundedReseller(t, 'events-retention@example.com', 0);
+    await t.database.db.execute(sql`
+      insert into events (id, reseller_id, mode, type, data, created_at) values
+        ('evt_retention_old', ${me.id}, 'live', 'wallet.credited', '{"object":{}}', now() - interval '31 days'),
+        ('evt_retention_edge', ${me.id}, 'live', 'wallet.credited', '{"object":{}}', now() - interval '29 days 23 hours'),
+        ('evt_retention_new', ${me.id}, 'live', 'wallet.credited', '{"object":{}}', now())`);
+    const [endpoint] = await query<{ id: number }>(t, sql`insert into webhook_endpoints (reseller_id, mode, url, event_types, secret_sealed)
+      select ${me.id}, 'live', 'https://example.com/hook', '[]', 'x' returning id`);
+    await t.database.db.execute(sql`insert into webhook_deliveries (endpoint_id, event_id) values (${endpoint?.id}, 'evt_retention_old'), (${endpoint?.id}, 'evt_retention_new')`);
+    expect(await pruneEvents(t.database.db)).toBeGreaterThanOrEqual(1);
+    const left = await query<{ id: string }>(t, sql`select id from events where reseller_id = ${me.id} order by seq`);
+    expect(left.map((e) => e.id)).toEqual(['evt_retention_edge', 'evt_retention_new']);
+    const deliveries = await query<{ event_id: string }>(t, sql`select event_id from webhook_deliveries where endpoint_id = ${endpoint?.id}`);
+    expect(deliveries.map((d) => d.event_id)).toEqual(['evt_retention_new']);
+    expect(await pruneEvents(t.database.db)).toBe(0);
   });
 });

@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { foldDaily } from '../src/modules/dashboard/fold.js';
 import { manualClock, testApp } from './support/app.js';
 import { fundedReseller, query } from './support/sql.js';
 
@@ -81,6 +82,14 @@ describe('dashboard over time (ours, beside 000 §2)', () => {
     ]);
     expect(year.points[10]).toEqual({ date: '2026-03-01', spend: week.totals.spend, coupons_generated: 6, coupons_redeemed: 2, coupons_deleted: 1, active_subscriptions: 3, redemption_rate: 0.4 });
     expect(year.points[11]).toMatchObject({ spend: 0, active_subscriptions: 2 });
+
+    // Folding the appended rows into their days changes no figure, and a fold moves each row once.
+    const appended = await query<{ n: string }>(t, sql`select count(*) as n from reseller_daily_delta where reseller_id = ${seller.id}`);
+    expect(Number(appended[0]?.n)).toBeGreaterThan(0);
+    const folds = await Promise.all([foldDaily(t.database.db), foldDaily(t.database.db)]);
+    expect(folds.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(Number(appended[0]?.n));
+    expect(await query(t, sql`select 1 from reseller_daily_delta where reseller_id = ${seller.id}`)).toEqual([]);
+    expect(await seller.api.dashboardSeries({ range: '12m' })).toEqual(year);
 
     // The default range is 7 days; an unknown one is refused with its sentence.
     expect((await seller.api.dashboardSeries({})).points).toHaveLength(7);

@@ -1,11 +1,13 @@
-import { bigint, date, integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
 import { resellers } from './resellers.js';
 
 /**
- * One reseller's day (UTC) in figures, for the dashboard's charts. Kept by statement triggers
- * (migration 0014) on the ledger, the coupons and the VPN accounts, so every figure moves in the
- * same transaction as the row it counts, and a chart reads at most a few hundred small rows
- * however many coupons there are.
+ * One reseller's day (UTC) in figures, for the dashboard's charts: the folded part. Statement
+ * triggers on the ledger, the coupons and the VPN accounts append what each statement changes to
+ * `reseller_daily_delta` in its own transaction (an insert, so concurrent charges on one wallet
+ * never wait for each other's day row); a fold moves those rows here every few seconds, and readers
+ * see both through the `reseller_days` view (migration 0015). A chart reads at most a few hundred
+ * small rows however many coupons there are.
  *
  * Active subscriptions are not stored per day but as starts and ends: an account counts +1 on the
  * day it was made and −1 on the day it stops (its end, or the day it was suspended); the active
@@ -27,4 +29,24 @@ export const resellerDaily = pgTable(
     vpnEnded: integer('vpn_ended').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.resellerId, t.day] })],
+);
+
+/**
+ * What statements added to a reseller's days and no fold has moved into `reseller_daily` yet.
+ * Append-only and without a foreign key, so writing it locks nothing another charge needs; the
+ * fold drops the rows of resellers that no longer exist.
+ */
+export const resellerDailyDelta = pgTable(
+  'reseller_daily_delta',
+  {
+    resellerId: integer('reseller_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    spendCents: bigint('spend_cents', { mode: 'number' }).notNull().default(0),
+    couponsGenerated: integer('coupons_generated').notNull().default(0),
+    couponsRedeemed: integer('coupons_redeemed').notNull().default(0),
+    couponsDeleted: integer('coupons_deleted').notNull().default(0),
+    vpnStarted: integer('vpn_started').notNull().default(0),
+    vpnEnded: integer('vpn_ended').notNull().default(0),
+  },
+  (t) => [index('reseller_daily_delta_idx').on(t.resellerId, t.day)],
 );

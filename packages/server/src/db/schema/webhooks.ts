@@ -27,6 +27,8 @@ export const events = pgTable(
   (t) => [
     uniqueIndex('events_seq_key').on(t.seq),
     index('events_reseller_idx').on(t.resellerId, t.mode, t.seq.desc().nullsFirst()),
+    // The retention sweep deletes by age.
+    index('events_created_idx').on(t.createdAt),
     check('events_mode_check', sql`${t.mode} in ('live', 'sandbox')`),
   ],
 );

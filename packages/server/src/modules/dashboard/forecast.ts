@@ -30,7 +30,7 @@ export async function forecast(ctx: Ctx, resellerId: number): Promise<Forecast> 
   }>(
     ctx.db,
     sql`select r.balance_cents as balance, r.credit_limit_cents as credit_limit, r.low_balance_threshold_cents as threshold,
-          (select coalesce(sum(spend_cents), 0) from reseller_daily where reseller_id = r.id and day between ${from}::date and ${to}::date) as spend,
+          (select coalesce(sum(spend_cents), 0) from reseller_days where reseller_id = r.id and day between ${from}::date and ${to}::date) as spend,
           d.due7, d.due7_cents, d.due30, d.due30_cents
         from resellers r,
         lateral (select count(*) filter (where end_at <= ${new Date(now.getTime() + 7 * DAY_MS)}) as due7,

@@ -1,5 +1,5 @@
 /**
- * The dashboard over time: a reseller's days from the rollups (reseller_daily), which the database
+ * The dashboard over time: a reseller's days from the rollups (the reseller_days view), which the database
  * keeps in the transaction of every ledger row, coupon and VPN account they count. A range reads
  * at most 366 small rows and one sum of the days before it, whatever the number of coupons.
  */
@@ -54,11 +54,11 @@ export async function dashboardSeries(ctx: Ctx, resellerId: number, range: Insig
     ctx.db,
     sql`select day::text as day, spend_cents as spend, coupons_generated as generated, coupons_redeemed as redeemed,
                coupons_deleted as deleted, vpn_started - vpn_ended as net_active
-        from reseller_daily where reseller_id = ${resellerId} and day between ${from}::date and ${to}::date
+        from reseller_days where reseller_id = ${resellerId} and day between ${from}::date and ${to}::date
         union all
         select null, 0, coalesce(sum(coupons_generated), 0), coalesce(sum(coupons_redeemed), 0),
                coalesce(sum(coupons_deleted), 0), coalesce(sum(vpn_started - vpn_ended), 0)
-        from reseller_daily where reseller_id = ${resellerId} and day < ${from}::date`,
+        from reseller_days where reseller_id = ${resellerId} and day < ${from}::date`,
   );
   const keyOf = (day: string) => (bucket === 'day' ? day : `${day.slice(0, 7)}-01`);
   const byPeriod = new Map<string, { spend: number; generated: number; redeemed: number; deleted: number; net: number }>();
@@ -121,7 +121,7 @@ export async function subResellerRanking(ctx: Ctx, adminId: number, range: Insig
     sql`select r.id, r.name, r.email, coalesce(sum(d.spend_cents), 0) as spend,
                coalesce(sum(d.coupons_generated), 0) as generated, coalesce(sum(d.coupons_redeemed), 0) as redeemed
         from resellers r
-        left join reseller_daily d on d.reseller_id = r.id and d.day between ${from}::date and ${to}::date
+        left join reseller_days d on d.reseller_id = r.id and d.day between ${from}::date and ${to}::date
         where r.parent_id = ${adminId}
         group by r.id
         order by spend desc, generated desc, r.id
