@@ -59,3 +59,27 @@ CREATE FUNCTION fold_daily() RETURNS integer LANGUAGE sql AS $$
   )
   SELECT count(*)::integer FROM moved
 $$;
+--> statement-breakpoint
+-- A charge that refuses by raising (SQLSTATE PP402) instead of answering no row, so that it can
+-- be the last statement of a transaction with the COMMIT sent right behind it: when the wallet
+-- cannot pay, PostgreSQL ends the transaction with a rollback and nothing of it is written.
+-- The conditional update and the ledger row are one statement, as in wallet/service.ts's debit.
+CREATE FUNCTION wallet_charge(p_reseller integer, p_amount bigint, p_kind text, p_reference text, p_description text,
+                              p_actor integer, p_at timestamptz, p_coupons integer)
+RETURNS TABLE (out_balance bigint, out_credit_limit bigint, out_threshold bigint) LANGUAGE plpgsql AS $$
+BEGIN
+  RETURN QUERY
+    WITH paid AS (
+      UPDATE resellers r SET balance_cents = r.balance_cents - p_amount, updated_at = now(), coupons_total = r.coupons_total + p_coupons
+      WHERE r.id = p_reseller AND r.balance_cents - p_amount >= -r.credit_limit_cents
+      RETURNING r.balance_cents, r.credit_limit_cents, r.low_balance_threshold_cents
+    ), booked AS (
+      INSERT INTO wallet_ledger (reseller_id, amount_cents, balance_after_cents, kind, reference, description, actor_id, created_at)
+      SELECT p_reseller, -p_amount, paid.balance_cents, p_kind, p_reference, p_description, p_actor, p_at FROM paid
+      RETURNING balance_after_cents
+    )
+    SELECT booked.balance_after_cents::bigint, paid.credit_limit_cents::bigint, paid.low_balance_threshold_cents::bigint FROM booked, paid;
+  IF NOT FOUND THEN
+    RAISE EXCEPTION 'the wallet of reseller % cannot pay %', p_reseller, p_amount USING ERRCODE = 'PP402';
+  END IF;
+END $$;

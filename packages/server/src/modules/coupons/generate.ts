@@ -3,18 +3,18 @@
  * wallet, all or nothing in one transaction. The wallet row is locked last, so concurrent
  * generations on one wallet wait for each other as briefly as possible.
  */
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { ACCOUNT_STATUS, COUPON_QUANTITY, COUPON_VALIDITY_MONTHS, CYCLES, RESTRICTED_RESELLER_ID, centsToDollars, messages } from '@partner-panel/sdk';
 import type { AppContext, SessionReseller } from '../../context.js';
 import { rows, type Tx } from '../../db/index.js';
-import { transact } from '../../db/unit.js';
-import { couponBatches, resellers } from '../../db/schema/index.js';
+import { transactClosing } from '../../db/unit.js';
+import { couponBatches } from '../../db/schema/index.js';
 import { fail, invalid } from '../../http/errors.js';
 import { recordEvent } from '../events/record.js';
 import { audit } from '../audit/index.js';
 import { loadReseller } from '../profile/service.js';
 import { priceBook, priceOf } from '../products/pricing.js';
-import { debit, formatUsd } from '../wallet/service.js';
+import { afterCharge, chargeStatement, formatUsd, refusalOf, type ChargedRow, type Movement } from '../wallet/service.js';
 import { randomCodes } from './codes.js';
 
 export interface GenerateInput {
@@ -26,7 +26,7 @@ export interface GenerateInput {
   prefix: string;
 }
 
-type Ctx = Pick<AppContext, 'db' | 'clock' | 'notifier' | 'log' | 'mail' | 'config'>;
+type Ctx = Pick<AppContext, 'db' | 'database' | 'clock' | 'notifier' | 'log' | 'mail' | 'config'>;
 
 /**
  * Calendar months in UTC, kept within the target month: Jan 31 + 1 month is Feb 28 (29), not
@@ -89,73 +89,88 @@ export async function generateCoupons(ctx: Ctx, actor: SessionReseller, ownerId:
   const expiresAt = addMonths(now, COUPON_VALIDITY_MONTHS);
   const prefix = input.prefix.toUpperCase();
 
-  return transact(ctx, async (unit) => {
-    const { tx } = unit;
-    const [batch] = await tx
-      .insert(couponBatches)
-      .values({
+  const label = `${input.quantity} × ${CYCLES[product.cycle].label}${addon ? ` + ${addon.name}` : ''}`;
+  const movement = {
+    resellerId: owner.id,
+    amountCents: totalCents,
+    kind: 'coupon_purchase',
+    reference: '',
+    description: `Coupons: ${label}`,
+    actorId: forSomeoneElse ? actor.id : null,
+  } as const;
+  let charged: Movement = movement;
+  let made: { codes: string[]; row: ChargedRow | undefined };
+  try {
+    made = await transactClosing(ctx, async (unit) => {
+      const { tx } = unit;
+      const [batch] = await tx
+        .insert(couponBatches)
+        .values({
+          resellerId: owner.id,
+          createdBy: actor.id,
+          productId: product.id,
+          addonId: addon?.id ?? null,
+          quantity: input.quantity,
+          unitPriceCents: unitCents,
+          totalCents,
+          prefix,
+          createdAt: now,
+        })
+        .returning({ id: couponBatches.id });
+      if (!batch) throw fail('generateCoupons');
+      const codes = await insertCodes(
+        tx,
+        { ownerId: owner.id, batchId: batch.id, productId: product.id, billingType: product.billingType, cycle: product.cycle, addonId: addon?.id ?? null, unitCents, now, expiresAt, prefix },
+        input.quantity,
+      );
+      await audit(tx, { actorId: actor.id, action: 'coupons.generated', targetType: 'coupon_batch', targetId: batch.id, data: { owner: owner.id, quantity: input.quantity, totalCents }, ...(forSomeoneElse ? { subjectId: owner.id, after: { batch: batch.id, quantity: input.quantity, total: totalCents / 100 } } : {}) });
+      const plural = input.quantity === 1 ? 'coupon' : 'coupons';
+      await ctx.notifier.notify(unit, owner.id, {
+        type: 'coupons_generated',
+        message: forSomeoneElse
+          ? `${actor.name} generated ${input.quantity} ${plural} for you (${formatUsd(totalCents)}).`
+          : `${input.quantity} ${plural} generated for ${formatUsd(totalCents)}.`,
+        redirect: 'coupons/list',
+        refId: batch.id,
+      });
+      await recordEvent(tx, {
         resellerId: owner.id,
-        createdBy: actor.id,
-        productId: product.id,
-        addonId: addon?.id ?? null,
-        quantity: input.quantity,
-        unitPriceCents: unitCents,
-        totalCents,
-        prefix,
-        createdAt: now,
-      })
-      .returning({ id: couponBatches.id });
-    if (!batch) throw fail('generateCoupons');
-    const codes = await insertCodes(
-      tx,
-      { ownerId: owner.id, batchId: batch.id, productId: product.id, billingType: product.billingType, cycle: product.cycle, addonId: addon?.id ?? null, unitCents, now, expiresAt, prefix },
-      input.quantity,
-    );
-    const label = `${input.quantity} × ${CYCLES[product.cycle].label}${addon ? ` + ${addon.name}` : ''}`;
-    await audit(tx, { actorId: actor.id, action: 'coupons.generated', targetType: 'coupon_batch', targetId: batch.id, data: { owner: owner.id, quantity: input.quantity, totalCents }, ...(forSomeoneElse ? { subjectId: owner.id, after: { batch: batch.id, quantity: input.quantity, total: totalCents / 100 } } : {}) });
-    const plural = input.quantity === 1 ? 'coupon' : 'coupons';
-    await ctx.notifier.notify(unit, owner.id, {
-      type: 'coupons_generated',
-      message: forSomeoneElse
-        ? `${actor.name} generated ${input.quantity} ${plural} for you (${formatUsd(totalCents)}).`
-        : `${input.quantity} ${plural} generated for ${formatUsd(totalCents)}.`,
-      redirect: 'coupons/list',
-      refId: batch.id,
+        mode: 'live',
+        type: 'coupon.generated',
+        object: {
+          object: 'coupon_batch',
+          id: batch.id,
+          quantity: input.quantity,
+          amount: centsToDollars(totalCents),
+          billing_type: product.billingType,
+          billing_cycle: product.cycle,
+          addon: addon?.name ?? null,
+          codes,
+          expires_at: expiresAt.toISOString(),
+        },
+      });
+      charged = { ...movement, reference: `coupon_batch:${batch.id}` };
+      // Last, with the COMMIT right behind it: concurrent generations on one wallet hold its row
+      // only for the charge and the commit (db/unit.ts).
+      return {
+        statement:
+          totalCents > 0
+            ? chargeStatement(ctx, charged, { couponsAdded: input.quantity })
+            : sql`update resellers set coupons_total = coupons_total + ${input.quantity} where id = ${owner.id}
+                  returning balance_cents as out_balance, credit_limit_cents as out_credit_limit, null::bigint as out_threshold`,
+        answer: (row: ChargedRow | undefined) => ({ codes, row }),
+      };
     });
-    await recordEvent(tx, {
-      resellerId: owner.id,
-      mode: 'live',
-      type: 'coupon.generated',
-      object: {
-        object: 'coupon_batch',
-        id: batch.id,
-        quantity: input.quantity,
-        amount: centsToDollars(totalCents),
-        billing_type: product.billingType,
-        billing_cycle: product.cycle,
-        addon: addon?.name ?? null,
-        codes,
-        expires_at: expiresAt.toISOString(),
-      },
-    });
-    // Last, so that concurrent generations on one wallet hold its row only for this and the commit.
-    const movement = {
-      resellerId: owner.id,
-      amountCents: totalCents,
-      kind: 'coupon_purchase',
-      reference: `coupon_batch:${batch.id}`,
-      description: `Coupons: ${label}`,
-      actorId: forSomeoneElse ? actor.id : null,
-    } as const;
-    let balance = owner.balanceCents;
-    if (totalCents > 0) balance = await debit(ctx, unit, movement, { couponsAdded: input.quantity });
-    else await tx.update(resellers).set({ couponsTotal: sql`${resellers.couponsTotal} + ${input.quantity}` }).where(eq(resellers.id, owner.id));
-    return {
-      quantity: input.quantity,
-      amount: centsToDollars(totalCents),
-      balance: centsToDollars(balance),
-      codes,
-      expires_at: expiresAt.toISOString(),
-    };
-  });
+  } catch (error) {
+    throw await refusalOf(ctx, charged, error);
+  }
+  if (!made.row) throw fail('generateCoupons');
+  const balance = totalCents > 0 ? await afterCharge(ctx, charged, made.row) : Number(made.row.out_balance);
+  return {
+    quantity: input.quantity,
+    amount: centsToDollars(totalCents),
+    balance: centsToDollars(balance),
+    codes: made.codes,
+    expires_at: expiresAt.toISOString(),
+  };
 }

@@ -19,7 +19,7 @@ import { transact, type Unit } from '../../db/unit.js';
 import { resellers, walletLedger, type LedgerKind } from '../../db/schema/index.js';
 import { AppError, fail } from '../../http/errors.js';
 import { metrics } from '../../ops/metrics.js';
-import { warnOnLowBalance } from './low-balance.js';
+import { crossedThreshold, warnOnLowBalance } from './low-balance.js';
 
 export interface Movement {
   resellerId: number;
@@ -113,6 +113,62 @@ export async function debit(ctx: ChargeCtx, unit: Unit, m: Movement, also: { cou
     creditLimitCents: Number(row.credit_limit_cents),
     thresholdCents: row.threshold_cents === null ? null : Number(row.threshold_cents),
   }, formatUsd);
+  return balance;
+}
+
+/** What the closing charge (`wallet_charge`, migration 0015) answers. */
+export interface ChargedRow {
+  out_balance: number;
+  out_credit_limit: number;
+  out_threshold: number | null;
+}
+
+/**
+ * A debit as the closing statement of a unit of work (db/unit.ts's `transactClosing`): the same
+ * conditional update and ledger row as `debit`, in a function that raises when the wallet cannot
+ * pay, so the COMMIT queued behind it becomes a rollback. Then `afterCharge` once it committed, and
+ * `refusalOf` when it raised.
+ */
+export function chargeStatement(ctx: Pick<AppContext, 'clock'>, m: Movement, also: { couponsAdded?: number } = {}) {
+  if (!Number.isSafeInteger(m.amountCents) || m.amountCents <= 0) throw new Error(`invalid debit ${m.amountCents}`);
+  return sql`select out_balance, out_credit_limit, out_threshold from wallet_charge(${m.resellerId}::int, ${m.amountCents}::bigint, ${m.kind}::text,
+    ${m.reference}::text, ${m.description}::text, ${m.actorId ?? null}::int, ${ctx.clock.now()}::timestamptz, ${also.couponsAdded ?? 0}::int)`;
+}
+
+/** The refusal a closing charge raised (the wallet could not pay), as `debit` words it; other errors as they are. */
+export async function refusalOf(ctx: Pick<AppContext, 'db'>, m: Movement, error: unknown): Promise<unknown> {
+  if ((error as { code?: string } | null)?.code !== 'PP402') return error;
+  const [current] = await ctx.db
+    .select({ balance: resellers.balanceCents, limit: resellers.creditLimitCents })
+    .from(resellers)
+    .where(eq(resellers.id, m.resellerId));
+  return refusal(current, m.amountCents);
+}
+
+/**
+ * What follows a committed closing charge: the balance announced, the movement counted and, when
+ * the charge crossed the reseller's line, its warning — in a unit of its own right after the commit
+ * (the charge's transaction has ended; a process stopped between the two loses the warning, never money).
+ */
+export async function afterCharge(ctx: ChargeCtx & Pick<AppContext, 'db' | 'log'>, m: Movement, row: ChargedRow): Promise<number> {
+  const balance = Number(row.out_balance);
+  const charge = {
+    resellerId: m.resellerId,
+    amountCents: m.amountCents,
+    balanceAfterCents: balance,
+    creditLimitCents: Number(row.out_credit_limit),
+    thresholdCents: row.out_threshold === null ? null : Number(row.out_threshold),
+  };
+  countMovement('debit', m.amountCents);
+  if (!crossedThreshold(charge)) {
+    // Nothing to write: announce at once (the charge has committed).
+    ctx.notifier.balanceChanged({ tx: ctx.db, afterCommit: (effect) => void effect() }, m.resellerId, balance);
+    return balance;
+  }
+  await transact(ctx, async (unit) => {
+    ctx.notifier.balanceChanged(unit, m.resellerId, balance);
+    await warnOnLowBalance(ctx, unit, charge, formatUsd);
+  });
   return balance;
 }
 
