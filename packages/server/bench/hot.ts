@@ -20,6 +20,7 @@ import { randomCodes } from '../src/modules/coupons/codes.js';
 import { hashToken } from '../src/modules/auth/secrets.js';
 import { credit, debit } from '../src/modules/wallet/service.js';
 import { PRODUCTION, benchDataDir } from './harness.js';
+import { fairCeiling } from './fair.js';
 import { bare, compare, grossRegressions, http, summary, timed, type Sample } from './measure.js';
 
 /**
@@ -157,6 +158,7 @@ export async function hotBench(quick = false) {
   const plain = Fastify();
   plain.get('/', async () => ({ code: 'ok', status: 'success', message: 'Success', body: { csrf_token: 'x'.repeat(80) } }));
   const plainUrl = await plain.listen({ port: 0, host: '127.0.0.1' });
+  const fair = await fairCeiling(pool);
   try {
     const holder = await signIn(url, 'reseller@demo.partner-panel.test');
     const wallet = await signIn(url, 'admin@demo.partner-panel.test');
@@ -190,6 +192,12 @@ export async function hotBench(quick = false) {
       } finally {
         await quiet.close();
       }
+      await compare(
+        { label: 'profile GET, signed in', ceilingLabel: 'bare Fastify, same session lookup + row select, same pool and process', kind: 'rate', goal: 0.75, floor: UNMET_FLOOR },
+        sizes.rounds,
+        () => http({ url: `${url}/api/v1/resellers/profile`, headers: { authorization: holder.headers.authorization }, duration: s }),
+        () => http({ url: `${fair.url}/profile`, headers: { authorization: holder.headers.authorization }, duration: s }),
+      );
       const tokenHash = hashToken(holder.token);
       await compare(
         { label: 'profile GET (session + row)', ceilingLabel: 'bare session lookup + row select, same pool', kind: 'rate' },
@@ -220,6 +228,12 @@ export async function hotBench(quick = false) {
         sizes.rounds,
         listAll,
         () => bare(page('', []), 10, s),
+      );
+      await compare(
+        { label: 'coupon list page with its total, no filter, signed in', ceilingLabel: 'bare Fastify, same session lookup + page statement, same pool and process', kind: 'rate', goal: 0.75, floor: UNMET_FLOOR },
+        sizes.rounds,
+        listAll,
+        () => http({ url: `${fair.url}/coupons`, method: 'POST', headers: { authorization: holder.headers.authorization, 'content-type': 'application/json' }, body: noFilter, duration: s }),
       );
       await compare(
         { label: 'coupon list page with its total, no filter (vs page + exact count)', ceilingLabel: 'bare SELECT … LIMIT 10 + exact count(*)', kind: 'rate' },
@@ -459,6 +473,7 @@ export async function hotBench(quick = false) {
     summary();
   } finally {
     await plain.close();
+    await fair.close();
     await app.close();
     devNull.end();
     await drop();

@@ -42,4 +42,42 @@ describe('concurrent spending', () => {
     );
     expect(counts).toEqual({ coupons: 50, batches: 50, counter: 50 });
   }, 120_000);
+
+  it('lets exactly the affordable VPN account purchases through, among generations on the same wallet, with nothing of a refused one written', async () => {
+    const buyer = await fundedReseller(t, 'contended-vpn@example.com', 0);
+    const probe = await fundedReseller(t, 'contended-probe@example.com', 1_000_000);
+    const bought = await probe.api.createVpnAccount({ quantity: 1, billing_cycle: 'monthly', product_id: 101, billing_type: 1, email: 'probe@example.com', addon_id: '' });
+    const price = Math.round(bought.amount * 100);
+    // Ten accounts' and ten coupons' worth, less a cent: about 20 of the 80 calls can be paid, depending on the order.
+    const funds = 10 * price + 10 * UNIT - 1;
+    await t.database.db.execute(sql`update resellers set balance_cents = ${funds} where id = ${buyer.id}`);
+    await t.database.db.execute(sql`insert into wallet_ledger (reseller_id, amount_cents, balance_after_cents, kind, description) values (${buyer.id}, ${funds}, ${funds}, 'deposit', 'Test funds')`);
+    const calls = [
+      ...Array.from({ length: 40 }, (_, i) =>
+        buyer.api.createVpnAccount({ quantity: 1, billing_cycle: 'monthly', product_id: 101, billing_type: 1, email: `race${i}@example.com`, addon_id: '' }),
+      ),
+      ...Array.from({ length: 40 }, () =>
+        buyer.api.generateCoupons({ quantity: 1, billing_cycle: 'biennially', product_id: 105, addon_type: '', billing_type: 1, prefix: 'MIX' }),
+      ),
+    ];
+    const results = await Promise.allSettled(calls);
+    const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+    for (const r of refused) expect(r.reason).toMatchObject({ httpStatus: 402, code: 'rspf-wallet-4021' });
+    const rows = await ledger(t, buyer.id);
+    const balance = await balanceCents(t, buyer.id);
+    expect(balance).toBe(rows.reduce((sum, r) => sum + Number(r.amount_cents), 0));
+    expect(balance).toBeGreaterThanOrEqual(0);
+    expect(balance).toBeLessThan(Math.min(price, UNIT));
+    const [counts = { accounts: -1, coupons: -1, purchases: 0, batches: 0 }] = await query<{ accounts: number; coupons: number; purchases: number; batches: number }>(
+      t,
+      sql`select (select count(*)::int from vpn_accounts where reseller_id = ${buyer.id}) as accounts,
+                 (select count(*)::int from coupons where reseller_id = ${buyer.id}) as coupons,
+                 (select count(*)::int from wallet_ledger where reseller_id = ${buyer.id} and kind = 'vpn_purchase') as purchases,
+                 (select count(*)::int from coupon_batches where reseller_id = ${buyer.id}) as batches`,
+    );
+    expect(counts.accounts).toBe(counts.purchases);
+    expect(counts.coupons).toBe(counts.batches);
+    expect(counts.accounts * price + counts.coupons * UNIT).toBe(funds - balance);
+    expect(results.length - refused.length).toBe(counts.accounts + counts.coupons);
+  }, 120_000);
 });

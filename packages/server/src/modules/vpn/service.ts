@@ -9,7 +9,7 @@ import { eq, sql } from 'drizzle-orm';
 import { ACCOUNT_STATUS, CYCLES, RESTRICTED_RESELLER_ID, centsToDollars, errors, type Cycle } from '@partner-panel/sdk';
 import type { AppContext, SessionReseller } from '../../context.js';
 import { rows } from '../../db/index.js';
-import { transact, type Unit } from '../../db/unit.js';
+import { transact, transactClosing, type Unit } from '../../db/unit.js';
 import { resellers } from '../../db/schema/index.js';
 import { AppError, fail, isUniqueViolation } from '../../http/errors.js';
 import { vpnChangedMail, vpnCredentialsMail, vpnReadyMail } from '../../adapters/mail/templates.js';
@@ -19,7 +19,7 @@ import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { addMonths } from '../coupons/generate.js';
 import { loadReseller } from '../profile/service.js';
 import { priceBook, priceOf } from '../products/pricing.js';
-import { formatUsd } from '../wallet/service.js';
+import { afterCharge, chargeStatement, formatUsd, refusalOf, type ChargedRow, type Movement } from '../wallet/service.js';
 import { findAccount, reachable, selectFrom, type AccountRef, type VpnRow } from './access.js';
 import { liveBooks, type Books } from './books.js';
 import { newPassword, newUsername } from './credentials.js';
@@ -28,7 +28,7 @@ import { recordEvent } from '../events/record.js';
 import type { WebhookEventType } from '@partner-panel/sdk';
 import type { NotificationType } from '../notifications/notifier.js';
 
-type Ctx = Pick<AppContext, 'db' | 'clock' | 'notifier' | 'log' | 'mail' | 'config'>;
+type Ctx = Pick<AppContext, 'db' | 'database' | 'clock' | 'notifier' | 'log' | 'mail' | 'config'>;
 type Session = Pick<SessionReseller, 'id' | 'isAdmin' | 'name' | 'status'>;
 
 export interface CreateInput {
@@ -179,23 +179,45 @@ export async function createAccount(ctx: Ctx, session: Session, input: CreateInp
   const password = input.password ?? newPassword();
   const passwordHash = await hashPassword(password);
 
+  const open = (unit: Unit) =>
+    openAccount(ctx, unit, {
+      owner,
+      product,
+      addon,
+      email: input.email,
+      ...(input.username !== undefined ? { username: input.username } : {}),
+      passwordHash,
+      mailedPassword: chosen ? null : password,
+      source: input.source ?? 'portal',
+      renewalPriceCents: unitCents,
+      actorId: session.id,
+      notice: (username) => ({ type: 'vpn_created', message: `VPN account ${username} was created for ${input.email} (${formatUsd(unitCents)}).` }),
+      books,
+    });
+  const answer = (account: VpnRow, balance: number) => ({ account: present(ctx, account), amount: centsToDollars(unitCents), balance: centsToDollars(balance) });
+  if (books.mode === 'live' && unitCents > 0) {
+    // The live wallet's charge closes the transaction, as a generation's does (docs/api.md).
+    return withFreshUsername(async () => {
+      let movement: Movement | undefined;
+      let made: { account: VpnRow; row: ChargedRow | undefined };
+      try {
+        made = await transactClosing(ctx, async (unit) => {
+          const opened = await open(unit);
+          const account = await reload(unit, opened.id, books);
+          movement = { resellerId: owner.id, amountCents: unitCents, kind: 'vpn_purchase', reference: `${books.auditTarget}:${opened.id}`, description: `VPN account ${opened.username}: ${opened.plan}` };
+          return { statement: chargeStatement(ctx, movement), answer: (row: ChargedRow | undefined) => ({ account, row }) };
+        });
+      } catch (error) {
+        throw movement ? await refusalOf(ctx, movement, error) : error;
+      }
+      if (!made.row || !movement) throw fail('createCoupons');
+      return answer(made.account, await afterCharge(ctx, movement, made.row));
+    }, chosen);
+  }
   return withFreshUsername(
     () =>
       transact(ctx, async (unit) => {
-        const account = await openAccount(ctx, unit, {
-          owner,
-          product,
-          addon,
-          email: input.email,
-          ...(input.username !== undefined ? { username: input.username } : {}),
-          passwordHash,
-          mailedPassword: chosen ? null : password,
-          source: input.source ?? 'portal',
-          renewalPriceCents: unitCents,
-          actorId: session.id,
-          notice: (username) => ({ type: 'vpn_created', message: `VPN account ${username} was created for ${input.email} (${formatUsd(unitCents)}).` }),
-          books,
-        });
+        const account = await open(unit);
         const balance =
           unitCents > 0
             ? await books.debit(ctx, unit, {
@@ -206,7 +228,7 @@ export async function createAccount(ctx: Ctx, session: Session, input: CreateInp
                 description: `VPN account ${account.username}: ${account.plan}`,
               })
             : await books.balanceCents(unit.tx, owner.id);
-        return { account: present(ctx, await reload(unit, account.id, books)), amount: centsToDollars(unitCents), balance: centsToDollars(balance) };
+        return answer(await reload(unit, account.id, books), balance);
       }),
     chosen,
   );
