@@ -134,7 +134,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }),
     csrf: createCsrf(secret, config.publicUrl.startsWith('https://')),
     security: createSecurity(config, portalDir, () => config.realtime.publicPort ?? realtime.server?.port ?? config.realtime.port),
-    counters: createCounters(db),
+    counters: createCounters(database.lazyDb ?? db),
     realtime,
     notifier: createNotifier(realtime),
     payments: createPayments(config, { db, secret, fetch: options.fetch ?? ((...a: Parameters<typeof fetch>) => globalThis.fetch(...a)), log: app.log }),

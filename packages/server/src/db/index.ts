@@ -30,6 +30,13 @@ export interface Database {
   close(): Promise<void>;
   /** The connection pool, for its use figures (metrics). */
   pool?: pg.Pool;
+  /**
+   * The same database on connections that do not wait for the disk at commit
+   * (`synchronous_commit = off`), for writes whose loss in a crash is harmless: the rate-limit
+   * counters, written on every limited request. A crash may forget the last fraction of a second of
+   * counts; it can never write a count that did not happen (PostgreSQL's own guarantee).
+   */
+  lazyDb?: Db;
   /** A `COPY … TO STDOUT` as a stream. */
   copyOut(statement: string): Promise<Readable>;
 }
@@ -57,12 +64,17 @@ export async function openPostgres(url: string, poolSize: number): Promise<Datab
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
     client.release();
   }
+  const lazyPool = new pg.Pool({ connectionString: url, max: Math.max(2, Math.ceil(poolSize / 4)), options: '-c synchronous_commit=off' });
+  lazyPool.on('error', () => undefined);
   return {
     db: drizzlePg(pool, { schema }) as unknown as Db,
+    lazyDb: drizzlePg(lazyPool, { schema }) as unknown as Db,
     url,
     location: 'DATABASE_URL',
     pool,
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), lazyPool.end()]);
+    },
     async copyOut(statement) {
       const conn = await pool.connect();
       const stream = conn.query(copyTo(statement));
