@@ -1,17 +1,28 @@
 #!/usr/bin/env node
 // `pnpm test`: build, static checks, then every test: unit, API and browser tests (Chromium, installed
-// from Debian's packages when missing and allowed), on the embedded PostgreSQL 15; last, the quick
-// bench prints the hot paths' ratios to their same-run ceilings and fails only on a gross
-// regression (a run of chosen test files, or BENCH=0, skips it).
+// from Debian's packages when missing and allowed), on the embedded PostgreSQL 15; then the
+// production rehearsal (packages/server/rehearsal: Debian's PostgreSQL 15 and Caddy, several
+// processes, on the Node LTS the image ships); last, the quick bench prints the hot paths' ratios to
+// their same-run ceilings and fails only on a gross regression (a run of chosen test files, or
+// BENCH=0, skips it). `node scripts/test.mjs rehearsal` builds and runs the rehearsal alone.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { nodeLts } from './node-lts.mjs';
+
+const args = process.argv.slice(2);
+const rehearsalOnly = args[0] === 'rehearsal';
+const rehearsal = rehearsalOnly || args.length === 0;
+const onPath = (name) => spawnSync('sh', ['-c', `command -v ${name}`]).status === 0;
 
 // What the tests need from Debian when it is missing: Chromium (browser tests) and PostgreSQL 15's
 // client tools (pg_dump and pg_restore for the backup test; the embedded package ships none).
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// The rehearsal's PostgreSQL 15 server and Caddy come from Debian too.
 const needed = [
-  ...(existsSync(chromium) ? [] : [['chromium', `Chromium at ${chromium} (or set CHROMIUM_PATH)`]]),
-  ...(existsSync('/usr/lib/postgresql/15/bin/pg_dump') || existsSync('/usr/bin/pg_dump') ? [] : [['postgresql-client-15', 'pg_dump and pg_restore of PostgreSQL 15']]),
+  ...(rehearsalOnly || existsSync(chromium) ? [] : [['chromium', `Chromium at ${chromium} (or set CHROMIUM_PATH)`]]),
+  ...(rehearsalOnly || existsSync('/usr/lib/postgresql/15/bin/pg_dump') || existsSync('/usr/bin/pg_dump') ? [] : [['postgresql-client-15', 'pg_dump and pg_restore of PostgreSQL 15']]),
+  ...(!rehearsal || existsSync('/usr/lib/postgresql/15/bin/initdb') ? [] : [['postgresql-15', 'the PostgreSQL 15 server (the rehearsal)']]),
+  ...(!rehearsal || onPath('caddy') ? [] : [['caddy', 'Caddy (the rehearsal)']]),
 ];
 if (needed.length > 0) {
   const root = process.getuid?.() === 0;
@@ -26,15 +37,27 @@ if (needed.length > 0) {
   }
 }
 
-const stages = [
+const rehearsalStage = () => {
+  let node;
+  try {
+    node = nodeLts();
+  } catch (error) {
+    console.error(`✖ ${error.message}`);
+    process.exit(1);
+  }
+  return [`production rehearsal (Node ${spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim()}, PostgreSQL 15, Caddy)`, node, ['node_modules/vitest/vitest.mjs', 'run', '--config', 'packages/server/rehearsal/vitest.config.ts']];
+};
+
+const stages = rehearsalOnly ? [['build', 'pnpm', ['build']], rehearsalStage()] : [
   ['build', 'pnpm', ['build']],
   ['lint', 'pnpm', ['lint']],
   ['typecheck', 'pnpm', ['-r', 'typecheck']],
   ['sdk package (publint, attw)', 'pnpm', ['--filter', '@partner-panel/sdk', 'check:pack']],
   // redocly.yaml makes every recommended rule an error: 0 errors and 0 warnings, or the run stops.
   ['OpenAPI lint (Redocly)', 'pnpm', ['exec', 'redocly', 'lint', 'docs/openapi.json']],
-  ['tests', 'pnpm', ['exec', 'vitest', 'run', ...process.argv.slice(2)]],
-  ...(process.argv.length > 2 || process.env.BENCH === '0' ? [] : [['quick bench (ratios to same-run ceilings)', 'pnpm', ['bench', '--quick']]]),
+  ['tests', 'pnpm', ['exec', 'vitest', 'run', ...args]],
+  ...(rehearsal ? [rehearsalStage()] : []),
+  ...(args.length > 0 || process.env.BENCH === '0' ? [] : [['quick bench (ratios to same-run ceilings)', 'pnpm', ['bench', '--quick']]]),
 ];
 
 for (const [name, command, args] of stages) {

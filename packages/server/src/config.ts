@@ -16,8 +16,7 @@ const optional = z
 /** The partner reseller's postpaid credit limit unless PARTNER_CREDIT_LIMIT_USD says otherwise. */
 export const DEFAULT_PARTNER_CREDIT_LIMIT_USD = 1_000_000;
 
-const envSchema = z
-  .object({
+const envFields = z.object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().default('127.0.0.1'),
@@ -108,8 +107,9 @@ const envSchema = z
     RATE_LIMIT_PAYMENTS_PER_IP: z.coerce.number().int().min(1).default(30),
     PARTNER_CREDIT_LIMIT_USD: z.coerce.number().int().min(0).max(1_000_000_000).default(DEFAULT_PARTNER_CREDIT_LIMIT_USD),
     REALTIME_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(100),
-  })
-  .superRefine((env, ctx) => {
+  });
+
+const envSchema = envFields.superRefine((env, ctx) => {
     if (env.MAIL_TRANSPORT === 'smtp' && !env.SMTP_URL) {
       ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'SMTP_URL is required when MAIL_TRANSPORT=smtp' });
     }
@@ -151,12 +151,12 @@ const envSchema = z
 /** The environment as text, the way a process receives it. */
 export type Env = Partial<Record<keyof z.input<typeof envSchema>, string>>;
 
+const invalid = (error: z.ZodError) =>
+  new Error(`Invalid configuration:\n${error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`);
+
 export function loadConfig(env: Record<string, string | undefined> = process.env) {
   const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
-    throw new Error(`Invalid configuration:\n${lines}`);
-  }
+  if (!parsed.success) throw invalid(parsed.error);
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';
   return {
@@ -248,24 +248,57 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       retrySeconds: e.WEBHOOK_RETRY_SECONDS.split(',').map(Number),
       timeoutMs: e.WEBHOOK_TIMEOUT_SECONDS * 1000,
     },
-    realtime: {
-      driver: e.REALTIME_DRIVER,
-      port: e.REALTIME_PORT,
-      host: e.REALTIME_HOST ?? e.HOST,
-      appId: e.REALTIME_APP_ID,
-      key: e.REALTIME_KEY,
-      /** Unset: derived from the app secret, so every process sharing the database agrees on it. */
-      secret: e.REALTIME_SECRET,
-      apiUrl: e.REALTIME_API_URL,
-      /** What the browser connects to; host unset means the page's own host name. */
-      publicHost: e.REALTIME_PUBLIC_HOST,
-      /** Unset: the port the embedded server listens on (the one it got, with REALTIME_PORT=0). */
-      publicPort: e.REALTIME_PUBLIC_PORT,
-      publicTls: e.REALTIME_PUBLIC_TLS,
-      activityTimeout: e.REALTIME_ACTIVITY_TIMEOUT,
-      maxConnectionsPerAddress: e.REALTIME_MAX_CONNECTIONS_PER_ADDRESS,
-    },
+    realtime: realtimeSettings(e),
   };
+}
+
+/** The realtime settings, and the only ones the socket server run as its own process reads. */
+const realtimeFields = envFields.pick({
+  HOST: true,
+  TRUST_PROXY: true,
+  REALTIME_DRIVER: true,
+  REALTIME_PORT: true,
+  REALTIME_HOST: true,
+  REALTIME_APP_ID: true,
+  REALTIME_KEY: true,
+  REALTIME_SECRET: true,
+  REALTIME_API_URL: true,
+  REALTIME_PUBLIC_HOST: true,
+  REALTIME_PUBLIC_PORT: true,
+  REALTIME_PUBLIC_TLS: true,
+  REALTIME_ACTIVITY_TIMEOUT: true,
+  REALTIME_MAX_CONNECTIONS_PER_ADDRESS: true,
+});
+type RealtimeEnv = z.output<typeof realtimeFields>;
+
+function realtimeSettings(e: RealtimeEnv) {
+  return {
+    driver: e.REALTIME_DRIVER,
+    port: e.REALTIME_PORT,
+    host: e.REALTIME_HOST ?? e.HOST,
+    appId: e.REALTIME_APP_ID,
+    key: e.REALTIME_KEY,
+    /** Unset: derived from the app secret, so every process sharing the database agrees on it. */
+    secret: e.REALTIME_SECRET,
+    apiUrl: e.REALTIME_API_URL,
+    /** What the browser connects to; host unset means the page's own host name. */
+    publicHost: e.REALTIME_PUBLIC_HOST,
+    /** Unset: the port the embedded server listens on (the one it got, with REALTIME_PORT=0). */
+    publicPort: e.REALTIME_PUBLIC_PORT,
+    publicTls: e.REALTIME_PUBLIC_TLS,
+    activityTimeout: e.REALTIME_ACTIVITY_TIMEOUT,
+    maxConnectionsPerAddress: e.REALTIME_MAX_CONNECTIONS_PER_ADDRESS,
+  };
+}
+
+/**
+ * The settings of the socket server run as its own process (`dist/cli/realtime.js`): only the
+ * realtime ones and TRUST_PROXY are read, so it shares the app's image and environment.
+ */
+export function loadRealtimeConfig(env: Record<string, string | undefined> = process.env) {
+  const parsed = realtimeFields.safeParse(env);
+  if (!parsed.success) throw invalid(parsed.error);
+  return { realtime: realtimeSettings(parsed.data), trustProxy: parsed.data.TRUST_PROXY };
 }
 
 export type Config = ReturnType<typeof loadConfig>;

@@ -68,3 +68,14 @@ export function explainStartupFailure(error: unknown): string {
   if (message.startsWith('Invalid configuration')) return `Partner Panel cannot start: ${message}`;
   return `Partner Panel could not start: ${message}`;
 }
+
+/**
+ * The libraries a process needs only for some calls (Stripe's, pdfkit, WebAuthn's) are imported on
+ * first use, which keeps them out of the start-up a restart waits for; once the server listens they
+ * are loaded in the background, so that the first payment, invoice or passkey does not wait either.
+ */
+export function warmUpLibraries(log: { warn(obj: unknown, msg?: string): void }) {
+  setImmediate(() => {
+    Promise.all([import('stripe'), import('pdfkit'), import('@simplewebauthn/server')]).catch((error: unknown) => log.warn({ err: error }, 'a library failed to load'));
+  });
+}

@@ -3,7 +3,7 @@
  * its client secret (@stripe/stripe-js), credited from the verified `payment_intent.succeeded`
  * notification or, when that is late or lost, from the intent itself when the success page asks.
  */
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { PAYMENT_METHOD_NAMES } from '@partner-panel/sdk';
 import type { PaymentGateway, ProviderEvent, ProviderState } from './index.js';
 import { ProviderError, UntrustedEvent } from './index.js';
@@ -15,6 +15,9 @@ export interface StripeSettings {
   /** Another address for Stripe's API (a local stand-in in tests); unset: api.stripe.com. */
   apiUrl?: string | undefined;
 }
+
+/** The official library, loaded when Stripe is first called rather than at start-up (docs/performance.md). */
+export const stripeLibrary = async () => (await import('stripe')).default;
 
 /** A PaymentIntent's state in our words. */
 export function intentState(intent: Stripe.PaymentIntent): ProviderState {
@@ -40,11 +43,12 @@ export function intentState(intent: Stripe.PaymentIntent): ProviderState {
  * Checks a Stripe-signed event (throws on a wrong secret, a changed body or a timestamp older than
  * five minutes) and reads what it says about a PaymentIntent.
  */
-export function readIntentEvent(rawBody: Buffer, headers: Record<string, string | string[] | undefined>, secret: string): ProviderEvent {
+export async function readIntentEvent(rawBody: Buffer, headers: Record<string, string | string[] | undefined>, secret: string): Promise<ProviderEvent> {
   const signature = headers['stripe-signature'];
+  const { webhooks } = await stripeLibrary();
   let event: Stripe.Event;
   try {
-    event = Stripe.webhooks.constructEvent(rawBody, typeof signature === 'string' ? signature : '', secret);
+    event = webhooks.constructEvent(rawBody, typeof signature === 'string' ? signature : '', secret);
   } catch (error) {
     throw new UntrustedEvent(error instanceof Error ? error.message : String(error));
   }
@@ -67,8 +71,8 @@ function connection(apiUrl: string | undefined): Partial<Stripe.StripeConfig> {
   return { host: url.hostname, port: Number(url.port || (protocol === 'http' ? 80 : 443)), protocol };
 }
 
-function providerError(error: unknown): ProviderError {
-  if (error instanceof Stripe.errors.StripeError) {
+async function providerError(error: unknown): Promise<ProviderError> {
+  if (error instanceof (await stripeLibrary()).errors.StripeError) {
     const card = error.type === 'StripeCardError' || error.type === 'StripeInvalidRequestError';
     return new ProviderError(`Stripe: ${error.message}`, card ? { code: error.decline_code ?? error.code ?? error.type, message: error.message } : undefined);
   }
@@ -76,12 +80,14 @@ function providerError(error: unknown): ProviderError {
 }
 
 export function createStripe(settings: StripeSettings): PaymentGateway {
-  const stripe = new Stripe(settings.secretKey, {
-    maxNetworkRetries: 2,
-    timeout: 20_000,
-    appInfo: { name: 'Partner Panel' },
-    ...connection(settings.apiUrl),
-  });
+  let client: Stripe | undefined;
+  const connect = async () =>
+    (client ??= new (await stripeLibrary())(settings.secretKey, {
+      maxNetworkRetries: 2,
+      timeout: 20_000,
+      appInfo: { name: 'Partner Panel' },
+      ...connection(settings.apiUrl),
+    }));
 
   return {
     module: 'stripe',
@@ -92,7 +98,7 @@ export function createStripe(settings: StripeSettings): PaymentGateway {
     async start(input) {
       const token = input.token ?? '';
       try {
-        const intent = await stripe.paymentIntents.create({
+        const intent = await (await connect()).paymentIntents.create({
           amount: input.amountCents,
           currency: 'usd',
           allowed_payment_method_types: ['card'],
@@ -105,15 +111,15 @@ export function createStripe(settings: StripeSettings): PaymentGateway {
         if (!intent.client_secret) throw new ProviderError('Stripe answered no client secret');
         return { kind: 'confirm', ref: intent.id, clientSecret: intent.client_secret };
       } catch (error) {
-        throw error instanceof ProviderError ? error : providerError(error);
+        throw error instanceof ProviderError ? error : await providerError(error);
       }
     },
 
     async settle(payment) {
       try {
-        return intentState(await stripe.paymentIntents.retrieve(payment.providerRef));
+        return intentState(await (await connect()).paymentIntents.retrieve(payment.providerRef));
       } catch (error) {
-        throw providerError(error);
+        throw await providerError(error);
       }
     },
 

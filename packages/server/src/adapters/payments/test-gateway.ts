@@ -10,13 +10,13 @@
  */
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { PAYMENT_METHOD_NAMES, type TEST_CARDS } from '@partner-panel/sdk';
 import type { Db } from '../../db/index.js';
 import { testGatewayIntents } from '../../db/schema/index.js';
 import type { PaymentGateway, ProviderState } from './index.js';
 import { ProviderError } from './index.js';
-import { intentState, readIntentEvent } from './stripe.js';
+import { intentState, readIntentEvent, stripeLibrary } from './stripe.js';
 
 type Outcome = { decline: string; code?: string; message: string } | 'succeed';
 interface Scenario {
@@ -118,11 +118,13 @@ export function createTestGateway(deps: { db: Db; secret: string; webhookDelayMs
       created: Math.floor(Date.now() / 1000),
       data: { object: stripeShape(row) },
     });
-    const signature = Stripe.webhooks.generateTestHeaderString({ payload: body, secret: webhookSecret });
     const timer = setTimeout(() => {
       timers.delete(timer);
       if (!deliver) return;
-      deliver(body, signature).catch((error: unknown) => deps.log.warn({ err: error, intent: row.id }, 'the test gateway could not deliver its event'));
+      const send = deliver;
+      stripeLibrary()
+        .then(({ webhooks }) => send(body, webhooks.generateTestHeaderString({ payload: body, secret: webhookSecret })))
+        .catch((error: unknown) => deps.log.warn({ err: error, intent: row.id }, 'the test gateway could not deliver its event'));
     }, deps.webhookDelayMs);
     timers.add(timer);
   }

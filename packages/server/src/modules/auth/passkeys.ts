@@ -5,20 +5,16 @@
  * kept five minutes and spent by its answer; a passkey's signature counter must move forward.
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type RegistrationResponseJSON,
-} from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { AppContext, SessionReseller } from '../../context.js';
 import type { Tx } from '../../db/index.js';
 import { accessTokens, passkeys, resellers, webauthnChallenges } from '../../db/schema/index.js';
 import { fail } from '../../http/errors.js';
 import { audit } from '../audit/index.js';
 import { verifyPassword } from './passwords.js';
+
+/** WebAuthn's library, loaded on the first passkey call rather than at start-up (docs/performance.md). */
+const webauthn = () => import('@simplewebauthn/server');
 
 type Ctx = Pick<AppContext, 'db' | 'clock' | 'config' | 'counters'>;
 /** Where the browser's call came from: its Origin header. */
@@ -79,7 +75,7 @@ async function resellerOf(ctx: Ctx, id: number) {
 export async function registrationOptions(ctx: Ctx, session: SessionReseller, password: string, caller: Caller) {
   await checkPassword(ctx, await resellerOf(ctx, session.id), password);
   const existing = await ctx.db.select().from(passkeys).where(ofReseller(session.id));
-  const options = await generateRegistrationOptions({
+  const options = await (await webauthn()).generateRegistrationOptions({
     rpName: 'Partner Panel',
     rpID: relyingParty(ctx, caller).rpID,
     userName: session.email,
@@ -105,7 +101,7 @@ export async function addPasskey(ctx: Ctx, session: SessionReseller, input: { na
   return ctx.db.transaction(async (tx) => {
     const challenge = await spendChallenge(tx, ctx, session.id, 'register');
     if (!challenge) throw fail('passkeyFailed');
-    const verified = await verifyRegistrationResponse({
+    const verified = await (await webauthn()).verifyRegistrationResponse({
       response: input.response as unknown as RegistrationResponseJSON,
       expectedChallenge: challenge,
       expectedOrigin: origin,
@@ -148,7 +144,7 @@ export async function removePasskey(ctx: Ctx, session: SessionReseller, input: {
 export async function loginOptions(ctx: Ctx, resellerId: number, caller: Caller) {
   const mine = await ctx.db.select().from(passkeys).where(ofReseller(resellerId));
   if (mine.length === 0) throw fail('passkeyNotFound');
-  const options = await generateAuthenticationOptions({
+  const options = await (await webauthn()).generateAuthenticationOptions({
     rpID: relyingParty(ctx, caller).rpID,
     allowCredentials: mine.map((p) => ({ id: p.credentialId, transports: p.transports as never })),
     userVerification: 'preferred',
@@ -164,7 +160,7 @@ export async function passkeyHolds(ctx: Ctx, tx: Tx, resellerId: number, respons
   const id = typeof response.id === 'string' ? response.id : '';
   const [key] = await tx.select().from(passkeys).where(and(eq(passkeys.credentialId, id), ofReseller(resellerId)));
   if (!challenge || !key) return false;
-  const verified = await verifyAuthenticationResponse({
+  const verified = await (await webauthn()).verifyAuthenticationResponse({
     response: response as unknown as AuthenticationResponseJSON,
     expectedChallenge: challenge,
     expectedOrigin: origin,

@@ -2,14 +2,15 @@
  * An invoice as a PDF (002 §2: download as PDF), drawn by pdfkit with its built-in Helvetica, so no
  * font file ships and the text stays searchable and copyable.
  */
-import PDFDocument from 'pdfkit';
 import type { Invoice } from '@partner-panel/sdk';
 import { formatUsd } from '../wallet/service.js';
 
 const day = (iso: string) => iso.slice(0, 10);
 const money = (dollars: number) => formatUsd(Math.round(dollars * 100));
 
-export function invoicePdf(invoice: Invoice, issuer: { name: string; url: string }): Promise<Buffer> {
+export async function invoicePdf(invoice: Invoice, issuer: { name: string; url: string }): Promise<Buffer> {
+  // Loaded on the first invoice, not at start-up (docs/performance.md, start-up).
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     margin: 56,
