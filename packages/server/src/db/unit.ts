@@ -86,8 +86,10 @@ export async function transactClosing<R, T>(
   let open = false;
   let broken: Error | undefined;
   try {
-    await client.query('begin');
+    // BEGIN is queued, not awaited: the work's first statement follows it on the connection (and
+    // fails with it, should it fail).
     open = true;
+    void client.query('begin').catch(() => undefined);
     const closing = await work({ tx: drizzleOn(client), afterCommit: (effect) => effects.push(effect) });
     // One message, two statements: PostgreSQL runs the COMMIT as soon as the charge is done,
     // without waiting for this process to read the answer (the simple query protocol; the values

@@ -29,7 +29,9 @@ export interface PriceBook {
 }
 
 export async function priceBook(db: Tx, resellerId: number): Promise<PriceBook> {
-  const rows = await db
+  // Both reads at once: on the pool they take two connections, on a transaction they queue.
+  const [rows, addonRows] = await Promise.all([
+    db
     .select({
       id: products.id,
       billingType: products.billingType,
@@ -44,8 +46,9 @@ export async function priceBook(db: Tx, resellerId: number): Promise<PriceBook> 
     )
     .where(eq(products.active, true))
     // The lifetime plan leads its type, then the cycles from shortest to longest.
-    .orderBy(asc(products.billingType), sql`${products.cycle} = 'lifetime' desc`, asc(products.months));
-  const addonRows = await db.select().from(addons).where(eq(addons.active, true)).orderBy(asc(addons.id));
+    .orderBy(asc(products.billingType), sql`${products.cycle} = 'lifetime' desc`, asc(products.months)),
+    db.select().from(addons).where(eq(addons.active, true)).orderBy(asc(addons.id)),
+  ]);
   return {
     products: rows.map((r) => ({ ...r, billingType: r.billingType as 1 | 2, cycle: r.cycle as Cycle, priceCents: Number(r.priceCents) })),
     addons: addonRows.map((a) => ({ id: a.id, key: a.key as AddonKey, name: a.name, monthlyPriceCents: a.monthlyPriceCents })),
