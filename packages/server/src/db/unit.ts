@@ -14,12 +14,8 @@ export interface Unit {
   afterCommit(effect: () => unknown): void;
 }
 
-export async function transact<T>(
-  ctx: { db: Db; log: { warn(obj: unknown, msg?: string): void } },
-  work: (unit: Unit) => Promise<T>,
-): Promise<T> {
-  const effects: (() => unknown)[] = [];
-  const result = await ctx.db.transaction((tx) => work({ tx, afterCommit: (effect) => effects.push(effect) }));
+/** What must happen once a unit has committed; one failing effect does not stop the others. */
+async function runEffects(ctx: { log: { warn(obj: unknown, msg?: string): void } }, effects: (() => unknown)[]) {
   for (const effect of effects) {
     try {
       await effect();
@@ -27,6 +23,15 @@ export async function transact<T>(
       ctx.log.warn({ err: error }, 'an after-commit effect failed');
     }
   }
+}
+
+export async function transact<T>(
+  ctx: { db: Db; log: { warn(obj: unknown, msg?: string): void } },
+  work: (unit: Unit) => Promise<T>,
+): Promise<T> {
+  const effects: (() => unknown)[] = [];
+  const result = await ctx.db.transaction((tx) => work({ tx, afterCommit: (effect) => effects.push(effect) }));
+  await runEffects(ctx, effects);
   return result;
 }
 
@@ -99,13 +104,7 @@ export async function transactClosing<R, T>(
     const answered = (await client.query(`${inlined(client, closing.statement)};\ncommit`)) as unknown as pg.QueryResult[];
     open = false;
     const result = closing.answer((answered[0]?.rows as R[] | undefined)?.[0]);
-    for (const effect of effects) {
-      try {
-        await effect();
-      } catch (error) {
-        ctx.log.warn({ err: error }, 'an after-commit effect failed');
-      }
-    }
+    await runEffects(ctx, effects);
     return result;
   } catch (error) {
     if (open) await client.query('rollback').catch((e: Error) => (broken = e));

@@ -1,6 +1,18 @@
 import { bigint, date, index, integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
 import { resellers } from './resellers.js';
 
+/** A day's figures: the columns of the folded days and of the rows appended to them. */
+const dayFigures = () => ({
+  day: date('day', { mode: 'string' }).notNull(),
+  /** Money spent on coupons and VPN accounts, net of coupon refunds. */
+  spendCents: bigint('spend_cents', { mode: 'number' }).notNull().default(0),
+  couponsGenerated: integer('coupons_generated').notNull().default(0),
+  couponsRedeemed: integer('coupons_redeemed').notNull().default(0),
+  couponsDeleted: integer('coupons_deleted').notNull().default(0),
+  vpnStarted: integer('vpn_started').notNull().default(0),
+  vpnEnded: integer('vpn_ended').notNull().default(0),
+});
+
 /**
  * One reseller's day (UTC) in figures, for the dashboard's charts: the folded part. Statement
  * triggers on the ledger, the coupons and the VPN accounts append what each statement changes to
@@ -19,14 +31,7 @@ export const resellerDaily = pgTable(
     resellerId: integer('reseller_id')
       .notNull()
       .references(() => resellers.id, { onDelete: 'cascade' }),
-    day: date('day', { mode: 'string' }).notNull(),
-    /** Money spent on coupons and VPN accounts, net of coupon refunds. */
-    spendCents: bigint('spend_cents', { mode: 'number' }).notNull().default(0),
-    couponsGenerated: integer('coupons_generated').notNull().default(0),
-    couponsRedeemed: integer('coupons_redeemed').notNull().default(0),
-    couponsDeleted: integer('coupons_deleted').notNull().default(0),
-    vpnStarted: integer('vpn_started').notNull().default(0),
-    vpnEnded: integer('vpn_ended').notNull().default(0),
+    ...dayFigures(),
   },
   (t) => [primaryKey({ columns: [t.resellerId, t.day] })],
 );
@@ -40,13 +45,7 @@ export const resellerDailyDelta = pgTable(
   'reseller_daily_delta',
   {
     resellerId: integer('reseller_id').notNull(),
-    day: date('day', { mode: 'string' }).notNull(),
-    spendCents: bigint('spend_cents', { mode: 'number' }).notNull().default(0),
-    couponsGenerated: integer('coupons_generated').notNull().default(0),
-    couponsRedeemed: integer('coupons_redeemed').notNull().default(0),
-    couponsDeleted: integer('coupons_deleted').notNull().default(0),
-    vpnStarted: integer('vpn_started').notNull().default(0),
-    vpnEnded: integer('vpn_ended').notNull().default(0),
+    ...dayFigures(),
   },
   (t) => [index('reseller_daily_delta_idx').on(t.resellerId, t.day)],
 );
