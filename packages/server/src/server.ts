@@ -62,7 +62,8 @@ async function start(config: Config, app: FastifyInstance) {
   if (app.ctx.mail.transport === 'outbox' && !config.production) lines.push(`  Sent mail (dev inbox): ${config.publicUrl}/dev/mail`);
   timing.mark('banner ready (sandbox key checked)');
   if (process.argv.includes('--verbose')) lines.push('', timing.report());
-  console.log(`${lines.join('\n')}\n`);
+  // The banner is for the person at the terminal, not a log line.
+  process.stdout.write(`${lines.join('\n')}\n\n`);
 }
 
 /**
