@@ -13,7 +13,6 @@ import { injectFetch, manualClock } from '../../server/test/support/app.js';
 import { capture, expectNoProblems, expectOnPhoneScreen, newTab, signIn } from './support/browser.js';
 import { startServer } from './support/server.js';
 
-const DAY_MS = 24 * 3600_000;
 const clock = manualClock(new Date());
 const server = await startServer(
   // Sessions outlive the days the test walks through; every coupon may be redeemed from one address.
@@ -23,9 +22,9 @@ const server = await startServer(
 
 const PASSWORD = 'DemoPass2026!';
 async function api(email: string) {
-  const client = createClient({ fetch: injectFetch(server.app), log: () => undefined, getToken: () => token });
-  let token: string | undefined;
-  token = (await client.login({ email, password: PASSWORD })).access_token;
+  const session: { token?: string } = {};
+  const client = createClient({ fetch: injectFetch(server.app), log: () => undefined, getToken: () => session.token });
+  session.token = (await client.login({ email, password: PASSWORD })).access_token;
   return client;
 }
 const rows = async <T,>(query: ReturnType<typeof sql>) => ((await server.app.ctx.db.execute(query)) as unknown as { rows: T[] }).rows;
