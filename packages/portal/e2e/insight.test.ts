@@ -104,7 +104,7 @@ describe('the dashboard over time (ours, beside 000 §2)', () => {
     expect(spent).toBe(Math.round((first.amount + second.amount + third.amount) * 100));
     expect(await page.getByTestId('tile-wallet-value').textContent()).toBe(usd(balance / 100));
     expect(await page.getByTestId('forecast-days').textContent()).toBe(
-      `Lasts about ${Math.floor(balance / (spent / 30))} days at your last 30 days' spend (${usd(spent / 100)}).`,
+      `Lasts about ${Math.floor(balance / (spent / 30)).toLocaleString('en')} days at your last 30 days' spend (${usd(spent / 100)}).`,
     );
     // The three redeemed monthly accounts renew within 30 days, none within 7.
     const [due] = await rows<{ n: string; cents: string }>(sql`

@@ -479,7 +479,7 @@ const pp = {
     ranking_empty: 'You have no users yet.',
     col_rank: 'Rank',
     col_user: 'User',
-    forecast_days: 'Lasts about %{smart_count} day at your last 30 days\' spend (%{spend}). |||| Lasts about %{smart_count} days at your last 30 days\' spend (%{spend}).',
+    forecast_days: 'Lasts about %{days} day at your last 30 days\' spend (%{spend}). |||| Lasts about %{days} days at your last 30 days\' spend (%{spend}).',
     forecast_idle: 'Nothing spent in the last 30 days.',
     renewals_7: 'Renewals due in 7 days: %{count} (%{total})',
     renewals_30: 'Renewals due in 30 days: %{count} (%{total})',

@@ -29,7 +29,7 @@ function DaysLeft({ forecast }: { forecast: Forecast }) {
     <Typography variant="body2" data-testid="forecast-days">
       {forecast.days_left === null
         ? translate('pp.dashboard.forecast_idle')
-        : translate('pp.dashboard.forecast_days', { smart_count: forecast.days_left, spend: format.money(forecast.spend_last_30_days) })}
+        : translate('pp.dashboard.forecast_days', { smart_count: forecast.days_left, days: format.number(forecast.days_left), spend: format.money(forecast.spend_last_30_days) })}
     </Typography>
   );
 }
@@ -95,7 +95,7 @@ export function CreditLineTile() {
           </Typography>
           {data && credit ? (
             <>
-              <Typography variant="h4" component="p" sx={{ fontWeight: 700 }} data-testid="credit-left">
+              <Typography variant="h5" component="p" sx={{ fontWeight: 700 }} data-testid="credit-left">
                 {translate('pp.dashboard.credit_left', { left: format.money(credit.left) })}
               </Typography>
               <LinearProgress

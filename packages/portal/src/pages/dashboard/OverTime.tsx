@@ -180,6 +180,9 @@ export function OverTime({ range, showVpn }: { range: InsightRange; showVpn: boo
   const xAxis = [{ scaleType: 'band' as const, dataKey: 'date', valueFormatter: label }];
   const dataset = points as unknown as Record<string, string | number | null>[];
   const shared = { dataset, xAxis, loading: isPending, localeText, height: 240, skipAnimation: true, margin: { left: 0, right: 8 } };
+  // A range without activity still draws a readable axis (0 to 1), not a squeezed zero.
+  const flat = (pick: (p: InsightPoint) => number) => (points.every((p) => pick(p) === 0) ? { max: 1 } : {});
+  const count = (v: number) => format.number(v);
 
   if (error) return <Alert severity="error">{error.message}</Alert>;
   return (
@@ -205,7 +208,7 @@ export function OverTime({ range, showVpn }: { range: InsightRange; showVpn: boo
               <BarChart
                 {...shared}
                 hideLegend
-                yAxis={[{ valueFormatter: (v: number) => format.money(v), width: 72 }]}
+                yAxis={[{ valueFormatter: (v: number) => format.money(v), width: 72, ...flat((p) => p.spend) }]}
                 series={[{ dataKey: 'spend', label: translate('pp.dashboard.col_spend'), valueFormatter: (v) => format.money(v ?? 0) }]}
               />
             }
@@ -225,7 +228,7 @@ export function OverTime({ range, showVpn }: { range: InsightRange; showVpn: boo
             chart={
               <BarChart
                 {...shared}
-                yAxis={[{ tickMinStep: 1, width: 40 }]}
+                yAxis={[{ min: 0, tickMinStep: 1, valueFormatter: count, width: 40, ...flat((p) => p.coupons_generated + p.coupons_redeemed) }]}
                 series={[
                   { dataKey: 'coupons_generated', label: translate('pp.dashboard.col_generated') },
                   { dataKey: 'coupons_redeemed', label: translate('pp.dashboard.col_redeemed') },
@@ -246,8 +249,8 @@ export function OverTime({ range, showVpn }: { range: InsightRange; showVpn: boo
                 <LineChart
                   {...shared}
                   hideLegend
-                  yAxis={[{ tickMinStep: 1, width: 40 }]}
-                  series={[{ dataKey: 'active_subscriptions', label: translate('pp.dashboard.col_active'), area: true, showMark: false }]}
+                  yAxis={[{ min: 0, tickMinStep: 1, valueFormatter: count, width: 40, ...flat((p) => p.active_subscriptions) }]}
+                  series={[{ dataKey: 'active_subscriptions', label: translate('pp.dashboard.col_active'), area: true, showMark: false, curve: 'stepAfter' }]}
                 />
               }
             />
@@ -266,7 +269,7 @@ export function OverTime({ range, showVpn }: { range: InsightRange; showVpn: boo
                 {...shared}
                 hideLegend
                 yAxis={[{ min: 0, max: 1, valueFormatter: (v: number) => `${Math.round(v * 100)}%`, width: 48 }]}
-                series={[{ dataKey: 'redemption_rate', label: translate('pp.dashboard.col_rate'), showMark: false, connectNulls: false, valueFormatter: (v) => percent(v) }]}
+                series={[{ dataKey: 'redemption_rate', label: translate('pp.dashboard.col_rate'), showMark: false, curve: 'linear', connectNulls: false, valueFormatter: (v) => percent(v) }]}
               />
             }
           />
