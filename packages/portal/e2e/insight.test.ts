@@ -38,6 +38,25 @@ const dayLabel = new Intl.DateTimeFormat('en', { month: 'short', day: 'numeric',
 const label = (days: number) => dayLabel.format(daysAgo(days));
 const usd = (dollars: number) => new Intl.NumberFormat('en', { style: 'currency', currency: 'USD' }).format(dollars);
 
+/** Generates monthly coupons through the Generate form, as the reseller does; answers what they cost (the ledger's row). */
+async function generateInBrowser(page: Page, quantity: number) {
+  await page.goto('/demo-reseller/coupons/generate');
+  await page.getByRole('radio', { name: 'Recursive', exact: true }).check();
+  await page.getByLabel('Billing cycle').click();
+  await page.getByRole('option', { name: /^Monthly Plan/ }).click();
+  await page.getByLabel('Quantity').fill(String(quantity));
+  await page.getByLabel('Code prefix').fill('INS');
+  await page.getByRole('button', { name: 'Generate', exact: true }).click();
+  await page.locator('.MuiSnackbarContent-message').getByText(`${quantity} coupons generated successfully.`).waitFor();
+  const [paid] = await rows<{ cents: string }>(sql`
+    select -l.amount_cents as cents from wallet_ledger l join resellers r on r.id = l.reseller_id
+    where r.custom_url = 'demo-reseller' and l.kind = 'coupon_purchase' order by l.id desc limit 1`);
+  return { amount: Number(paid?.cents) / 100 };
+}
+
+/** The demo reseller's balance, in cents. */
+const balanceCents = async () => Number((await rows<{ b: string }>(sql`select balance_cents as b from resellers where custom_url = 'demo-reseller'`))[0]?.b);
+
 /** A chart's data table, opened: its rows as the cells' texts. */
 async function chartTable(page: Page, chart: string) {
   const card = page.getByTestId(chart);
@@ -68,18 +87,7 @@ describe('the dashboard over time (ours, beside 000 §2)', () => {
     const { page } = tab;
     await signIn(page, 'reseller@demo.partner-panel.test');
     // Today's two, from the Generate form.
-    await page.goto('/demo-reseller/coupons/generate');
-    await page.getByRole('radio', { name: 'Recursive', exact: true }).check();
-    await page.getByLabel('Billing cycle').click();
-    await page.getByRole('option', { name: /^Monthly Plan/ }).click();
-    await page.getByLabel('Quantity').fill('2');
-    await page.getByLabel('Code prefix').fill('INS');
-    await page.getByRole('button', { name: 'Generate', exact: true }).click();
-    await page.locator('.MuiSnackbarContent-message').getByText('2 coupons generated successfully.').waitFor();
-    const [paid] = await rows<{ cents: string }>(sql`
-      select -l.amount_cents as cents from wallet_ledger l join resellers r on r.id = l.reseller_id
-      where r.custom_url = 'demo-reseller' and l.kind = 'coupon_purchase' order by l.id desc limit 1`);
-    const third = { amount: Number(paid?.cents) / 100 };
+    const third = await generateInBrowser(page, 2);
     await page.goto('/demo-reseller/dashboard/overview');
     // The spec's six tiles stay as they were.
     await page.getByTestId('wallet-forecast').waitFor();
@@ -156,7 +164,7 @@ describe('the dashboard over time (ours, beside 000 §2)', () => {
     expectNoProblems(tab);
   }, 240_000);
 
-  it('sets the low-balance warning on the profile, with the catalogue sentence on bad input, and shows it on the dashboard', async () => {
+  it('sets the low-balance warning on the profile, with the catalogue sentence on bad input, shows it on the dashboard, and warns once when a generation crosses it', async () => {
     const tab = await newTab(server.url);
     const { page } = tab;
     await signIn(page, 'reseller@demo.partner-panel.test');
@@ -179,13 +187,28 @@ describe('the dashboard over time (ours, beside 000 §2)', () => {
     await page.goto('/demo-reseller/dashboard/overview');
     await expect.poll(() => page.getByTestId('forecast-threshold').textContent()).toBe(`Low-balance warning below ${usd(1000)}`);
 
-    // Above what the wallet holds, the tile says the balance is under the line.
+    // A line just under the balance: the next generation crosses it and warns once, by notification
+    // and e-mail; the one after, already under the line, says nothing more.
+    const line = (await balanceCents()) - 100;
     await page.goto('/demo-reseller/profile');
-    await card.getByLabel('Warn me below (USD)').fill('999999');
+    await card.getByLabel('Warn me below (USD)').fill((line / 100).toFixed(2));
     await card.getByRole('button', { name: 'Save warning' }).click();
-    await expect.poll(() => page.getByTestId('low-balance-current').textContent()).toBe(`Warning below ${usd(999_999)}.`);
+    await expect.poll(() => page.getByTestId('low-balance-current').textContent()).toBe(`Warning below ${usd(line / 100)}.`);
+    await generateInBrowser(page, 2);
+    const after = await balanceCents();
+    await generateInBrowser(page, 2);
+    const warning = `Your balance (${usd(after / 100)}) fell below the ${usd(line / 100)} you set. Add funds to keep generating coupons and renewing VPN accounts.`;
+    await page.goto('/demo-reseller/notifications');
+    await page.getByTestId('notification').first().waitFor();
+    expect(await page.getByTestId('notification').filter({ hasText: 'fell below the' }).allTextContents()).toEqual([expect.stringContaining(warning)]);
+    // The e-mail leaves after the commit: the outbox is read until it is there, then once more.
+    const warningMails = async () => {
+      const res = await server.app.inject({ method: 'GET', url: '/dev/mail?format=json&to=reseller%40demo.partner-panel.test' });
+      return (res.json() as { mails: { kind: string; text: string }[] }).mails.filter((m) => m.kind === 'low_balance').map((m) => m.text.includes(warning));
+    };
+    await expect.poll(warningMails).toEqual([true]);
     await page.goto('/demo-reseller/dashboard/overview');
-    await expect.poll(() => page.getByTestId('forecast-threshold').textContent()).toBe(`Below your warning line of ${usd(999_999)}`);
+    await expect.poll(() => page.getByTestId('forecast-threshold').textContent()).toBe(`Below your warning line of ${usd(line / 100)}`);
 
     // Emptied, the warning is off.
     await page.goto('/demo-reseller/profile');
