@@ -87,19 +87,19 @@ describe('a new reseller', () => {
     await page.waitForURL(/\/new-reseller\/profile$/);
     await capture(page, 'profile');
     expect(await page.getByLabel('Email', { exact: true }).getAttribute('readonly')).not.toBeNull();
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Nothing to update').waitFor();
     await page.getByLabel('Name', { exact: true }).fill('  ');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Field is empty').waitFor();
     // Typed, then emptied: the input now holds null, and the sentence is still the spec's.
     await page.getByLabel('Name', { exact: true }).fill('Someone');
     await page.getByLabel('Name', { exact: true }).fill('');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Field is empty').waitFor();
     expect(await page.getByText(/Invalid input|expected|received/).count()).toBe(0);
     await page.getByLabel('Name', { exact: true }).fill('Renamed Reseller');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Profile updated successfully').waitFor();
     await page.reload();
     expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe('Renamed Reseller');

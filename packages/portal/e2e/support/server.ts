@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll } from 'vitest';
 import { buildApp } from '../../../server/src/app.js';
+import type { Clock } from '../../../server/src/context.js';
 import { loadConfig, type Env } from '../../../server/src/config.js';
 import { seedDemo } from '../../../server/src/modules/demo/seed.js';
 import { freshDatabase } from '../../../server/test/support/db.js';
@@ -12,7 +13,8 @@ export interface RunningServer {
   realtimePort: number;
 }
 
-export async function startServer(env: Env = {}): Promise<RunningServer> {
+/** `clock`: the server's time, for a test that moves it across days (the server's tests' manualClock). */
+export async function startServer(env: Env = {}, options: { clock?: Clock } = {}): Promise<RunningServer> {
   const database = await freshDatabase();
   const config = loadConfig({
     // Port 0 everywhere: the system picks free ports, and /api/settings tells the browser the one it got.
@@ -25,7 +27,7 @@ export async function startServer(env: Env = {}): Promise<RunningServer> {
     RATE_LIMIT_FORGOT_PER_IP: '10000',
     ...env,
   });
-  const app = await buildApp(config, { database, logger: false });
+  const app = await buildApp(config, { database, logger: false, ...options });
   await seedDemo(database.db);
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const realtimePort = (await app.ctx.realtime.server?.listen(0, '127.0.0.1')) ?? 0;

@@ -1,5 +1,9 @@
-/** The dashboard (000 §2): six tiles from /api/v1/dashboard (three hidden for 903) and the white-label promo. */
-import type { ComponentType, ReactNode } from 'react';
+/**
+ * The dashboard (000 §2): six tiles from /api/v1/dashboard (three hidden for 903) and the
+ * white-label promo; then ours: the wallet tile's forecast (903: its credit line instead), and the
+ * business over time, with an admin's users ranked.
+ */
+import { useState, type ComponentType, type ReactNode } from 'react';
 import { Alert, Box, Button, Card, CardContent, Grid, Link, Skeleton, Typography } from '@mui/material';
 import CouponIcon from '@mui/icons-material/ConfirmationNumberOutlined';
 import VpnIcon from '@mui/icons-material/VpnKeyOutlined';
@@ -16,7 +20,11 @@ import { useFormat } from '../../components/format';
 import { usePaths } from '../../routing/usePaths';
 import { useSessionUser } from '../../routing/useSessionUser';
 import { PageHeader } from '../../components/PageHeader';
+import type { InsightRange } from '@partner-panel/sdk';
+import { CreditLineTile, WalletForecast } from './Forecast';
+import { OverTime, RangeSelector } from './OverTime';
 import { DASHBOARD_QUERY } from './query';
+import { Ranking } from './Ranking';
 
 interface TileProps {
   label: string;
@@ -24,9 +32,11 @@ interface TileProps {
   icon: ComponentType<{ fontSize?: 'large' }>;
   link?: { to: string; label: string };
   testId: string;
+  /** What the tile adds under its figure (the wallet's forecast). */
+  children?: ReactNode;
 }
 
-function Tile({ label, value, icon: Icon, link, testId }: TileProps) {
+function Tile({ label, value, icon: Icon, link, testId, children }: TileProps) {
   return (
     <Card sx={{ height: '100%' }} data-testid={testId}>
       <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
@@ -45,6 +55,7 @@ function Tile({ label, value, icon: Icon, link, testId }: TileProps) {
               {link.label}
             </Link>
           ) : null}
+          {children}
         </Box>
       </CardContent>
     </Card>
@@ -58,6 +69,7 @@ export default function DashboardPage() {
   const format = useFormat();
   const p = usePaths();
   const { data, error, isPending } = useQuery({ queryKey: DASHBOARD_QUERY, queryFn: () => dataProvider.dashboard() });
+  const [range, setRange] = useState<InsightRange>('7d');
   if (!user) return null;
   const count = (n: number | undefined) => (isPending ? <Skeleton width={60} /> : format.number(n ?? 0));
   const tiles: (TileProps & { area: Area })[] = [
@@ -70,6 +82,7 @@ export default function DashboardPage() {
       value: format.money(user.balance),
       icon: WalletIcon,
       link: { to: '/billing', label: translate('pp.dashboard.add_funds') },
+      children: <WalletForecast />,
     },
     {
       testId: 'tile-total-coupons',
@@ -98,6 +111,11 @@ export default function DashboardPage() {
               <Tile {...tile} />
             </Grid>
           ))}
+        {canAccess(user, { resource: 'dashboard.wallet' }) ? null : (
+          <Grid size={{ xs: 12, sm: 6, lg: 4 }}>
+            <CreditLineTile />
+          </Grid>
+        )}
       </Grid>
       <Card sx={{ mt: 3, bgcolor: 'primary.main', color: 'primary.contrastText', border: 0 }} data-testid="white-label-promo">
         <CardContent sx={{ display: 'flex', gap: 3, alignItems: 'center', flexWrap: 'wrap', p: { xs: 3, md: 4 } }}>
@@ -115,6 +133,16 @@ export default function DashboardPage() {
           </Button>
         </CardContent>
       </Card>
+      <Box component="section" aria-labelledby="over-time-title" sx={{ mt: 4 }} data-testid="over-time">
+        <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 2, flexWrap: 'wrap', mb: 1 }}>
+          <Typography variant="h5" component="h2" id="over-time-title" sx={{ fontWeight: 600 }}>
+            {translate('pp.dashboard.over_time')}
+          </Typography>
+          <RangeSelector value={range} onChange={setRange} />
+        </Box>
+        <OverTime range={range} showVpn={canAccess(user, { resource: 'dashboard.vpn' })} />
+        {user.is_admin ? <Ranking range={range} /> : null}
+      </Box>
     </>
   );
 }

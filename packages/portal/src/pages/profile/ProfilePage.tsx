@@ -1,7 +1,8 @@
 /**
  * /{custom_url}/profile (000 §2): the name (editable), the e-mail (read-only), the change-password
  * modal, the status select (Inactive asks first: it stops every purchase), the reveal of Total
- * Amount Credited, the deactivated banner, two-factor sign-in, and the signed-in sessions and security events.
+ * Amount Credited, the deactivated banner, two-factor sign-in, and the signed-in sessions and security events;
+ * ours: the low-balance warning line.
  */
 import { useState } from 'react';
 import { Box, Button, Card, CardContent, CircularProgress, DialogContentText, Divider, Grid, MenuItem, TextField, Typography } from '@mui/material';
@@ -20,6 +21,7 @@ import { SubmitButton } from '../../components/SubmitButton';
 import { usePaths } from '../../routing/usePaths';
 import { useSessionUser } from '../../routing/useSessionUser';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
+import { LowBalanceCard } from './LowBalanceCard';
 import { SessionsCard } from './SessionsCard';
 import { TwoFactorCard } from './TwoFactorCard';
 
@@ -145,6 +147,7 @@ export default function ProfilePage() {
               </Typography>
             </CardContent>
           </Card>
+          <LowBalanceCard />
         </Grid>
       </Grid>
       <SessionsCard />
