@@ -14,25 +14,17 @@ import {
   type Contract,
   type Envelope,
   type CatalogueEntry,
-  type RedeemLanguage,
-  type RedeemTheme,
   type PaymentModule,
   type KeyMode,
-  type WebhookEventType,
 } from '@partner-panel/sdk';
 import { attempt } from './errors.js';
 import { contractLists, couponFilterOf, userIdOf, vpnFilterOf, type ListAdapter } from './lists.js';
 import type { Session } from './session.js';
 
 export type CouponFilterBody = ReturnType<typeof couponFilterOf>;
-export interface GenerateInput {
-  quantity: number;
-  billing_cycle: string;
-  product_id: number;
-  addon_type: number | '' | null;
-  billing_type: 1 | 2;
-  prefix: string;
-}
+/** What a contract call takes: the data provider's inputs are the contract's, never written again. */
+export type In<K extends CallName> = CallInputOf<Contract[K]>;
+export type GenerateInput = In<'generateCoupons'>;
 
 /** A payment's payer and target: a deposit (`amount`) or an invoice (`invoiceId`, `invoicePayment`). */
 export interface PaymentInput {
@@ -131,17 +123,17 @@ export function createDataProvider(client: Client, session: Session, extraLists:
     /** Signs a realtime socket's subscription (pusher-js calls it through laravel-echo). */
     authorizeChannel: (socketId: string, channelName: string) =>
       attempt(() => client.broadcastingAuth({ socket_id: socketId, channel_name: channelName })),
-    changePassword: (input: { email: string; client_id: string; old_password: string; password: string; password_confirmation: string; token?: string }) =>
+    changePassword: (input: In<'changePassword'>) =>
       answered('changePassword', input),
     // --- two-factor sign-in (the profile)
     twoFactor: () => attempt(() => client.getTwoFactor(), errors.fetchDetails),
     setupTwoFactor: (password: string) => answered('setupTwoFactor', { password }),
     enableTwoFactor: (code: string) => answered('enableTwoFactor', { code }),
-    renewRecoveryCodes: (input: { password: string; code: string }) => answered('renewRecoveryCodes', input),
-    disableTwoFactor: (input: { password: string; code: string }) => answered('disableTwoFactor', input),
+    renewRecoveryCodes: (input: In<'renewRecoveryCodes'>) => answered('renewRecoveryCodes', input),
+    disableTwoFactor: (input: In<'disableTwoFactor'>) => answered('disableTwoFactor', input),
     passkeyOptions: (password: string) => attempt(() => client.passkeyOptions({ password }), errors.updateFailed),
-    addPasskey: (input: { name: string; response: Record<string, unknown> }) => answered('addPasskey', input),
-    removePasskey: (input: { id: number; password: string }) => answered('removePasskey', input),
+    addPasskey: (input: In<'addPasskey'>) => answered('addPasskey', input),
+    removePasskey: (input: In<'removePasskey'>) => answered('removePasskey', input),
     // --- signed-in sessions and security events (the profile)
     sessions: () => attempt(() => client.listSessions(), errors.fetchDetails),
     endSession: (id: number) => answered('endSession', { id }),
@@ -155,7 +147,7 @@ export function createDataProvider(client: Client, session: Session, extraLists:
     generateCoupons: (input: GenerateInput) => answered('generateCoupons', input, errors.generateCoupons),
     generateUserCoupons: (userResellerId: number, input: GenerateInput) =>
       answered('generateUserCoupons', { ...input, userResellerId }, errors.generateCoupons),
-    sendCoupon: (input: { coupon_id: number; email: string; full_name?: string; reseller_id?: number }) =>
+    sendCoupon: (input: In<'sendCoupon'>) =>
       answered('sendCoupon', input, errors.sendCouponFailed),
     /**
      * A two-minute link to a list (coupons, vpn-subscriptions) under its filter as a CSV file the
@@ -169,7 +161,7 @@ export function createDataProvider(client: Client, session: Session, extraLists:
         : attempt(() => client.vpnExportTicket({ ...vpnFilterOf(params.filter), ...user }), errors.fetchVpnList);
     },
     // --- VPN accounts
-    createVpnAccount: (input: { billing_cycle: string; product_id: number; billing_type: 1 | 2; email: string; addon_id: number | '' | null }) =>
+    createVpnAccount: (input: Omit<In<'createVpnAccount'>, 'quantity'>) =>
       answered('createVpnAccount', { ...input, quantity: 1 }, errors.createCoupons),
     searchVpnAccounts: (search: 'email' | 'coupon' | 'username', value: string) =>
       attempt(() => client.searchVpnAccounts({ search, value }), errors.fetchVpnList),
@@ -191,7 +183,7 @@ export function createDataProvider(client: Client, session: Session, extraLists:
       answered('createUserInvoice', { user_reseller_id, amount, ...(user_email ? { user_email } : {}) }),
     // --- the redeem page's embed
     redeemEmbed: () => attempt(() => client.getRedeemEmbed(), errors.fetchDetails),
-    saveRedeemEmbed: (input: { allowed_origins: string[]; accent: string | null; theme: RedeemTheme; language: RedeemLanguage }) =>
+    saveRedeemEmbed: (input: In<'updateRedeemEmbed'>) =>
       answered('updateRedeemEmbed', input),
     // --- billing (002): one Idempotency-Key per submission, so a retried submission pays once
     paymentMethods: () => attempt(() => client.paymentMethods(), errors.fetchDetails),
@@ -202,7 +194,7 @@ export function createDataProvider(client: Client, session: Session, extraLists:
       return attempt(() => (module === 'stripe' ? client.payByCard(card, options) : client.payByTestCard(card, options)), errors.paymentFailed);
     },
     verifyPayment: (paymentId: number) => answered('verifyPayment', { payment_id: paymentId }, errors.fetchDetails),
-    testCardToken: (card: { number: string; exp_month: number; exp_year: number; cvc: string; name: string }) =>
+    testCardToken: (card: In<'testGatewayToken'>) =>
       attempt(() => client.testGatewayToken(card), errors.paymentFailed),
     testCardConfirm: (clientSecret: string) => attempt(() => client.testGatewayConfirm({ client_secret: clientSecret }), errors.paymentFailed),
     testCardAuthenticate: (clientSecret: string, approve: boolean) =>
@@ -216,9 +208,9 @@ export function createDataProvider(client: Client, session: Session, extraLists:
     regenerateSecretKey: (mode: KeyMode, secretKey: string) => answered('updateSecretKey', { mode, secretKey }, errors.secretKeyRegenerate),
     // --- webhook endpoints (Integration → Webhooks): either mode; the secret is in the answer that makes it only
     webhookEndpoints: (mode: KeyMode) => attempt(() => client.listWebhookEndpoints({ mode }), errors.fetchDetails),
-    createWebhookEndpoint: (input: { mode: KeyMode; url: string; event_types: WebhookEventType[]; description?: string | null }) =>
+    createWebhookEndpoint: (input: In<'createWebhookEndpoint'>) =>
       answered('createWebhookEndpoint', input),
-    updateWebhookEndpoint: (input: { endpointId: number; status?: 'enabled' | 'disabled'; url?: string; event_types?: WebhookEventType[] }) =>
+    updateWebhookEndpoint: (input: In<'updateWebhookEndpoint'>) =>
       answered('updateWebhookEndpoint', input),
     rotateWebhookSecret: (endpointId: number) => answered('rotateWebhookSecret', { endpointId }),
     deleteWebhookEndpoint: (endpointId: number) => answered('deleteWebhookEndpoint', { endpointId }),
@@ -227,13 +219,13 @@ export function createDataProvider(client: Client, session: Session, extraLists:
     resendWebhookDelivery: (deliveryId: number) => answered('resendWebhookDelivery', { deliveryId }),
     // --- public
     publicSettings: () => attempt(() => client.publicSettings(), errors.formInit),
-    register: (input: { email: string; name: string; password: string; password_confirmation: string; token?: string }) =>
+    register: (input: In<'register'>) =>
       answered('register', input),
-    verifyEmail: (input: { hash: string; token?: string }) => answered('verifyEmail', input),
-    resendVerification: (input: { email: string; token?: string }) => answered('resendVerification', input),
-    forgotPassword: (input: { email: string; token?: string }) => answered('forgotPassword', input),
-    verifyResetHash: (input: { hash: string; token?: string }) => answered('verifyResetHash', input),
-    updatePassword: (input: { client_id: string; password: string; password_confirmation: string; token?: string }) =>
+    verifyEmail: (input: In<'verifyEmail'>) => answered('verifyEmail', input),
+    resendVerification: (input: In<'resendVerification'>) => answered('resendVerification', input),
+    forgotPassword: (input: In<'forgotPassword'>) => answered('forgotPassword', input),
+    verifyResetHash: (input: In<'verifyResetHash'>) => answered('verifyResetHash', input),
+    updatePassword: (input: In<'updatePassword'>) =>
       answered('updatePassword', input),
   };
 }

@@ -5,7 +5,7 @@ import { createProviders, memoryStorage } from '../src/index.js';
 import { injectFetch, testApp } from '../../server/test/support/app.js';
 
 const t = await testApp();
-const biennial = { quantity: 3, billing_cycle: 'biennially', product_id: 105, addon_type: '' as const, billing_type: 1 as const, prefix: 'DP' };
+const biennial = { quantity: 3, billing_cycle: 'biennially' as const, product_id: 105, addon_type: '' as const, billing_type: 1 as const, prefix: 'DP' };
 const list = (perPage = 10, page = 1, filter: Record<string, unknown> = {}, meta?: Record<string, unknown>) => ({
   pagination: { page, perPage },
   sort: { field: 'generated_at', order: 'DESC' as const },

@@ -12,5 +12,7 @@
   }
   document.addEventListener('DOMContentLoaded', function () {
     document.getElementById('legacy').style.display = 'block';
+    // The app never runs here: its loading indicator goes.
+    document.getElementById('root').innerHTML = '';
   });
 })();

@@ -4,10 +4,10 @@
  * there with `<Admin basename>` and loaded as a separate chunk when a signed-in page opens.
  */
 import { lazy, Suspense, type ReactNode } from 'react';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { OwnPrefix, PublicOnly, RequireArea, RequireHash, RequireUser } from './routing/guards';
 import { publicPaths } from './routing/paths';
-import { ToOwn } from './routing/redirects';
+import { Redirect, ToOwn } from './routing/redirects';
 import { PublicShell } from './public/PublicShell';
 import { LoginPage } from './public/LoginPage';
 import { FullPageSpinner } from './public/FullPageSpinner';
@@ -43,7 +43,7 @@ export function App() {
           {/* Everything under a prefix is the signed-in app; another reseller's prefix becomes the user's own. */}
           <Route path="/:cu/*" element={signedIn(<OwnPrefix><AdminApp /></OwnPrefix>)} />
           {/* `/` and any other path go to /dashboard (000 §2). */}
-          <Route path="*" element={signedIn(<Navigate to="/dashboard" replace />)} />
+          <Route path="*" element={signedIn(<Redirect to="/dashboard" replace />)} />
         </Routes>
       </Suspense>
     </BrowserRouter>

@@ -13,7 +13,7 @@ import { renderAt, signedIn } from './support/admin';
 
 afterEach(() => cleanup());
 
-const biennial = { quantity: 12, billing_cycle: 'biennially', product_id: 105, addon_type: '' as const, billing_type: 1 as const, prefix: 'PAGE' };
+const biennial = { quantity: 12, billing_cycle: 'biennially' as const, product_id: 105, addon_type: '' as const, billing_type: 1 as const, prefix: 'PAGE' };
 const rows = () => screen.queryAllByTestId('coupon-row');
 
 describe('the coupon list', () => {

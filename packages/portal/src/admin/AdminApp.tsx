@@ -17,6 +17,7 @@ import transactions from '../resources/transactions';
 import users, { routes as userRoutes } from '../resources/users';
 import vpnSubscriptions, { routes as vpnRoutes } from '../resources/vpn-subscriptions';
 import { pageRoutes } from '../pages';
+import { FullPageSpinner } from '../public/FullPageSpinner';
 
 const store = localStorageStore(undefined, 'pp');
 /** One cache for the whole session, whatever remounts the app. */
@@ -38,6 +39,9 @@ export default function AdminApp() {
       theme={lightTheme}
       darkTheme={darkTheme}
       layout={Layout}
+      // react-admin's own loading page stays blank for a second; between sign-in and the dashboard
+      // a person sees the spinner the code's loading showed, at once.
+      loading={FullPageSpinner}
       notification={Toasts}
       dashboard={ToDashboard}
       catchAll={ToDashboard}

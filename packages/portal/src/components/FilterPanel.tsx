@@ -8,6 +8,7 @@ import { Box, Button } from '@mui/material';
 import FilterIcon from '@mui/icons-material/FilterList';
 import { DateInput, SelectInput } from 'react-admin';
 import { FilterLiveForm, ListContextProvider, useListContext, useTranslate } from 'ra-core';
+import { isInvertedRange, messages } from '@partner-panel/sdk';
 import { ExportCsvButton } from './ExportCsvButton';
 
 export function FilterPanel({ children, testId }: { children: ReactNode; testId: string }) {
@@ -35,7 +36,8 @@ export function FilterPanel({ children, testId }: { children: ReactNode; testId:
 /**
  * react-admin's live filter form, whose typing applies after a pause. Once this form is gone (the
  * panel hidden, or cleared) a pause still running must not bring its values back: its filters stop
- * reaching the list.
+ * reaching the list. A date range ending before it starts is refused beside its end, as the server
+ * would refuse it, and never reaches the list: the filter in force and every control stay.
  */
 export function LiveFilters({ children }: { children: ReactNode }) {
   const list = useListContext();
@@ -52,9 +54,13 @@ export function LiveFilters({ children }: { children: ReactNode }) {
   );
   return (
     <ListContextProvider value={guarded}>
-      <FilterLiveForm>{children}</FilterLiveForm>
+      <FilterLiveForm validate={refuseInvertedRange}>{children}</FilterLiveForm>
     </ListContextProvider>
   );
+}
+
+function refuseInvertedRange(values: Record<string, unknown>) {
+  return isInvertedRange(values.dateStart, values.dateEnd) ? { dateEnd: messages.dateRangeInverted } : {};
 }
 
 export function FilterToggle({ open, onToggle }: { open: boolean; onToggle: (open: boolean) => void }) {

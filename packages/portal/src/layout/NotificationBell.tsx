@@ -56,9 +56,14 @@ export function NotificationBell() {
           aria-expanded={anchor !== null}
           data-testid="bell"
         >
-          <Badge badgeContent={unread} color="error" max={99} data-testid="bell-count">
+          {/* No badge at 0: a hidden "0" would still be text of the button that its name does not hold. */}
+          {unread ? (
+            <Badge badgeContent={unread} color="error" max={99} data-testid="bell-count">
+              <NotificationsIcon />
+            </Badge>
+          ) : (
             <NotificationsIcon />
-          </Badge>
+          )}
         </IconButton>
       </Tooltip>
       <Popover

@@ -4,20 +4,19 @@ import { useBasename, useTranslate } from 'ra-core';
 import { Link, useLocation } from 'react-router-dom';
 import type { StoredUser } from '@partner-panel/data-provider';
 import { sectionOf, sectionsFor } from './navigation';
-import { useTabStrip } from './tabStrip';
+import { TAB_STRIP } from './tabStrip';
 
 export function SectionTabs({ user }: { user: StoredUser }) {
   const translate = useTranslate();
   const { pathname } = useLocation();
   const section = sectionsFor(user, useBasename()).find((s) => s.key === sectionOf(pathname));
-  const strip = useTabStrip(section?.pages.length ?? 0);
   if (!section || section.pages.length < 2) return null;
   // The longest page path that the current path starts with is the open tab.
   const active = section.pages
     .filter((page) => pathname === page.to || pathname.startsWith(`${page.to}/`))
     .sort((a, b) => b.to.length - a.to.length)[0];
   return (
-    <Tabs value={active?.to ?? false} {...strip} sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>
+    <Tabs value={active?.to ?? false} {...TAB_STRIP} sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>
       {section.pages.map((page) => (
         <Tab key={page.to} value={page.to} label={translate(page.label)} component={Link} to={page.to} />
       ))}

@@ -1,11 +1,11 @@
 /**
- * How a strip of tabs lays out: on a phone a few tabs share the width (labels wrap rather than
- * hide off screen); more tabs, or a wider screen, scroll with arrows.
+ * How a strip of tabs lays out: each tab as wide as its label, the strip scrolling with arrows when
+ * the tabs are wider than the screen. Sharing a phone's width instead squeezed a long label until
+ * it broke mid-word ("Transactio/ns").
  */
-import { useMediaQuery, type TabsProps, type Theme } from '@mui/material';
+import type { TabsProps } from '@mui/material';
 
-export function useTabStrip(count: number): Pick<TabsProps, 'variant' | 'scrollButtons' | 'allowScrollButtonsMobile'> {
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
-  if (phone && count <= 4) return { variant: 'fullWidth' };
-  return { variant: 'scrollable', scrollButtons: 'auto', allowScrollButtonsMobile: true };
-}
+export const TAB_STRIP = { variant: 'scrollable', scrollButtons: 'auto', allowScrollButtonsMobile: true } as const satisfies Pick<
+  TabsProps,
+  'variant' | 'scrollButtons' | 'allowScrollButtonsMobile'
+>;

@@ -6,17 +6,18 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router-dom';
 import { canAccess, type Area } from '@partner-panel/data-provider';
 import { HASH_MIN, paths, prefixOf, type PageKey } from './paths';
+import { Redirect } from './redirects';
 import { useSessionUser } from './useSessionUser';
 
 /** Public-only pages send a signed-in visitor to /dashboard. */
 export function PublicOnly({ children }: { children: ReactNode }) {
-  return useSessionUser() ? <Navigate to="/dashboard" replace /> : <>{children}</>;
+  return useSessionUser() ? <Redirect to="/dashboard" replace /> : <>{children}</>;
 }
 
 /** Signed-in pages send a visitor without a stored user to /login. */
 export function RequireUser({ children }: { children: ReactNode }) {
   const location = useLocation();
-  return useSessionUser() ? <>{children}</> : <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  return useSessionUser() ? <>{children}</> : <Redirect to="/login" replace state={{ from: location.pathname }} />;
 }
 
 /** A hash under 15 characters goes to /login. */
@@ -51,7 +52,7 @@ export function OwnPrefix({ children }: { children: ReactNode }) {
   const location = useLocation();
   if (user && cu && cu !== user.custom_url) {
     const rest = location.pathname.slice(cu.length + 1);
-    return <Navigate to={`/${user.custom_url}${rest}${location.search}`} replace />;
+    return <Redirect to={`/${user.custom_url}${rest}${location.search}`} replace />;
   }
   return <>{children}</>;
 }

@@ -37,6 +37,10 @@ export function isStrongPassword(password: string): boolean {
   return !FORBIDDEN_PASSWORD_CHARS.test(password);
 }
 
+/** A date range whose end (YYYY-MM-DD) comes before its start; either side empty is no range. */
+export const isInvertedRange = (start: unknown, end: unknown): boolean =>
+  typeof start === 'string' && typeof end === 'string' && start !== '' && end !== '' && end < start;
+
 export const isEmail = (value: string): boolean => EMAIL_PATTERN.test(value);
 
 /** One line without control characters: names are shown on screens and written into mails. */

@@ -64,6 +64,9 @@ export const messages = {
   couponRedeemedFilter: 'The Redeemed filter must be all, yes or no.',
   couponPlanFilter: 'Please choose a plan from the list.',
   couponSelection: 'Please select from 1 to 1,000 coupons.',
+  /** A list's date filter (ours): a day as the date field gives it, the range not inverted. */
+  dateInvalid: 'Please enter a valid date (YYYY-MM-DD)',
+  dateRangeInverted: 'The end date must not be before the start date',
   couponSelectionChanged: 'Some of the selected coupons were redeemed or are no longer in your list. Nothing was deleted: please review the selection.',
 } as const;
 

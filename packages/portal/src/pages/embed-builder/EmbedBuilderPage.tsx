@@ -11,7 +11,7 @@ import { useFormState, useWatch } from 'react-hook-form';
 import { REDEEM_EMBED, redeemEmbedInput, type RedeemEmbed, type RedeemLanguage, type RedeemTheme } from '@partner-panel/sdk';
 import { dataProvider } from '../../providers';
 import { PageHeader } from '../../components/PageHeader';
-import { SchemaForm } from '../../components/SchemaForm';
+import { SchemaForm, type FormValues } from '../../components/SchemaForm';
 import { messageOf, serverFieldErrors } from '../../components/serverErrors';
 import { SubmitButton } from '../../components/SubmitButton';
 import { useRedeemEmbed } from '../redeem-embed/RedeemEmbedPage';
@@ -70,9 +70,9 @@ export default function EmbedBuilderPage() {
   const queryClient = useQueryClient();
   const { data: embed, error } = useRedeemEmbed();
 
-  async function save(values: Record<string, unknown>) {
+  async function save(values: FormValues<typeof redeemEmbedInput>) {
     try {
-      const { body, message } = await dataProvider.saveRedeemEmbed(values as Parameters<typeof dataProvider.saveRedeemEmbed>[0]);
+      const { body, message } = await dataProvider.saveRedeemEmbed(values);
       queryClient.setQueryData(['redeemEmbed'], body);
       notify(message, { type: 'success' });
     } catch (failure) {

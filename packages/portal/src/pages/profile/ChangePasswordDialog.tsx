@@ -6,7 +6,6 @@
  */
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { useState } from 'react';
-import type { FieldValues } from 'react-hook-form';
 import { PasswordInput, useDataProvider, useTranslate } from 'react-admin';
 import type { PortalDataProvider } from '@partner-panel/data-provider';
 import { contract } from '@partner-panel/sdk';
@@ -45,7 +44,7 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="change-password-title">
       <SchemaForm
-        onSubmit={(values: FieldValues) => change(values as ChangeInput)}
+        onSubmit={change}
         schema={contract.changePassword.body}
         defaultValues={{ email: user.email, client_id: user.client_id, old_password: '', password: '', password_confirmation: '', token: '' }}
       >

@@ -8,7 +8,6 @@ import { useState } from 'react';
 import { Box, Button, Card, CardContent, CircularProgress, DialogContentText, Divider, Grid, MenuItem, TextField, Typography } from '@mui/material';
 import { TextInput, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
-import type { FieldValues } from 'react-hook-form';
 import { z } from 'zod';
 import type { PortalDataProvider } from '@partner-panel/data-provider';
 import { ACCOUNT_STATUS, messages, requiredText } from '@partner-panel/sdk';
@@ -101,7 +100,7 @@ export default function ProfilePage() {
             <CardContent>
               <SchemaForm
                 key={user.name}
-                onSubmit={(values: FieldValues) => update('name', String(values.name))}
+                onSubmit={(values) => update('name', values.name)}
                 schema={nameSchema(user.name)}
                 defaultValues={{ name: user.name }}
               >

@@ -53,7 +53,7 @@ export function EmailCouponDialog({ coupon, onClose, withName, userId }: { coupo
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="email-coupon-title">
-      <SchemaForm onSubmit={send} schema={withName ? partnerRecipient : recipient} defaultValues={withName ? { email: '', full_name: '' } : { email: '' }}>
+      <SchemaForm<typeof partnerRecipient | typeof recipient> onSubmit={send} schema={withName ? partnerRecipient : recipient} defaultValues={withName ? { email: '', full_name: '' } : { email: '' }}>
         <DialogTitle id="email-coupon-title">{translate('pp.coupons.email_title')}</DialogTitle>
         <DialogContent>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>

@@ -21,7 +21,7 @@ export default function PricingPage() {
           <Grid key={key} size={{ xs: 12, md: 6 }}>
             <Card>
               <CardContent>
-                <PriceTable group={data?.[key]} title={translate(title)} />
+                <PriceTable group={data?.[key]} title={translate(title)} level="h2" />
                 <AddonPriceTable group={data?.[key]} />
               </CardContent>
             </Card>

@@ -11,7 +11,7 @@ import { Link, Route, Routes, useLocation, useParams } from 'react-router-dom';
 import { messages } from '@partner-panel/sdk';
 import { useFormat } from '../../components/format';
 import { PageHeader } from '../../components/PageHeader';
-import { useTabStrip } from '../../layout/tabStrip';
+import { TAB_STRIP } from '../../layout/tabStrip';
 import { ShellPage } from '../../pages/coming-soon';
 import { usePaths } from '../../routing/usePaths';
 import { CouponList } from '../coupons/CouponList';
@@ -70,7 +70,6 @@ function UserHeader({ id }: { id: number }) {
   const format = useFormat();
   const links = usePaths();
   const { pathname } = useLocation();
-  const strip = useTabStrip(4);
   const represent = useGetRecordRepresentation('users');
   const user = useRecordContext<UserRecord>();
   const base = links.userEdit(id);
@@ -87,7 +86,7 @@ function UserHeader({ id }: { id: number }) {
           ? translate('pp.users.identity', { name: represent(user), email: user.email, balance: format.money(user.balance) })
           : translate('pp.users.user_number', { id })}
       </Typography>
-      <Tabs value={tabs.find((t) => t.to === pathname)?.to ?? false} {...strip} sx={{ borderBottom: 1, borderColor: 'divider' }}>
+      <Tabs value={tabs.find((t) => t.to === pathname)?.to ?? false} {...TAB_STRIP} sx={{ borderBottom: 1, borderColor: 'divider' }}>
         {tabs.map((t) => (
           <Tab key={t.to} value={t.to} label={translate(t.label)} component={Link} to={t.to} />
         ))}

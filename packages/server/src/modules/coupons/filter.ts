@@ -5,6 +5,7 @@
  * person ticked). One SQL condition for the page, the count and the export.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import { isInvertedRange, messages } from '@partner-panel/sdk';
 import { invalid } from '../../http/errors.js';
 
 export interface CouponFilter {
@@ -37,7 +38,7 @@ function day(value: string, field: string): Date {
   const d = new Date(`${value}T00:00:00Z`);
   // Years outside 1970–9998 name no coupon, and past 9999 the next day has no ISO form.
   if (!DAY.test(value) || Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== value || d.getUTCFullYear() < 1970 || d.getUTCFullYear() > 9998) {
-    throw invalid('Please enter a valid date (YYYY-MM-DD)', field);
+    throw invalid(messages.dateInvalid, field);
   }
   return d;
 }
@@ -45,7 +46,7 @@ function day(value: string, field: string): Date {
 export function parseFilter(f: CouponFilter): ParsedFilter {
   const from = f.dateStart ? day(f.dateStart, 'dateStart') : null;
   const end = f.dateEnd ? day(f.dateEnd, 'dateEnd') : null;
-  if (from && end && end < from) throw invalid('The end date must not be before the start date', 'dateEnd');
+  if (isInvertedRange(f.dateStart, f.dateEnd)) throw invalid(messages.dateRangeInverted, 'dateEnd');
   // Codes hold only upper-case letters, digits and dashes; anything else cannot match (nor inject a LIKE wildcard).
   const prefix = f.code.trim().toUpperCase().replace(/[^0-9A-Z-]/g, '');
   return {

@@ -58,9 +58,17 @@ export function ApiReference({ dark, copy, loading, failed }: { dark: boolean; c
           customCss: READABLE,
         });
         // Scalar's code-copy buttons hold an icon and no name (axe: button-name); they are named here.
-        const name = () => root.querySelectorAll('button.scalar-code-copy:not([aria-label])').forEach((b) => b.setAttribute('aria-label', copy));
-        const watcher = new MutationObserver(name);
+        // Scalar renders a page of its own — a <main> and an <aside> — inside the portal's <main>: a
+        // second main landmark. Here its main is a named region of the "API reference" section (it
+        // carries a label, so it cannot be a plain container) and its aside a plain container.
+        const fix = () => {
+          root.querySelectorAll('button.scalar-code-copy:not([aria-label])').forEach((b) => b.setAttribute('aria-label', copy));
+          root.querySelectorAll('main:not([role])').forEach((el) => el.setAttribute('role', 'region'));
+          root.querySelectorAll('aside:not([role])').forEach((el) => el.setAttribute('role', 'none'));
+        };
+        const watcher = new MutationObserver(fix);
         watcher.observe(root, { childList: true, subtree: true });
+        fix();
         setState('shown');
         undo = () => {
           watcher.disconnect();

@@ -41,17 +41,17 @@ export default function ExploreDocsPage() {
             </Button>
           </Step>
           <Step n={2} text={translate('pp.docs.step_install')}>
-            <CodeBlock title={translate('pp.docs.install_title')} code={INSTALL} testId="install-code" headingLevel="h4" />
+            <CodeBlock title={translate('pp.docs.install_title')} code={INSTALL} testId="install-code" headingLevel="h3" />
           </Step>
           <Step n={3} text={translate('pp.docs.step_save')}>
-            <CodeBlock title="quickstart.mjs" code={QUICKSTART} testId="quickstart-code" headingLevel="h4" />
+            <CodeBlock title="quickstart.mjs" code={QUICKSTART} testId="quickstart-code" headingLevel="h3" />
           </Step>
           <Step n={4} text={translate('pp.docs.step_run')}>
             <CodeBlock
               title={translate('pp.docs.run_title')}
               code={`PARTNER_PANEL_URL=${origin} PARTNER_PANEL_SECRET_KEY=${key} node quickstart.mjs`}
               testId="quickstart-run"
-              headingLevel="h4"
+              headingLevel="h3"
             />
           </Step>
           <Typography variant="body2" color="text.secondary">

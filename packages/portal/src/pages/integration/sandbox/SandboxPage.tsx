@@ -10,7 +10,7 @@ import { useTranslate } from 'ra-core';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 import { isPartner } from '@partner-panel/data-provider';
 import { PageHeader } from '../../../components/PageHeader';
-import { useTabStrip } from '../../../layout/tabStrip';
+import { TAB_STRIP } from '../../../layout/tabStrip';
 import { usePaths } from '../../../routing/usePaths';
 import { useSessionUser } from '../../../routing/useSessionUser';
 import { ShellPage } from '../../coming-soon';
@@ -30,7 +30,6 @@ export default function SandboxPage() {
   const { data: keys, error } = useSecretKeys();
   const [trail, setTrail] = useState<Trail>({ refreshToken: null, user: null });
   const slugs = ENDPOINT_SLUGS.filter((s) => !(isPartner(user) && PARTNER_HIDDEN.includes(s)));
-  const strip = useTabStrip(slugs.length);
   // A sandbox key sealed under another APP_SECRET comes back masked: it cannot be used here.
   const key = keys && !keys.sandbox.masked ? keys.sandbox.SecretKey : null;
   const client = useMemo(() => sandboxClient(key), [key]);
@@ -66,7 +65,7 @@ export default function SandboxPage() {
           value={slug}
           onChange={(_, s: EndpointSlug) => navigate(`${links.sandbox}/${s}`)}
           aria-label={translate('pp.sandbox.endpoints')}
-          {...strip}
+          {...TAB_STRIP}
           sx={{ borderBottom: 1, borderColor: 'divider', px: 1 }}
         >
           {slugs.map((s) => (

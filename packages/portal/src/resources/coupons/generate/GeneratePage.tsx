@@ -8,7 +8,7 @@ import { useMemo, useState } from 'react';
 import { Box, Button, Card, CardContent, Grid, LinearProgress, TextField, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { NumberInput, TextInput, useDataProvider, useNotify, useTranslate } from 'react-admin';
-import { useFormState, useWatch, type FieldValues } from 'react-hook-form';
+import { useFormState, useWatch } from 'react-hook-form';
 import { canAccess, isPartner, type GenerateInput, type PortalDataProvider } from '@partner-panel/data-provider';
 import { ACCOUNT_STATUS, COUPON_QUANTITY, couponQuantityField, errors, generateCouponsBody, type Products } from '@partner-panel/sdk';
 import { DeactivatedBanner } from '../../../components/DeactivatedBanner';
@@ -75,7 +75,7 @@ export default function GeneratePage({ userId }: { userId?: number }) {
           <Card>
             <CardContent>
               <SchemaForm
-                onSubmit={(values: FieldValues) => generate(values as GenerateInput)}
+                onSubmit={generate}
                 schema={schema}
                 defaultValues={{ ...productDefaults, addon_type: 0, prefix: '', quantity: COUPON_QUANTITY.default }}
               >

@@ -5,12 +5,13 @@ import { ADDON_KEYS, DEFAULT_ADDON_MONTHLY_PRICES } from '@partner-panel/sdk';
 import { useFormat } from '../../../components/format';
 import { cycleLabel, cyclesOf, type ProductGroup } from './useProducts';
 
-export function PriceTable({ group, title }: { group: ProductGroup | undefined; title: string }) {
+/** `level`: h3 under a dialog's title, h2 as a section of the pricing page (headings in order). */
+export function PriceTable({ group, title, level = 'h3' }: { group: ProductGroup | undefined; title: string; level?: 'h2' | 'h3' }) {
   const translate = useTranslate();
   const { money } = useFormat();
   return (
     <>
-      <Typography variant="overline" component="h3" sx={{ fontWeight: 700 }}>
+      <Typography variant="overline" component={level} sx={{ fontWeight: 700 }}>
         {title}
       </Typography>
       <Table size="small" aria-label={title}>

@@ -4,7 +4,7 @@
  * and balance are refreshed after a creation (001 §4).
  */
 import { useEffect, useState } from 'react';
-import { useFormContext, type FieldValues } from 'react-hook-form';
+import { useFormContext } from 'react-hook-form';
 import { Alert, Box, Button, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { TextInput, useDataProvider, useNotify, useTranslate } from 'react-admin';
@@ -52,7 +52,7 @@ export function CreateVpnForm({ onCreated }: { onCreated: (account: VpnAccount) 
 
   return (
     <SchemaForm
-      onSubmit={(values: FieldValues) => create(values as CreateInput)}
+      onSubmit={create}
       schema={contract.createVpnAccount.body}
       defaultValues={{ ...productDefaults, addon_id: 0, email: '' }}
     >

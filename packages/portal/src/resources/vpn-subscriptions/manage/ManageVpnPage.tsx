@@ -11,7 +11,7 @@ import { canAccess } from '@partner-panel/data-provider';
 import type { VpnAccount } from '@partner-panel/sdk';
 import { Faq } from '../../../components/Faq';
 import { PageHeader } from '../../../components/PageHeader';
-import { useTabStrip } from '../../../layout/tabStrip';
+import { TAB_STRIP } from '../../../layout/tabStrip';
 import { ShellPage } from '../../../pages/coming-soon';
 import { usePaths } from '../../../routing/usePaths';
 import { useSessionUser } from '../../../routing/useSessionUser';
@@ -35,7 +35,6 @@ export default function ManageVpnPage() {
   const [found, setFound] = useState<Found>(null);
   const canCreate = canAccess(user, { resource: 'vpn.create' });
   const tabs: TabKey[] = canCreate ? ['create', 'update', 'enable', 'delete'] : ['update', 'enable', 'delete'];
-  const strip = useTabStrip(tabs.length);
   if (!user) return null;
   if (rest === 'create' && !canCreate) return <Navigate to={links.vpnUpdate} replace />;
   if (rest !== '' && !(tabs as string[]).includes(rest)) return <ShellPage />;
@@ -51,7 +50,7 @@ export default function ManageVpnPage() {
     <>
       <PageHeader title={translate('pp.nav.vpn_subscriptions')} />
       <Card>
-        <Tabs value={tab} onChange={(_, t: TabKey) => navigate(`${links.subscriptions}/${t}`)} {...strip} sx={{ borderBottom: 1, borderColor: 'divider', px: 1 }}>
+        <Tabs value={tab} onChange={(_, t: TabKey) => navigate(`${links.subscriptions}/${t}`)} {...TAB_STRIP} sx={{ borderBottom: 1, borderColor: 'divider', px: 1 }}>
           {tabs.map((t) => (
             <Tab key={t} value={t} label={breakAfterSlash(translate(`pp.vpn.tab_${t}`))} aria-label={translate(`pp.vpn.tab_${t}`)} />
           ))}

@@ -5,12 +5,11 @@
  */
 import { useState } from 'react';
 import { Box, MenuItem, TextField, ToggleButton, ToggleButtonGroup } from '@mui/material';
-import type { FieldValues } from 'react-hook-form';
 import { PasswordInput, TextInput, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { PortalDataProvider } from '@partner-panel/data-provider';
 import { contract, type VpnAccount } from '@partner-panel/sdk';
 import { serverFieldErrors } from '../../../components/serverErrors';
-import { SchemaForm } from '../../../components/SchemaForm';
+import { SchemaForm, type FormValues } from '../../../components/SchemaForm';
 import { SubmitButton } from '../../../components/SubmitButton';
 import { NothingFound, type Found } from './ManageVpnPage';
 
@@ -29,12 +28,12 @@ export function UpdateVpnForm({ found, onChanged }: { found: Found; onChanged: (
 
   if (live.length === 0) return <NothingFound found={found} />;
 
-  async function update(values: Record<string, string>) {
+  async function update(values: FormValues<typeof contract.updateVpnEmail.body | typeof contract.updateVpnPassword.body>) {
     try {
       const { message, body } =
-        mode === 'email'
-          ? await dataProvider.updateVpnEmail(values.username as string, values.email as string)
-          : await dataProvider.updateVpnPassword(values.username as string, values.password as string, values.password_confirmation as string);
+        'email' in values
+          ? await dataProvider.updateVpnEmail(values.username, values.email)
+          : await dataProvider.updateVpnPassword(values.username, values.password, values.password_confirmation);
       notify(message, { type: 'success' });
       onChanged(body.account);
       return undefined;
@@ -61,7 +60,7 @@ export function UpdateVpnForm({ found, onChanged }: { found: Found; onChanged: (
       {/* One form per mode, keyed by the account, so a switch starts clean. */}
       <SchemaForm
         key={`${mode}-${username}`}
-        onSubmit={(values: FieldValues) => update(values as Record<string, string>)}
+        onSubmit={update}
         schema={mode === 'email' ? contract.updateVpnEmail.body : contract.updateVpnPassword.body}
         defaultValues={mode === 'email' ? { username, email: '' } : { username, password: '', password_confirmation: '' }}
       >

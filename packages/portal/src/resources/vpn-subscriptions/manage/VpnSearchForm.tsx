@@ -3,7 +3,6 @@
  * Validated by the contract's schema ('Please select search type or insert details').
  */
 import { Box } from '@mui/material';
-import type { FieldValues } from 'react-hook-form';
 import { SelectInput, TextInput, useDataProvider, useNotify } from 'react-admin';
 import type { PortalDataProvider } from '@partner-panel/data-provider';
 import { contract, type VpnAccount } from '@partner-panel/sdk';
@@ -29,7 +28,7 @@ export function VpnSearchForm({ onFound }: { onFound: (accounts: VpnAccount[]) =
 
   return (
     <SchemaForm
-      onSubmit={(values: FieldValues) => search(values as Search)}
+      onSubmit={search}
       schema={contract.searchVpnAccounts.body}
       oneMessageAt="value"
       defaultValues={{ search: '', value: '' }}

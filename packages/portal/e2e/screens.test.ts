@@ -1,0 +1,108 @@
+/**
+ * What every screen owes a person, in Chromium: something to look at between sign-in and the
+ * dashboard (never a blank page), section tabs that fit a 390-px phone with whole words, and one
+ * `<main>` with headings in order on Explore Docs (axe at both sizes through `capture`).
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { capture, expectNoProblems, MOBILE, newTab, signIn } from './support/browser.js';
+import { startServer } from './support/server.js';
+
+const server = await startServer();
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** What a person sees right now: any visible text, or a visible progress indicator. */
+const showsSomething = (page: Page) =>
+  page.evaluate(() => {
+    const visible = (el: Element) => {
+      const r = el.getBoundingClientRect();
+      const s = getComputedStyle(el);
+      return r.width > 0 && r.height > 0 && s.visibility !== 'hidden' && s.opacity !== '0';
+    };
+    if ([...document.querySelectorAll('[role=progressbar]')].some(visible)) return 'progress';
+    return (document.body.innerText ?? '').trim() ? 'text' : '';
+  });
+
+describe('between sign-in and the dashboard', () => {
+  it('shows a loading indicator, never a blank screen, while the app and its data load slowly', async () => {
+    const tab = await newTab(server.url);
+    const { page } = tab;
+    await page.goto('/login');
+    await page.getByLabel('Email address').fill('reseller@demo.partner-panel.test');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByLabel('Password', { exact: true }).fill('DemoPass2026!');
+    // A slow machine: every script and every call after sign-in takes 700 ms more.
+    await page.route(
+      (url) => url.pathname.startsWith('/assets/') || (url.pathname.startsWith('/api/') && !url.pathname.includes('login')),
+      async (route) => {
+        await sleep(700);
+        await route.continue().catch(() => undefined);
+      },
+    );
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const heading = page.getByRole('heading', { level: 1, name: 'Control Panel' });
+    const blanks: number[] = [];
+    const started = Date.now();
+    while (!(await heading.isVisible())) {
+      if ((await showsSomething(page)) === '') blanks.push(Date.now() - started);
+      expect(Date.now() - started, 'the dashboard within 30 s').toBeLessThan(30_000);
+      await sleep(40);
+    }
+    expect(blanks, 'moments (ms after Sign in) with a blank screen').toEqual([]);
+    expectNoProblems(tab);
+  });
+});
+
+describe('section tabs on a phone', () => {
+  it('fit 390 px and never break a word, in every section', async () => {
+    const tab = await newTab(server.url, MOBILE);
+    const { page } = tab;
+    await signIn(page, 'admin@demo.partner-panel.test');
+    for (const route of ['/demo-admin/dashboard/overview', '/demo-admin/coupons/generate', '/demo-admin/vpn/subscriptions', '/demo-admin/billing/transactions', '/demo-admin/integration/keys', '/demo-admin/user/edit/1002']) {
+      await page.goto(route);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      const tablist = page.getByRole('tablist').first();
+      await tablist.waitFor();
+      // The strip (its scroller and arrows), not the row of tabs it scrolls.
+      const box = await page.locator('.MuiTabs-root', { has: tablist }).first().boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= MOBILE.width, `${route}: the tab strip within the screen`).toBe(true);
+      // Every word of every tab label on one line: a label may wrap between words, never inside one.
+      const broken = await tablist.evaluate((list) => {
+        const found: string[] = [];
+        for (const t of list.querySelectorAll('[role=tab]')) {
+          const walker = document.createTreeWalker(t, NodeFilter.SHOW_TEXT);
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            const text = node.textContent ?? '';
+            for (const m of text.matchAll(/\S+/g)) {
+              const range = document.createRange();
+              range.setStart(node, m.index);
+              range.setEnd(node, m.index + m[0].length);
+              const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+              if (lines.size > 1) found.push(m[0]);
+            }
+          }
+        }
+        return found;
+      });
+      expect(broken, `${route}: words broken across lines`).toEqual([]);
+    }
+    expectNoProblems(tab);
+  });
+});
+
+describe('Explore Docs', () => {
+  it('has one main landmark and headings in order, with no serious or moderate axe finding at either size', async () => {
+    const tab = await newTab(server.url);
+    const { page } = tab;
+    await signIn(page, 'reseller@demo.partner-panel.test');
+    await page.goto('/demo-reseller/dashboard/exploredocs');
+    await page.getByRole('heading', { level: 1, name: 'Explore Docs' }).waitFor();
+    await page.getByTestId('api-reference').locator('.references-rendered').waitFor();
+    expect(await page.getByRole('main').count()).toBe(1);
+    const levels = await page.locator('h1, h2, h3, h4, h5, h6').evaluateAll((hs) => hs.filter((h) => (h as HTMLElement).offsetParent !== null).map((h) => Number(h.tagName[1])));
+    const skips = levels.filter((level, i) => i > 0 && level > (levels[i - 1] as number) + 1);
+    expect(skips, `heading levels ${levels.join(',')}`).toEqual([]);
+    await capture(page, 'dashboard-exploredocs-landmarks');
+    expectNoProblems(tab);
+  });
+});
