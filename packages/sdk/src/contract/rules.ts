@@ -64,6 +64,7 @@ export const messages = {
   couponRedeemedFilter: 'The Redeemed filter must be all, yes or no.',
   couponPlanFilter: 'Please choose a plan from the list.',
   couponSelection: 'Please select from 1 to 1,000 coupons.',
+  couponSelectionUnsendable: 'Some of the selected coupons were redeemed, have expired or are no longer in your list. Nothing was sent: please review the selection.',
   couponSelectionChanged: 'Some of the selected coupons were redeemed or are no longer in your list. Nothing was deleted: please review the selection.',
 } as const;
 
