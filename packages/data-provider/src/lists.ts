@@ -95,6 +95,12 @@ export function contractLists(client: Client): Record<string, ListAdapter> {
         return attempt(() => client.listUsers({ email, ...paging(params) }), errors.fetchReseller);
       },
     },
+    // The operator's white-label enquiries (ours): the server refuses anyone else.
+    'white-label-enquiries': {
+      async list(params) {
+        return attempt(() => client.whiteLabelEnquiries({ search: searchOf(params.filter), ...paging(params) }), errors.fetchDetails);
+      },
+    },
     // What an admin did to one of its users (ours): always about the user in meta.userId.
     'user-audit': {
       async list(params) {

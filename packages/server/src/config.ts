@@ -54,6 +54,7 @@ const envFields = z.object({
     MAIL_TRANSPORT: z.enum(['outbox', 'smtp']).default('outbox'),
     SMTP_URL: optional,
     MAIL_FROM: z.string().default('Partner Panel <no-reply@partner-panel.local>'),
+    OPERATOR_EMAIL: optional.pipe(z.email({ error: 'OPERATOR_EMAIL must be an e-mail address' }).optional()),
     CAPTCHA_PROVIDER: z.enum(['off', 'recaptcha', 'turnstile', 'hcaptcha']).default('off'),
     CAPTCHA_SITE_KEY: optional,
     CAPTCHA_SECRET_KEY: optional,
@@ -185,6 +186,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       privacyUrl: e.REDEEM_PRIVACY_URL ?? null,
     },
     mail: { transport: e.MAIL_TRANSPORT, smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    /** Where white-label enquiries are mailed (unset: listed in the portal for the operator only). */
+    operatorEmail: e.OPERATOR_EMAIL ?? null,
     captcha: {
       provider: e.CAPTCHA_PROVIDER,
       siteKey: e.CAPTCHA_SITE_KEY,

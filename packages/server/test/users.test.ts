@@ -339,8 +339,8 @@ const ADMIN_CALLS: Partial<Record<CallName, (id: unknown) => Record<string, unkn
   requireTwoFactor: (id) => ({ user_reseller_id: id, required: true }),
 };
 // The users list and their ranking name no user: they read the admin's own (the ranking's refusals
-// are in insight.test.ts).
-const listsOfOwnUsers: string[] = [contract.listUsers.path, contract.subResellerRanking.path];
+// are in insight.test.ts); nor does the operator's list of white-label enquiries (white-label.test.ts).
+const listsOfOwnUsers: string[] = [contract.listUsers.path, contract.subResellerRanking.path, contract.whiteLabelEnquiries.path];
 const adminCalls = (Object.entries(contract) as [CallName, AnyCall][]).filter(([, c]) => c.access === 'admin' && !listsOfOwnUsers.includes(c.path));
 
 describe('the IDOR matrix: every admin call, anyone else\'s user', () => {

@@ -35,6 +35,7 @@ const pp = {
     docs: 'Explore Docs',
     redeem_embed: 'Redeem Embed Code',
     users: 'Users',
+    white_label: 'White-label enquiries',
     notifications: 'Notifications',
     profile: 'Profile',
     logout: 'Logout',
@@ -166,6 +167,16 @@ const pp = {
     delete_a: 'No. Deleting suspends the account for good and nothing is refunded.',
     renew_q: 'How do renewals work?',
     renew_a: 'A recurring account renews from your wallet when its period ends. Three days before, we warn you if your balance will not cover the renewals; if it cannot be paid, the account is suspended until you add funds and enable it.',
+  },
+  white_label: {
+    title: 'Ask about white label',
+    intro: 'Tell us about the brand you would sell. We reply by e-mail, and send you a copy of this enquiry now.',
+    brand_name: 'Brand name',
+    expected_users: 'Expected users',
+    message: 'Message',
+    send: 'Send enquiry',
+    cancel: 'Cancel',
+    list_title: 'White-label enquiries',
   },
   users: {
     title: 'Resellers List',
@@ -725,6 +736,10 @@ const resources = {
   users: {
     name: 'User |||| Users',
     fields: { name: 'Name', email: 'Email', status: 'Status', verified: 'Verified', balance: 'Balance' },
+  },
+  'white-label-enquiries': {
+    name: 'White-label enquiry |||| White-label enquiries',
+    fields: { created_at: 'Received', reseller_name: 'Reseller', reseller_email: 'Email', brand_name: 'Brand name', expected_users: 'Expected users', message: 'Message' },
   },
   'user-audit': {
     name: 'Audit line |||| Audit lines',

@@ -64,6 +64,11 @@ export const messages = {
   couponRedeemedFilter: 'The Redeemed filter must be all, yes or no.',
   couponPlanFilter: 'Please choose a plan from the list.',
   couponSelection: 'Please select from 1 to 1,000 coupons.',
+  whiteLabel: {
+    brandName: 'Please enter the brand name, up to 100 characters on one line.',
+    expectedUsers: 'Please enter the number of users you expect, from 1 to 10,000,000.',
+    message: 'Please tell us about your plans, up to 2,000 characters.',
+  },
   couponSelectionUnsendable: 'Some of the selected coupons were redeemed, have expired or are no longer in your list. Nothing was sent: please review the selection.',
   couponSelectionChanged: 'Some of the selected coupons were redeemed or are no longer in your list. Nothing was deleted: please review the selection.',
 } as const;

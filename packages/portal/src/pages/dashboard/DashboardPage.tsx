@@ -1,6 +1,6 @@
 /** The dashboard (000 §2): six tiles from /api/v1/dashboard (three hidden for 903) and the white-label promo. */
 import type { ComponentType, ReactNode } from 'react';
-import { Alert, Box, Button, Card, CardContent, Grid, Link, Skeleton, Typography } from '@mui/material';
+import { Alert, Box, Card, CardContent, Grid, Link, Skeleton, Typography } from '@mui/material';
 import CouponIcon from '@mui/icons-material/ConfirmationNumberOutlined';
 import VpnIcon from '@mui/icons-material/VpnKeyOutlined';
 import WalletIcon from '@mui/icons-material/AccountBalanceWalletOutlined';
@@ -17,6 +17,7 @@ import { usePaths } from '../../routing/usePaths';
 import { useSessionUser } from '../../routing/useSessionUser';
 import { PageHeader } from '../../components/PageHeader';
 import { DASHBOARD_QUERY } from './query';
+import { WhiteLabelEnquiryButton } from '../white-label/WhiteLabelEnquiry';
 
 interface TileProps {
   label: string;
@@ -110,9 +111,7 @@ export default function DashboardPage() {
               {translate('pp.dashboard.promo_body')}
             </Typography>
           </Box>
-          <Button component={RouterLink} to={p.exploreDocs} variant="contained" sx={{ bgcolor: 'common.white', color: 'primary.dark', '&:hover': { bgcolor: 'grey.100' } }}>
-            {translate('pp.dashboard.promo_cta')}
-          </Button>
+          <WhiteLabelEnquiryButton sx={{ bgcolor: 'common.white', color: 'primary.dark', '&:hover': { bgcolor: 'grey.100' } }} />
         </CardContent>
       </Card>
     </>
