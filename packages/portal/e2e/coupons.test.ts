@@ -188,6 +188,12 @@ describe('reseller 903', () => {
     await capture(page, 'coupons-903-progress');
     await page.locator('.MuiSnackbarContent-message').getByText('10000 coupons generated successfully.').waitFor();
     await page.getByTestId('generated').getByText(/^Your 10,000 new coupons/).waitFor();
+    // 903 has no wallet: its texts speak of its credit line (ours), here and on the keys page.
+    expect(await page.getByTestId('generated').locator('.MuiAlert-message').textContent()).toMatch(/^Your 10,000 new coupons — \$[\d,.]+ was charged to your credit line\.$/);
+    expect(await page.getByTestId('generated').textContent()).not.toMatch(/wallet/i);
+    await page.goto('/brainrocket/integration/keys');
+    await page.getByTestId('live-key').getByText('Creates real VPN accounts, charged to your credit line.', { exact: false }).waitFor();
+    expect(await page.locator('main').textContent()).not.toMatch(/wallet/i);
 
     await page.goto('/brainrocket/coupons/list');
     // The range reads 0–0 of 0 until the first page arrives.

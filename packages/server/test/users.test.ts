@@ -214,8 +214,8 @@ describe('Send Invoice: resellers/create/invoice (002 §2, §5)', () => {
 
   it('sends an invoice the user is told of (panel, realtime, mail) and pays through Pay Invoice', async () => {
     const res = await send('250');
-    expect(res.json.header).toEqual({ code: 80031, status: 'success', message: 'Invoice sent' });
     const { invoice_id } = res.json.body as { invoice_id: number };
+    expect(res.json.header).toEqual({ code: 80031, status: 'success', message: `Invoice #${invoice_id} of $250.00 sent to sub2@demo.partner-panel.test.` });
     const sub2 = await t.signIn('sub2@demo.partner-panel.test');
     const [note] = (await sub2.api.unreadNotifications()).data.map((n) => JSON.parse(n.data));
     expect(note).toMatchObject({ type: 'invoice_created', redirect: `billing/invoice/${invoice_id}` });

@@ -25,7 +25,7 @@ export function CouponBulkButtons({ userId, partner }: { userId?: number; partne
     <>
       {userId ? null : <BulkEmailButton partner={partner} />}
       <BulkExportButton {...(userId ? { userId } : {})} />
-      {userId ? null : <BulkDeleteButton />}
+      {userId ? null : <BulkDeleteButton partner={partner} />}
     </>
   );
 }
@@ -86,7 +86,7 @@ interface Quote {
   refund: number;
 }
 
-function BulkDeleteButton() {
+function BulkDeleteButton({ partner }: { partner: boolean }) {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -136,7 +136,7 @@ function BulkDeleteButton() {
       <ConfirmDialog target={quote} onClose={() => setQuote(null)} onConfirm={remove} labelId="delete-coupons">
         <DialogContentText>{translate('pp.coupons.confirm_text')}</DialogContentText>
         <DialogContentText sx={{ mt: 1 }} data-testid="delete-coupons-detail">
-          {quote ? translate('pp.coupons.bulk_confirm_detail', { smart_count: quote.deletable, amount: format.money(quote.refund) }) : null}
+          {quote ? translate(partner ? 'pp.coupons.bulk_confirm_detail_partner' : 'pp.coupons.bulk_confirm_detail', { smart_count: quote.deletable, amount: format.money(quote.refund) }) : null}
         </DialogContentText>
       </ConfirmDialog>
     </>
