@@ -324,6 +324,14 @@ describe('find any coupon: the new columns, filters, and a selection deleted or 
     }
     expect(await t.mails('nobody-gets@example.com')).toEqual([]);
     expect((await t.post('/api/v1/resellers/coupon/send/bulk', { ids: unsent, email: 'not-an-email' }, finder.token)).status).toBe(422);
+    // Each mail of a selection counts against the hourly limit (200): one short of it, two are refused.
+    const hourly = (hits: number) => t.database.db.execute(sql`insert into rate_limits (key, hits, reset_at) values (${`coupon-send:${finder.id}`}, ${hits}, now() + interval '1 hour')
+      on conflict (key) do update set hits = excluded.hits, reset_at = excluded.reset_at`);
+    await hourly(199);
+    expect((await t.post('/api/v1/resellers/coupon/send/bulk', { ids: unsent, email: 'over-limit@example.com' }, finder.token)).status).toBe(429);
+    expect(await t.mails('over-limit@example.com')).toEqual([]);
+    await hourly(198);
+    expect(await finder.api.sendCoupons({ ids: unsent, email: 'at-limit@example.com' })).toEqual({ sent: 2 });
 
     // Export of a selection: only the ticked rows.
     const rest = [await idOf(annualBatch.codes[2] as string), redeemedId];
