@@ -18,10 +18,10 @@ import {
   type KeyMode,
 } from '@partner-panel/sdk';
 import { attempt } from './errors.js';
-import { contractLists, couponFilterOf, userIdOf, vpnFilterOf, type ListAdapter } from './lists.js';
+import { contractLists, couponListFilterOf, userIdOf, vpnFilterOf, type ListAdapter } from './lists.js';
 import type { Session } from './session.js';
 
-export type CouponFilterBody = ReturnType<typeof couponFilterOf>;
+export type CouponFilterBody = ReturnType<typeof couponListFilterOf>;
 /** What a contract call takes: the data provider's inputs are the contract's, never written again. */
 export type In<K extends CallName> = CallInputOf<Contract[K]>;
 export type GenerateInput = In<'generateCoupons'>;
@@ -153,11 +153,13 @@ export function createDataProvider(client: Client, session: Session, extraLists:
      * A two-minute link to a list (coupons, vpn-subscriptions) under its filter as a CSV file the
      * server streams: one export path, the same columns whatever the size.
      */
-    exportLink(resource: 'coupons' | 'vpn-subscriptions', params: { filter?: Record<string, unknown>; meta?: unknown }) {
+    exportLink(resource: 'coupons' | 'vpn-subscriptions', params: { filter?: Record<string, unknown>; meta?: unknown; ids?: number[] }) {
       const id = userIdOf(params);
       const user = id ? { id } : {};
+      // A selection (ids) exports those rows alone.
+      const selection = params.ids?.length ? { ids: params.ids } : {};
       return resource === 'coupons'
-        ? attempt(() => client.couponExportTicket({ ...couponFilterOf(params.filter), ...user }), errors.downloadCoupons)
+        ? attempt(() => client.couponExportTicket({ ...couponListFilterOf(params.filter), ...user, ...selection }), errors.downloadCoupons)
         : attempt(() => client.vpnExportTicket({ ...vpnFilterOf(params.filter), ...user }), errors.fetchVpnList);
     },
     // --- VPN accounts

@@ -5,7 +5,7 @@
  * user in `meta.userId` (react-admin's `queryOptions={{ meta }}`).
  */
 import type { GetListParams, GetListResult } from 'ra-core';
-import { errors, type Client } from '@partner-panel/sdk';
+import { errors, type Client, type Cycle } from '@partner-panel/sdk';
 import { attempt } from './errors.js';
 
 export interface ListAdapter {
@@ -25,6 +25,21 @@ export function couponFilterOf(filter: Record<string, unknown> = {}) {
 }
 
 /** A subscription list's search: `search` (own list), and for an admin's user the coupon filter too. */
+/**
+ * The coupon list's own filters beside 001's (ours): the code as a fragment anywhere, Redeemed
+ * (all / yes / no) and the plan.
+ */
+export function couponListFilterOf(filter: Record<string, unknown> = {}) {
+  const redeemed = filter.redeemed === 'yes' ? ('yes' as const) : filter.redeemed === 'no' ? ('no' as const) : undefined;
+  const plan = typeof filter.plan === 'string' && filter.plan ? filter.plan : undefined;
+  return {
+    ...couponFilterOf(filter),
+    code_match: 'fragment' as const,
+    ...(redeemed ? { redeemed } : {}),
+    ...(plan ? { plan: plan as Cycle } : {}),
+  };
+}
+
 export function vpnFilterOf(filter: Record<string, unknown> = {}) {
   const search = typeof filter.search === 'string' ? filter.search : '';
   return { search, ...couponFilterOf({ ...filter, code: search }) };
@@ -45,7 +60,7 @@ export function contractLists(client: Client): Record<string, ListAdapter> {
     coupons: {
       async list(params) {
         const id = userIdOf(params);
-        const filter = { ...couponFilterOf(params.filter), ...paging(params) };
+        const filter = { ...couponListFilterOf(params.filter), ...paging(params) };
         const res = await attempt(() => (id ? client.listUserCoupons({ ...filter, id }) : client.listCoupons(filter)), errors.fetchCouponList);
         return { data: res.data.map((c) => ({ id: c.Coupon_ID, ...c })), total: res.total, meta: { capped: res.total_capped } };
       },
@@ -78,6 +93,12 @@ export function contractLists(client: Client): Record<string, ListAdapter> {
       async list(params) {
         const email = typeof params.filter?.email === 'string' ? params.filter.email : '';
         return attempt(() => client.listUsers({ email, ...paging(params) }), errors.fetchReseller);
+      },
+    },
+    // The operator's white-label enquiries (ours): the server refuses anyone else.
+    'white-label-enquiries': {
+      async list(params) {
+        return attempt(() => client.whiteLabelEnquiries({ search: searchOf(params.filter), ...paging(params) }), errors.fetchDetails);
       },
     },
     // What an admin did to one of its users (ours): always about the user in meta.userId.

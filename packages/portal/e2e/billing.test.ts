@@ -10,8 +10,9 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { capture, expectNoProblems, newTab, signIn } from './support/browser.js';
 import { startServer } from './support/server.js';
+import { pdfText } from '../../server/test/support/pdf.js';
 
-const server = await startServer();
+const server = await startServer({ SELLER_NAME: 'Northwind VPN Ltd', SELLER_ADDRESS: '1 Harbour Street|Dublin, Ireland', SELLER_TAX_ID: 'IE1234567T' });
 const YEAR = String(new Date().getUTCFullYear() + 2);
 
 async function fillCard(page: Page, number: string) {
@@ -114,7 +115,16 @@ describe('billing with the test gateway', () => {
     expect(await page.getByRole('navigation').first().isVisible()).toBe(true);
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download PDF' }).click()]);
     expect(download.suggestedFilename()).toBe(`invoice-${id}.pdf`);
-    expect(readFileSync((await download.path()) as string).subarray(0, 5).toString()).toBe('%PDF-');
+    const pdf = readFileSync((await download.path()) as string);
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    // The seller's details from the settings (ours).
+    const pdfWords = await pdfText(new Uint8Array(pdf));
+    for (const line of ['Northwind VPN Ltd', '1 Harbour Street', 'Dublin, Ireland', 'Tax ID: IE1234567T']) expect(pdfWords).toContain(line);
+
+    // A way back to the list (ours).
+    await page.getByRole('link', { name: 'Back to Invoices' }).click();
+    await page.waitForURL(/\/demo-reseller\/billing\/invoices$/);
+    await page.getByRole('heading', { level: 1, name: 'Invoices' }).waitFor();
 
     // The transaction: the deposit on top, its detail in a modal.
     await page.goto('/demo-reseller/billing/transactions');

@@ -10,6 +10,10 @@ import { describe, expect, it } from 'vitest';
 import { DESKTOP, MOBILE, capture, expectNoProblems, expectOnPhoneScreen, newTab, signIn } from './support/browser.js';
 import { startServer } from './support/server.js';
 import { createAccount } from '../../server/src/modules/vpn/service.js';
+import { generateCoupons } from '../../server/src/modules/coupons/generate.js';
+import { redeemCoupon } from '../../server/src/modules/redeem/service.js';
+import type { SessionReseller } from '../../server/src/context.js';
+import { credit } from './support/data.js';
 
 const server = await startServer();
 
@@ -101,7 +105,8 @@ describe('a reseller’s coupons', () => {
     await expect.poll(() => rows.count()).toBe(15);
 
     // E-mail a coupon: the address is required.
-    const firstCode = (await rows.first().locator('td').first().textContent()) as string;
+    // The first cell is the selection's checkbox; the code follows.
+    const firstCode = (await rows.first().locator('td').nth(1).textContent()) as string;
     await rows.first().getByRole('button', { name: 'Email Coupon' }).click();
     const email = page.getByRole('dialog');
     await email.getByRole('button', { name: 'Send' }).click();
@@ -183,6 +188,12 @@ describe('reseller 903', () => {
     await capture(page, 'coupons-903-progress');
     await page.locator('.MuiSnackbarContent-message').getByText('10000 coupons generated successfully.').waitFor();
     await page.getByTestId('generated').getByText(/^Your 10,000 new coupons/).waitFor();
+    // 903 has no wallet: its texts speak of its credit line (ours), here and on the keys page.
+    expect(await page.getByTestId('generated').locator('.MuiAlert-message').textContent()).toMatch(/^Your 10,000 new coupons — \$[\d,.]+ was charged to your credit line\.$/);
+    expect(await page.getByTestId('generated').textContent()).not.toMatch(/wallet/i);
+    await page.goto('/brainrocket/integration/keys');
+    await page.getByTestId('live-key').getByText('Creates real VPN accounts, charged to your credit line.', { exact: false }).waitFor();
+    expect(await page.locator('main').textContent()).not.toMatch(/wallet/i);
 
     await page.goto('/brainrocket/coupons/list');
     // The range reads 0–0 of 0 until the first page arrives.
@@ -275,6 +286,119 @@ describe('an admin and its users', () => {
     await page.getByTestId('user-undefined').getByText('User undefined').waitFor();
     await page.goto('/demo-admin/user/edit/1000/listcoupons');
     await page.getByText('User undefined').first().waitFor();
+    expectNoProblems(tab);
+  });
+});
+
+describe('finding any coupon, and a selection (ours, beside 001 §2.3)', () => {
+  it('shows plan, addon, expiry, redeemed at and by; filters Redeemed, plan, date presets and a code fragment; e-mails, exports and deletes a selection with the refund stated first', async () => {
+    const tab = await newTab(server.url);
+    const { page } = tab;
+    const { ctx } = server.app;
+    // Contoso (1003): $1,000, three annual coupons today, two monthly ones 10 and 40 days ago.
+    await credit(server.app, 1003, 100_000);
+    await ctx.db.execute(sql`update resellers set verified_at = now() where id = 1003`);
+    const contoso = { id: 1003, isAdmin: false, name: 'Contoso Sub-reseller', status: 1 } as SessionReseller;
+    const annual = await generateCoupons(ctx, contoso, 1003, { quantity: 3, billing_cycle: 'annually', product_id: 104, addon_type: null, billing_type: 1, prefix: 'ANN' });
+    const monthly = await generateCoupons(ctx, contoso, 1003, { quantity: 2, billing_cycle: 'monthly', product_id: 101, addon_type: null, billing_type: 1, prefix: 'MON' });
+    const [recent, old] = monthly.codes as [string, string];
+    const daysAgo = (n: number) => new Date(Date.now() - n * 24 * 3600_000);
+    await ctx.db.execute(sql`update coupons set created_at = ${daysAgo(10)} where code = ${recent}`);
+    await ctx.db.execute(sql`update coupons set created_at = ${daysAgo(40)} where code = ${old}`);
+    const [redeemed, kept, third] = annual.codes as [string, string, string];
+    const pass = 'Redeem!Pass2026';
+    await redeemCoupon(ctx, 'public', { name: 'Buyer', email: 'list-buyer@example.com', password: pass, coupon: redeemed, addon_id: null, token: '' }, '127.0.0.1');
+
+    await signIn(page, 'sub2@demo.partner-panel.test');
+    await page.goto('/contoso/coupons/list');
+    const rows = page.getByTestId('coupon-row');
+    await expect.poll(() => rows.count()).toBe(5);
+    const row = (code: string) => rows.filter({ hasText: code });
+    const headings = await page.locator('thead th').allTextContents();
+    expect(headings.filter(Boolean)).toEqual(['Coupon Code', 'Billing Type', 'Redeemed', 'Generated At', 'Plan', 'Addon', 'Expires At', 'Redeemed At', 'Redeemed By', 'Actions']);
+    expect(await row(redeemed).textContent()).toContain('Annually Plan (12 Months)');
+    expect(await row(redeemed).textContent()).toContain('list-buyer@example.com');
+    expect(await row(recent).textContent()).toContain('Monthly Plan (1 Month)');
+
+    const filters = page.getByTestId('coupon-filters');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    const choose = async (label: string, option: string) => {
+      await filters.getByLabel(label).click();
+      await page.getByRole('option', { name: option, exact: true }).click();
+    };
+    await choose('Redeemed', 'Yes');
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await rows.first().textContent()).toContain(redeemed);
+    await choose('Redeemed', 'No');
+    await expect.poll(() => rows.count()).toBe(4);
+    await choose('Plan', 'Monthly Plan (1 Month)');
+    await expect.poll(() => rows.count()).toBe(2);
+    await page.getByRole('button', { name: 'Clear' }).click();
+    await expect.poll(() => rows.count()).toBe(5);
+    // A fragment from the middle of a code, in any case, finds that code alone.
+    await filters.getByLabel('Coupon Code').fill(third.slice(5, 11).toLowerCase());
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await rows.first().textContent()).toContain(third);
+    await page.getByRole('button', { name: 'Clear' }).click();
+    await expect.poll(() => rows.count()).toBe(5);
+    // The date presets fill From and To (UTC days).
+    const presets = filters.getByRole('group', { name: 'Generated in' });
+    await presets.getByRole('button', { name: 'Today' }).click();
+    await expect.poll(() => rows.count()).toBe(3);
+    expect(await filters.getByLabel('To').inputValue()).toBe(today());
+    await presets.getByRole('button', { name: 'Last 7 days' }).click();
+    await expect.poll(() => rows.count()).toBe(3);
+    await presets.getByRole('button', { name: 'Last 30 days' }).click();
+    await expect.poll(() => rows.count()).toBe(4);
+    await presets.getByRole('button', { name: 'This month' }).click();
+    const monthStart = `${today().slice(0, 8)}01`;
+    expect(await filters.getByLabel('From').inputValue()).toBe(monthStart);
+    await expect.poll(() => rows.count()).toBe(3 + (daysAgo(10).toISOString().slice(0, 10) >= monthStart ? 1 : 0));
+    await capture(page, 'coupons-find');
+    await page.getByRole('button', { name: 'Clear' }).click();
+    await expect.poll(() => rows.count()).toBe(5);
+
+    // A redeemed row cannot be ticked; the others can.
+    expect(await row(redeemed).getByRole('checkbox').isDisabled()).toBe(true);
+    const tick = async (...codes: string[]) => {
+      for (const code of codes) await row(code).getByRole('checkbox', { name: 'Select this row' }).check();
+    };
+    await tick(kept, recent);
+    await page.getByText('2 rows selected').waitFor();
+
+    // E-mail the selection: the single coupon's mail, once per code.
+    await page.getByRole('button', { name: 'Email', exact: true }).click();
+    const mailDialog = page.getByRole('dialog');
+    await mailDialog.getByText('Send the 2 selected coupons to your customer, one e-mail each.').waitFor();
+    await mailDialog.getByLabel('Email address').fill('bulk-customer@example.com');
+    await mailDialog.getByRole('button', { name: 'Send' }).click();
+    await page.getByText('2 coupons sent successfully.').waitFor();
+    const mails = (await (await fetch(`${server.url}/dev/mail?format=json&to=bulk-customer@example.com`)).json()) as { mails: { text: string }[] };
+    expect(mails.mails.map((m) => /Your coupon code: (\S+)/.exec(m.text)?.[1]).sort()).toEqual([kept, recent].sort());
+
+    // Export the selection: those rows alone.
+    await tick(kept, recent);
+    const exported = await readDownload(page, () => page.getByRole('button', { name: 'Export selection' }).click());
+    const lines = exported.text.trim().split('\n');
+    expect(lines.slice(1).map((l) => l.split(',')[1]).sort()).toEqual([kept, recent].sort());
+
+    // Delete: the quote's refund first, then exactly that refunded.
+    const unit = { annual: annual.amount / 3, monthly: monthly.amount / 2 };
+    const refund = new Intl.NumberFormat('en', { style: 'currency', currency: 'USD' }).format(unit.annual + unit.monthly);
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    const confirm = page.getByRole('dialog');
+    await confirm.getByText(`The 2 selected coupons will be deleted and ${refund} returned to your wallet.`).waitFor();
+    await capture(page, 'coupons-bulk-delete-confirm');
+    await confirm.getByRole('button', { name: 'delete it!' }).click();
+    await page.getByText(`2 coupons deleted and ${refund} refunded.`).waitFor();
+    await expect.poll(() => rows.count()).toBe(3);
+    const refunds = (await ctx.db.execute(sql`select amount_cents from wallet_ledger where reseller_id = 1003 and kind = 'coupon_refund'`)) as unknown as { rows: { amount_cents: string }[] };
+    expect(refunds.rows.map((r) => Number(r.amount_cents))).toEqual([Math.round((unit.annual + unit.monthly) * 100)]);
+
+    // On a phone the new columns give way; the row's actions stay.
+    await page.setViewportSize(MOBILE);
+    expect(await row(redeemed).getByText('list-buyer@example.com').isVisible()).toBe(false);
+    await expectOnPhoneScreen(page, row(third).getByRole('button', { name: 'Email Coupon' }));
     expectNoProblems(tab);
   });
 });

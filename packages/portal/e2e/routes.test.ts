@@ -153,7 +153,8 @@ describe('a signed-in reseller', () => {
     const nav = page.getByTestId('mobile-nav');
     await nav.waitFor();
     const items = await nav.locator('a, button').allTextContents();
-    expect(items).toEqual(['Control Panel', 'Coupons', 'Manage VPN', 'Integration', 'Profile', 'Logout']);
+    // 000 §2's phone list, and Billing for a reseller who has billing (ours).
+    expect(items).toEqual(['Control Panel', 'Coupons', 'Manage VPN', 'Billing', 'Integration', 'Profile', 'Logout']);
     expect(await page.getByTestId('nav-dashboard').count()).toBe(0);
     await nav.getByText('Manage VPN').click();
     await page.waitForURL(/\/demo-reseller\/vpn\/subscriptions$/);
@@ -307,6 +308,10 @@ describe('reseller 903', () => {
     await page.getByTestId('nav-coupons').click();
     await page.waitForURL(/\/coupons\/generate$/);
     expect(await page.getByRole('tab', { name: 'Product Pricing' }).count()).toBe(0);
+    // Its phone navbar has no Billing either.
+    await page.setViewportSize(MOBILE);
+    await page.getByTestId('mobile-nav').waitFor();
+    expect(await page.getByTestId('mobile-nav').locator('a, button').allTextContents()).toEqual(['Control Panel', 'Coupons', 'Manage VPN', 'Integration', 'Profile', 'Logout']);
     expectNoProblems(tab);
   });
 });

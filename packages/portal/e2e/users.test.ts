@@ -68,7 +68,8 @@ describe("an admin's user profile", () => {
     await capture(admin, 'user-send-invoice');
     await invoice.getByLabel('Amount (USD)').fill('300');
     await invoice.getByRole('button', { name: 'Send invoice' }).click();
-    await admin.getByRole('alert').getByText('Invoice sent').waitFor();
+    // The success message names the invoice and its recipient (ours).
+    await admin.getByRole('alert').getByText(/^Invoice #\d+ of \$300\.00 sent to sub2@demo\.partner-panel\.test\.$/).waitFor();
     await invoice.waitFor({ state: 'detached' });
 
     // sub2 is told, and pays it through Pay Invoice with the test gateway.
@@ -127,8 +128,18 @@ describe("an admin's user profile", () => {
     await page.getByText('Name updated').waitFor();
     await page.getByTestId('user-identity').getByText(/^Northwind Traders · /).waitFor();
 
+    // A status change is confirmed first (ours): cancelling changes nothing.
     await page.getByLabel('Status').click();
     await page.getByRole('option', { name: 'Inactive' }).click();
+    const confirmStatus = page.getByRole('dialog', { name: 'Deactivate this user?' });
+    await confirmStatus.getByText('Northwind Traders will not be able to generate coupons or create VPN accounts until you activate the account again.').waitFor();
+    await capture(page, 'user-status-confirm');
+    await confirmStatus.getByRole('button', { name: 'Cancel' }).click();
+    await confirmStatus.waitFor({ state: 'detached' });
+    expect(await page.getByTestId('user-status').textContent()).toBe('Active');
+    await page.getByLabel('Status').click();
+    await page.getByRole('option', { name: 'Inactive' }).click();
+    await page.getByRole('dialog', { name: 'Deactivate this user?' }).getByRole('button', { name: 'Deactivate' }).click();
     await page.getByText('Status updated').waitFor();
     await page.getByTestId('user-status').getByText('Inactive').waitFor();
 

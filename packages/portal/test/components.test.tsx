@@ -39,7 +39,8 @@ describe('the coupon list', () => {
     await waitFor(() => expect(rows()).toHaveLength(10));
 
     const { balance } = await p.dataProvider.refreshProfile();
-    const code = rows()[0]?.querySelector('td')?.textContent as string;
+    // The first cell is the selection's checkbox; the code follows.
+    const code = rows()[0]?.querySelector('td:nth-of-type(2)')?.textContent as string;
     fireEvent.click(within(rows()[0] as HTMLElement).getByRole('button', { name: 'Delete coupon' }));
     const dialog = await screen.findByRole('dialog');
     within(dialog).getByText(`Coupon ${code} will be deleted and its price returned to your wallet.`);

@@ -91,6 +91,8 @@ describe('the script embed on a partner site', () => {
     await frame.getByLabel('Dedicated IP location').selectOption({ label: 'Singapore' });
     await frame.getByRole('button', { name: 'Activate Account' }).click();
     await expect.poll(() => frame.getByRole('dialog', { name: 'Your VPN account is ready' }).isVisible()).toBe(true);
+    // Without REDEEM_APPS_URL the dialog sends the customer to the seller for the apps (ours).
+    expect(await frame.getByRole('dialog').textContent()).toContain('The seller who gave you the coupon tells you where to download the VPN apps.');
     // The host page hears of it, without any credential.
     await expect.poll(() => page.locator('#events').textContent()).toBe('redeemed ');
     expect((await seller.searchVpnAccounts({ search: 'coupon', value: code as string })).account_details[0]).toMatchObject({ email: 'framed@example.com' });

@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { capture, couponsOf, expectAccessible, MOBILE, newPage, signedIn, startServer } from './support.js';
 
-const server = await startServer();
+const server = await startServer({ REDEEM_APPS_URL: 'https://apps.example.com/download' });
 const seller = await signedIn(server.url, 'reseller@demo.partner-panel.test');
 const partner = await signedIn(server.url, 'partner@demo.partner-panel.test');
 const PASSWORD = 'Redeem!Pass2026';
@@ -65,6 +65,9 @@ describe('the redeem page', () => {
     expect(await dialog.textContent()).toContain('We sent the login details to grace@example.com.');
     const username = await dialog.locator('strong').textContent();
     expect(username).toMatch(/^vpn[0-9a-z]{10}$/);
+    // What next (ours): sign in with the username, and the apps from the page the settings name.
+    expect(await dialog.textContent()).toContain('Sign in to the VPN app with this username and the password you chose.');
+    expect(await dialog.getByRole('link', { name: 'Download the VPN apps for your devices' }).getAttribute('href')).toBe('https://apps.example.com/download');
     await expectAccessible(page, 'success dialog');
     await capture(page, 'redeem-success');
     await dialog.getByRole('button', { name: 'OK' }).click();

@@ -1,7 +1,9 @@
 /**
  * The redeem form (002 §2, §4): name, e-mail, password and confirmation with a show toggle, the
  * coupon, the dedicated-IP step when the coupon carries one, the terms, 'Activate Account'; then a
- * success dialog followed by a reload, or an error dialog with the message.
+ * success dialog followed by a reload, or an error dialog with the message. The success dialog
+ * (ours) says what next: the account is ready, where the login details went, and where the apps
+ * are (REDEEM_APPS_URL).
  */
 import { captchaToken, REDEEM_CALLS, REDEEM_MESSAGES } from '@partner-panel/sdk/redeem';
 import { Component, createRef, type RefObject } from 'preact';
@@ -188,6 +190,8 @@ export class App extends Component<{ options: Options; host: Host; t: Strings },
             <p>
               {t.username} <strong>{outcome.username}</strong>
             </p>
+            <p>{t.next}</p>
+            <p>{links?.apps_url ? link(links.apps_url, t.apps) : t.appsAsk}</p>
           </Dialog>
         )}
         {outcome && !outcome.done && (

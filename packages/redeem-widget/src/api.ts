@@ -7,7 +7,7 @@ import { CSRF_COOKIE, CSRF_HEADER, CSRF_RETRY_MS, REDEEM_RESELLER_HEADER, type C
 
 export interface Settings {
   captcha: CaptchaSettings;
-  redeem: { terms_url: string | null; privacy_url: string | null };
+  redeem: { terms_url: string | null; privacy_url: string | null; apps_url: string | null };
 }
 
 export interface Answer<B = unknown> extends Envelope<B> {

@@ -31,6 +31,7 @@ import { dashboardRoutes } from './modules/dashboard/routes.js';
 import { createNotifier } from './modules/notifications/notifier.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
 import { couponRoutes } from './modules/coupons/routes.js';
+import { whiteLabelRoutes } from './modules/white-label/routes.js';
 import { syncCatalogue } from './modules/products/catalogue.js';
 import { productRoutes } from './modules/products/routes.js';
 import { vpnRoutes } from './modules/vpn/routes.js';
@@ -181,6 +182,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   settingsRoutes(app);
   userRoutes(app);
   webhookEndpointRoutes(app);
+  whiteLabelRoutes(app);
   if (ctx.mail.transport === 'outbox' && !config.production) devMailRoutes(app);
   await redeemPage(app, config.redeem.widgetDir ?? defaultWidgetDir);
   await portal(app, portalDir);

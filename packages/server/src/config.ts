@@ -54,6 +54,11 @@ const envFields = z.object({
     MAIL_TRANSPORT: z.enum(['outbox', 'smtp']).default('outbox'),
     SMTP_URL: optional,
     MAIL_FROM: z.string().default('Partner Panel <no-reply@partner-panel.local>'),
+    SELLER_NAME: z.string().trim().min(1).max(200).default('Partner Panel'),
+    SELLER_ADDRESS: optional,
+    SELLER_TAX_ID: optional,
+    REDEEM_APPS_URL: optional.pipe(z.url({ protocol: /^https?$/, error: 'REDEEM_APPS_URL must be an http(s) URL' }).optional()),
+    OPERATOR_EMAIL: optional.pipe(z.email({ error: 'OPERATOR_EMAIL must be an e-mail address' }).optional()),
     CAPTCHA_PROVIDER: z.enum(['off', 'recaptcha', 'turnstile', 'hcaptcha']).default('off'),
     CAPTCHA_SITE_KEY: optional,
     CAPTCHA_SECRET_KEY: optional,
@@ -183,8 +188,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       /** Linked from the redeem page's terms checkbox. */
       termsUrl: e.REDEEM_TERMS_URL ?? null,
       privacyUrl: e.REDEEM_PRIVACY_URL ?? null,
+      /** Where the redeem success dialog sends a customer for the VPN apps. */
+      appsUrl: e.REDEEM_APPS_URL ?? null,
     },
     mail: { transport: e.MAIL_TRANSPORT, smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    /** The seller named on invoices: its name, address lines ("\n" or "|" between them) and tax id. */
+    seller: {
+      name: e.SELLER_NAME,
+      address: (e.SELLER_ADDRESS ?? '').split(/\\n|\n|\|/).map((line) => line.trim()).filter(Boolean),
+      taxId: e.SELLER_TAX_ID ?? null,
+    },
+    /** Where white-label enquiries are mailed (unset: listed in the portal for the operator only). */
+    operatorEmail: e.OPERATOR_EMAIL ?? null,
     captcha: {
       provider: e.CAPTCHA_PROVIDER,
       siteKey: e.CAPTCHA_SITE_KEY,

@@ -14,7 +14,15 @@ import { failure } from './support/expect.js';
 import { CARDS, cardToken, payTestCard, startTestCard } from './support/billing.js';
 import { balanceCents, fundedReseller, ledger, query } from './support/sql.js';
 
-const t = await testApp({ env: { RATE_LIMIT_PAYMENTS_PER_RESELLER: '1000', RATE_LIMIT_PAYMENTS_PER_IP: '1000' } });
+const t = await testApp({
+  env: {
+    RATE_LIMIT_PAYMENTS_PER_RESELLER: '1000',
+    RATE_LIMIT_PAYMENTS_PER_IP: '1000',
+    SELLER_NAME: 'Northwind VPN Ltd',
+    SELLER_ADDRESS: '1 Harbour Street|Dublin D02 XY45, Ireland',
+    SELLER_TAX_ID: 'IE1234567T',
+  },
+});
 
 let seq = 0;
 async function payer(start = 0) {
@@ -313,7 +321,7 @@ describe('invoices (002 §2, §3)', () => {
     expect(notYours.code).toBe('rspf-invoice-4011');
   });
 
-  it('renders an invoice as a PDF that carries its number, date, payer and total', async () => {
+  it('renders an invoice as a PDF that carries its number, date, payer, total and the seller from the settings', async () => {
     const me = await payer();
     const { started } = await payTestCard(me.api, CARDS.ok, { amount: '2345.60' });
     await expect.poll(async () => (await me.api.invoice({ id: started.invoice_id })).status).toBe('Paid');
@@ -334,6 +342,8 @@ describe('invoices (002 §2, §3)', () => {
     expect(text).toContain('$2,345.60');
     expect(text).toContain('Status: Paid');
     expect(text).toContain(invoice.transactions[0]?.transid);
+    // The seller's details from the settings (ours: SELLER_NAME, SELLER_ADDRESS, SELLER_TAX_ID).
+    for (const line of ['Northwind VPN Ltd', '1 Harbour Street', 'Dublin D02 XY45, Ireland', 'Tax ID: IE1234567T']) expect(text).toContain(line);
     // The raw calls answer a Blob (the contract types them by their schema).
     const blob = (await me.api.invoicePdf({ id: started.invoice_id })) as unknown as Blob;
     expect(blob.size).toBe(res.rawPayload.length);

@@ -310,6 +310,29 @@ describe('find any coupon: the new columns, filters, and a selection deleted or 
     // Deleting them again: refused, nothing refunded twice.
     expect((await t.post('/api/v1/coupons/delete/bulk', { ids: keep }, finder.token)).status).toBe(422);
 
+    // E-mail of a selection: the single coupon's mail once per code, all or nothing, own coupons only.
+    const unsent = [await idOf(annualBatch.codes[2] as string), await idOf(monthlyBatch.codes[1] as string)];
+    const mailed = await finder.api.sendCoupons({ ids: unsent, email: 'bulk-buyer@example.com' });
+    expect(mailed).toEqual({ sent: 2 });
+    const bulkMails = await t.mails('bulk-buyer@example.com');
+    expect(bulkMails.map((m) => m.kind)).toEqual(['coupon', 'coupon']);
+    expect(bulkMails.map((m) => /Your coupon code: (\S+)/.exec(m.text)?.[1]).sort()).toEqual([annualBatch.codes[2], monthlyBatch.codes[1]].sort());
+    for (const [ids, token] of [[[...unsent, redeemedId], finder.token], [unsent, stranger.token], [[...unsent, 2_000_000_000], finder.token]] as const) {
+      const res = await t.post('/api/v1/resellers/coupon/send/bulk', { ids, email: 'nobody-gets@example.com' }, token);
+      expect(res.status).toBe(422);
+      expect(res.json.header.message).toBe('Some of the selected coupons were redeemed, have expired or are no longer in your list. Nothing was sent: please review the selection.');
+    }
+    expect(await t.mails('nobody-gets@example.com')).toEqual([]);
+    expect((await t.post('/api/v1/resellers/coupon/send/bulk', { ids: unsent, email: 'not-an-email' }, finder.token)).status).toBe(422);
+    // Each mail of a selection counts against the hourly limit (200): one short of it, two are refused.
+    const hourly = (hits: number) => t.database.db.execute(sql`insert into rate_limits (key, hits, reset_at) values (${`coupon-send:${finder.id}`}, ${hits}, now() + interval '1 hour')
+      on conflict (key) do update set hits = excluded.hits, reset_at = excluded.reset_at`);
+    await hourly(199);
+    expect((await t.post('/api/v1/resellers/coupon/send/bulk', { ids: unsent, email: 'over-limit@example.com' }, finder.token)).status).toBe(429);
+    expect(await t.mails('over-limit@example.com')).toEqual([]);
+    await hourly(198);
+    expect(await finder.api.sendCoupons({ ids: unsent, email: 'at-limit@example.com' })).toEqual({ sent: 2 });
+
     // Export of a selection: only the ticked rows.
     const rest = [await idOf(annualBatch.codes[2] as string), redeemedId];
     const ticket = await finder.api.couponExportTicket({ code: '', dateStart: '', dateEnd: '', billingType: '', ids: rest });

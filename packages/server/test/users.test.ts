@@ -214,8 +214,8 @@ describe('Send Invoice: resellers/create/invoice (002 §2, §5)', () => {
 
   it('sends an invoice the user is told of (panel, realtime, mail) and pays through Pay Invoice', async () => {
     const res = await send('250');
-    expect(res.json.header).toEqual({ code: 80031, status: 'success', message: 'Invoice sent' });
     const { invoice_id } = res.json.body as { invoice_id: number };
+    expect(res.json.header).toEqual({ code: 80031, status: 'success', message: `Invoice #${invoice_id} of $250.00 sent to sub2@demo.partner-panel.test.` });
     const sub2 = await t.signIn('sub2@demo.partner-panel.test');
     const [note] = (await sub2.api.unreadNotifications()).data.map((n) => JSON.parse(n.data));
     expect(note).toMatchObject({ type: 'invoice_created', redirect: `billing/invoice/${invoice_id}` });
@@ -339,8 +339,8 @@ const ADMIN_CALLS: Partial<Record<CallName, (id: unknown) => Record<string, unkn
   requireTwoFactor: (id) => ({ user_reseller_id: id, required: true }),
 };
 // The users list and their ranking name no user: they read the admin's own (the ranking's refusals
-// are in insight.test.ts).
-const listsOfOwnUsers: string[] = [contract.listUsers.path, contract.subResellerRanking.path];
+// are in insight.test.ts); nor does the operator's list of white-label enquiries (white-label.test.ts).
+const listsOfOwnUsers: string[] = [contract.listUsers.path, contract.subResellerRanking.path, contract.whiteLabelEnquiries.path];
 const adminCalls = (Object.entries(contract) as [CallName, AnyCall][]).filter(([, c]) => c.access === 'admin' && !listsOfOwnUsers.includes(c.path));
 
 describe('the IDOR matrix: every admin call, anyone else\'s user', () => {

@@ -82,6 +82,16 @@ describe('finding and changing accounts (001 §2.8)', () => {
     await t.database.db.execute(sql`update vpn_accounts set coupon_id = ${coupon?.Coupon_ID} where username = ${account.vpn_username}`);
     const byCoupon = await reseller.api.searchVpnAccounts({ search: 'coupon', value: coupon?.code.toLowerCase() as string });
     expect(byCoupon.account_details[0]).toMatchObject({ vpn_username: account.vpn_username, coupon: coupon?.code });
+    // The start of each is enough (ours, beside 001 §2.8), in any case; a middle part, or a % or _
+    // taken as a wildcard, is not.
+    const found = async (search: 'email' | 'coupon' | 'username', value: string) =>
+      (await reseller.api.searchVpnAccounts({ search, value })).account_details.map((a) => a.vpn_username);
+    expect(await found('email', 'FINDER@exam')).toEqual([account.vpn_username]);
+    expect(await found('username', account.vpn_username.slice(0, 5).toUpperCase())).toContain(account.vpn_username);
+    expect(await found('coupon', (coupon?.code as string).slice(0, 6).toLowerCase())).toEqual([account.vpn_username]);
+    expect(await found('email', 'inder@example.com')).toEqual([]);
+    expect(await found('email', 'f%')).toEqual([]);
+    expect(await found('email', 'finder_example')).toEqual([]);
     for (const body of [{ search: '', value: 'x' }, { search: 'email', value: '' }, { value: 'x' }]) {
       const res = await t.post('/api/v1/resellers/vpn/search', body, reseller.token);
       expect(res.json.header.message, JSON.stringify(body)).toBe('Please select search type or insert details');

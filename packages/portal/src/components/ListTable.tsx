@@ -4,7 +4,7 @@
  * screen readers, and the phone card layout. Columns are `DataTable.Col` children, labelled from
  * `resources.<name>.fields.<source>`.
  */
-import { Children, isValidElement, useMemo, type ReactElement, type ReactNode } from 'react';
+import { Children, isValidElement, useLayoutEffect, useMemo, useRef, type ReactElement, type ReactNode } from 'react';
 import { Box, Typography } from '@mui/material';
 import { DataTable, DataTableBody, DataTableRow, useListContext, useResourceContext, useTranslate, type DataTableProps } from 'react-admin';
 import { phoneCards } from './phoneCards';
@@ -27,6 +27,8 @@ export function ListTable({ children, rowTestId, label, ...props }: DataTablePro
   const labels = Children.toArray(children)
     .filter((c): c is ReactElement<{ label?: string; source?: string }> => isValidElement(c))
     .map(({ props: c }) => translate(c.label ?? `resources.${resource}.fields.${c.source}`));
+  // A list with bulk actions has a checkbox column first, without a label.
+  if (props.bulkActionButtons) labels.unshift('');
   const Body = useMemo(() => bodyNaming(rowTestId), [rowTestId]);
   return (
     <DataTable
@@ -45,8 +47,24 @@ export function ListTable({ children, rowTestId, label, ...props }: DataTablePro
   );
 }
 
+/**
+ * react-admin's row checkbox puts its label on the checkbox's outer span, where screen readers do
+ * not take it (and axe flags it): it is moved onto the input itself.
+ */
+function labelRowCheckbox(row: HTMLElement | null) {
+  const box = row?.querySelector('.select-item[aria-label]');
+  const input = box?.querySelector('input');
+  if (!box || !input) return;
+  input.setAttribute('aria-label', box.getAttribute('aria-label') ?? '');
+  box.removeAttribute('aria-label');
+}
+
 /** A table body whose rows carry a test id (the components keep their identity across renders). */
 function bodyNaming(rowTestId: string) {
-  const Row = (rowProps: object) => <DataTableRow {...rowProps} data-testid={rowTestId} />;
+  const Row = (rowProps: object) => {
+    const ref = useRef<HTMLTableRowElement>(null);
+    useLayoutEffect(() => labelRowCheckbox(ref.current));
+    return <DataTableRow {...rowProps} ref={ref} data-testid={rowTestId} />;
+  };
   return (bodyProps: object) => <DataTableBody {...bodyProps} row={Row} />;
 }

@@ -1,5 +1,6 @@
 /**
  * The mobile top navbar (000 §2): Control Panel, Coupons, Manage VPN, Integration, Profile, Logout —
+ * Billing for a reseller who has billing (ours; not 903) —
  * and Users for admins, who could not reach their users otherwise. The sections come from their
  * definitions (`phone: true`).
  */

@@ -11,6 +11,7 @@ import * as security from './calls/security.js';
 import * as users from './calls/users.js';
 import * as vpn from './calls/vpn.js';
 import * as webhooks from './calls/webhooks.js';
+import * as whiteLabel from './calls/whiteLabel.js';
 import type { AnyCall } from './define.js';
 
 const pick = <T extends Record<string, unknown>>(mod: T) =>
@@ -30,6 +31,7 @@ export const contract = {
   ...pick(partner),
   ...pick(client),
   ...pick(webhooks),
+  ...pick(whiteLabel),
   ...pick(meta),
 };
 
@@ -45,6 +47,8 @@ export * from './common.js';
 export * from './issues.js';
 export { productsSchema, couponRow, couponFilter, generateCouponsBody, resellerRow } from './calls/coupons.js';
 export type { Products, CouponRow } from './calls/coupons.js';
+export { whiteLabelEnquiryBody } from './calls/whiteLabel.js';
+export type { WhiteLabelEnquiryRow } from './calls/whiteLabel.js';
 export { vpnAccount, vpnListRow, hostingStatus } from './calls/vpn.js';
 export type { VpnAccount } from './calls/vpn.js';
 export { notificationSchema, notificationDataSchema } from './calls/profile.js';

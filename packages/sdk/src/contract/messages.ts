@@ -104,6 +104,7 @@ export const errors = {
   exportTicketInvalid: entry('rspf-coupon-7014', 'This download link has expired. Please export again.', 410),
   couponExpired: entry('rspf-coupon-7015', 'This coupon has expired and can no longer be redeemed, so it cannot be sent.', 410),
   userInactive: entry('rspf-account-1055', "This user's account is deactivated, so nothing can be bought for it.", 403),
+  operatorOnly: entry('rspf-account-1057', 'Only the operator can see white-label enquiries.', 403),
   partnerPlanOnly: entry('rspf-account-1056', 'Your coupons are the recurring biennial plan, without addons.', 422),
   // --- VPN accounts (001 §5)
   vpnEmailRequired: entry('rspf-vpn-1001', 'Please enter email', 422),

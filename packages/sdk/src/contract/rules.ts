@@ -67,6 +67,12 @@ export const messages = {
   /** A list's date filter (ours): a day as the date field gives it, the range not inverted. */
   dateInvalid: 'Please enter a valid date (YYYY-MM-DD)',
   dateRangeInverted: 'The end date must not be before the start date',
+  whiteLabel: {
+    brandName: 'Please enter the brand name, up to 100 characters on one line.',
+    expectedUsers: 'Please enter the number of users you expect, from 1 to 10,000,000.',
+    message: 'Please tell us about your plans, up to 2,000 characters.',
+  },
+  couponSelectionUnsendable: 'Some of the selected coupons were redeemed, have expired or are no longer in your list. Nothing was sent: please review the selection.',
   couponSelectionChanged: 'Some of the selected coupons were redeemed or are no longer in your list. Nothing was deleted: please review the selection.',
 } as const;
 

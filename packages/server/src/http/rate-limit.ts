@@ -26,13 +26,13 @@ export interface Hit {
 }
 
 export function createCounters(db: Db) {
-  async function hit(key: string, windowMs: number): Promise<Hit> {
+  async function hit(key: string, windowMs: number, count = 1): Promise<Hit> {
     const [row] = await rows<{ hits: number; ttl: number }>(
       db,
       sql`insert into rate_limits (key, hits, reset_at)
-          values (${key}, 1, now() + ${windowMs} * interval '1 millisecond')
+          values (${key}, ${count}, now() + ${windowMs} * interval '1 millisecond')
           on conflict (key) do update set
-            hits = case when rate_limits.reset_at <= now() then 1 else rate_limits.hits + 1 end,
+            hits = case when rate_limits.reset_at <= now() then excluded.hits else rate_limits.hits + excluded.hits end,
             reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
           returning hits, greatest(0, extract(epoch from (reset_at - now())) * 1000)::float8 as ttl`,
     );
@@ -53,9 +53,9 @@ export function createCounters(db: Db) {
     await db.delete(rateLimits).where(eq(rateLimits.key, key));
   }
 
-  /** Counts one more for the key and refuses past the limit. */
-  async function take(key: string, limit: number, windowMs: number) {
-    const got = await hit(key, windowMs);
+  /** Counts one more (or `count` more, such as a selection's mails) for the key and refuses past the limit. */
+  async function take(key: string, limit: number, windowMs: number, count = 1) {
+    const got = await hit(key, windowMs, count);
     if (got.current > limit) throw throttled(got.ttl);
   }
 

@@ -18,7 +18,8 @@ export const billingMenu: MenuSection = {
   label: 'pp.nav.billing',
   icon: BillingIcon,
   area: 'billing',
-  phone: false,
+  // Ours beside 000 §2's phone list: a reseller with billing reaches it on a phone too (903 has none).
+  phone: true,
   pages: [
     { label: 'pp.nav.add_funds', path: 'billing/pay', area: 'billing' },
     { label: 'pp.nav.invoices', path: 'billing/invoices', area: 'billing' },

@@ -4,7 +4,7 @@
  * business over time, with an admin's users ranked.
  */
 import { useState, type ComponentType, type ReactNode } from 'react';
-import { Alert, Box, Button, Card, CardContent, Grid, Link, Skeleton, Typography } from '@mui/material';
+import { Alert, Box, Card, CardContent, Grid, Link, Skeleton, Typography } from '@mui/material';
 import CouponIcon from '@mui/icons-material/ConfirmationNumberOutlined';
 import VpnIcon from '@mui/icons-material/VpnKeyOutlined';
 import WalletIcon from '@mui/icons-material/AccountBalanceWalletOutlined';
@@ -25,6 +25,7 @@ import { CreditLineTile, WalletForecast } from './Forecast';
 import { OverTime, RangeSelector } from './OverTime';
 import { DASHBOARD_QUERY } from './query';
 import { Ranking } from './Ranking';
+import { WhiteLabelEnquiryButton } from '../white-label/WhiteLabelEnquiry';
 
 interface TileProps {
   label: string;
@@ -128,9 +129,7 @@ export default function DashboardPage() {
               {translate('pp.dashboard.promo_body')}
             </Typography>
           </Box>
-          <Button component={RouterLink} to={p.exploreDocs} variant="contained" sx={{ bgcolor: 'common.white', color: 'primary.dark', '&:hover': { bgcolor: 'grey.100' } }}>
-            {translate('pp.dashboard.promo_cta')}
-          </Button>
+          <WhiteLabelEnquiryButton sx={{ bgcolor: 'common.white', color: 'primary.dark', '&:hover': { bgcolor: 'grey.100' } }} />
         </CardContent>
       </Card>
       <Box component="section" aria-labelledby="over-time-title" sx={{ mt: 4 }} data-testid="over-time">

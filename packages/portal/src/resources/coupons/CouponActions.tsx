@@ -67,7 +67,7 @@ export function CouponActions({ userId, partner }: { userId?: number; partner: b
       <ConfirmDialog target={confirming} onClose={() => setConfirming(null)} onConfirm={remove} labelId={`delete-coupon-${coupon.id}`}>
         <DialogContentText>{translate('pp.coupons.confirm_text')}</DialogContentText>
         <DialogContentText sx={{ mt: 1 }} data-testid="delete-coupon-detail">
-          {translate('pp.coupons.confirm_detail', { code: coupon.code })}
+          {translate(partner ? 'pp.coupons.confirm_detail_partner' : 'pp.coupons.confirm_detail', { code: coupon.code })}
         </DialogContentText>
       </ConfirmDialog>
     </>

@@ -3,6 +3,9 @@
  * users (`userId`, the same resource with the user in meta). Filters behind the toggle, page sizes
  * 10/20/30 with a 5-page range, Export CSV, and per row Email Coupon and a delete that refunds
  * (disabled once redeemed). Reseller 903: no Billing Type filter, a full name in the e-mail modal.
+ * Ours beside 001's columns: plan, addon, expires, redeemed at and by (hidden on a phone); the
+ * Redeemed and plan filters, date presets, the code matched anywhere; and a selection's bulk
+ * actions (CouponBulkActions).
  */
 import { Chip } from '@mui/material';
 import { DataTable, TextInput, useRecordContext, useTranslate } from 'react-admin';
@@ -15,6 +18,8 @@ import { PageHeader } from '../../components/PageHeader';
 import { PortalList } from '../../components/PortalList';
 import { useSessionUser } from '../../routing/useSessionUser';
 import { CouponActions } from './CouponActions';
+import { CouponBulkButtons, CouponBulkToolbar } from './CouponBulkActions';
+import { couponListFilterInputs } from './CouponFilters';
 
 export type CouponRecord = CouponRow & { id: number };
 
@@ -46,21 +51,38 @@ export function CouponList({ userId, partner = false }: { userId?: number; partn
       <ToggledFilters meta={meta}>
         <TextInput source="code" helperText={false} />
         {couponFilterInputs(!partner)}
+        {couponListFilterInputs()}
       </ToggledFilters>
       <CouponTable partner={partner} {...(userId ? { userId } : {})} />
     </PortalList>
   );
 }
 
+/** The columns beside 001's give way on a phone, where each row is a card. */
+const hiddenOnPhone = () => ({ display: { xs: 'none !important', sm: 'table-cell !important' } });
+const unredeemed = (c: CouponRecord) => c.redeemed === 'no';
+
 function CouponTable({ userId, partner }: { userId?: number; partner: boolean }) {
   const translate = useTranslate();
   const format = useFormat();
+  const buttons = <CouponBulkButtons partner={partner} {...(userId ? { userId } : {})} />;
   return (
-    <ListTable rowTestId="coupon-row" label={translate('pp.coupons.title')}>
+    <ListTable
+      rowTestId="coupon-row"
+      label={translate('pp.coupons.title')}
+      bulkActionButtons={buttons}
+      bulkActionsToolbar={<CouponBulkToolbar>{buttons}</CouponBulkToolbar>}
+      isRowSelectable={unredeemed}
+    >
       <Col source="code" disableSort cellSx={() => ({ fontFamily: 'monospace', fontWeight: 600 })} />
       <Col source="billing_type" disableSort render={(c) => translate(c.billing_type === 1 ? 'pp.coupons.recursive' : 'pp.coupons.non_recursive')} />
       <Col source="redeemed" disableSort render={() => <RedeemedChip />} />
       <Col source="generated_at" disableSort render={(c) => format.dateTime(c.generated_at)} />
+      <Col source="plan" disableSort cellSx={hiddenOnPhone} />
+      <Col source="addon" disableSort cellSx={hiddenOnPhone} render={(c) => c.addon ?? '—'} />
+      <Col source="expires_at" disableSort cellSx={hiddenOnPhone} render={(c) => format.date(c.expires_at)} />
+      <Col source="redeemed_at" disableSort cellSx={hiddenOnPhone} render={(c) => (c.redeemed_at ? format.dateTime(c.redeemed_at) : '—')} />
+      <Col source="redeemed_by" disableSort cellSx={hiddenOnPhone} render={(c) => c.redeemed_by ?? '—'} />
       <Col label="pp.list.actions" align="right" render={() => <CouponActions partner={partner} {...(userId ? { userId } : {})} />} />
     </ListTable>
   );

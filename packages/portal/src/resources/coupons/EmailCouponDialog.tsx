@@ -1,7 +1,7 @@
 /**
  * The Email Coupon modal (001 §5): the recipient's e-mail, and for reseller 903 the full name too.
  * A react-admin form validated by the contract's own schema; a failure toasts the server's message,
- * or 'Failed to send coupon email'.
+ * or 'Failed to send coupon email'. A selection of the list is mailed the same way, once per code.
  */
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import { TextInput, useDataProvider, useNotify, useTranslate } from 'react-admin';
@@ -31,20 +31,40 @@ export interface EmailTarget {
   code: string;
 }
 
-export function EmailCouponDialog({ coupon, onClose, withName, userId }: { coupon: EmailTarget; onClose: () => void; withName: boolean; userId?: number }) {
+/** One coupon (`coupon`), or a selection of the list (`selection`: each coupon mailed once). */
+export function EmailCouponDialog({
+  coupon,
+  selection,
+  onClose,
+  onSent,
+  withName,
+  userId,
+}: {
+  coupon?: EmailTarget;
+  selection?: number[];
+  onClose: () => void;
+  onSent?: () => void;
+  withName: boolean;
+  userId?: number;
+}) {
   const translate = useTranslate();
   const notify = useNotify();
   const dataProvider = useDataProvider<PortalDataProvider>();
 
   async function send(values: Record<string, unknown>) {
+    const recipient = {
+      email: String(values.email).trim(),
+      ...(withName ? { full_name: String(values.full_name).trim() } : {}),
+    };
     try {
-      await dataProvider.sendCoupon({
-        coupon_id: coupon.id,
-        email: String(values.email).trim(),
-        ...(withName ? { full_name: String(values.full_name).trim() } : {}),
-        ...(userId ? { reseller_id: userId } : {}),
-      });
-      notify('pp.coupons.sent', { type: 'success' });
+      if (selection) {
+        const { message } = await dataProvider.call('sendCoupons', { ids: selection, ...recipient });
+        notify(message, { type: 'success' });
+      } else if (coupon) {
+        await dataProvider.sendCoupon({ coupon_id: coupon.id, ...recipient, ...(userId ? { reseller_id: userId } : {}) });
+        notify('pp.coupons.sent', { type: 'success' });
+      }
+      onSent?.();
       onClose();
     } catch (error) {
       notify((error as Error).message, { type: 'error' });
@@ -54,10 +74,10 @@ export function EmailCouponDialog({ coupon, onClose, withName, userId }: { coupo
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="email-coupon-title">
       <SchemaForm<typeof partnerRecipient | typeof recipient> onSubmit={send} schema={withName ? partnerRecipient : recipient} defaultValues={withName ? { email: '', full_name: '' } : { email: '' }}>
-        <DialogTitle id="email-coupon-title">{translate('pp.coupons.email_title')}</DialogTitle>
+        <DialogTitle id="email-coupon-title">{translate(selection ? 'pp.coupons.bulk_email_title' : 'pp.coupons.email_title')}</DialogTitle>
         <DialogContent>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-            {translate('pp.coupons.email_help', { code: coupon.code })}
+            {selection ? translate('pp.coupons.bulk_email_help', { smart_count: selection.length }) : translate('pp.coupons.email_help', { code: coupon?.code })}
           </Typography>
           {withName ? <TextInput source="full_name" label="pp.coupons.full_name" fullWidth /> : null}
           <TextInput source="email" type="email" label="pp.coupons.recipient" fullWidth autoFocus />

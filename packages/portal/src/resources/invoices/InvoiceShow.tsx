@@ -2,12 +2,14 @@
  * Invoice detail (002 §2) at billing/invoice/{id}, the `invoices` resource's record (<ShowBase>):
  * status, dates, payer, payment method, description, total and its transactions; Pay Now while
  * unpaid, the date paid once paid; Print, and Download PDF (drawn by the server). An invoice the
- * server does not answer (another reseller's, none) reads 'No Record Found'.
+ * server does not answer (another reseller's, none) reads 'No Record Found'. Ours: a link back to
+ * the invoices list.
  */
 import { useState } from 'react';
 import { Alert, Box, Button, Card, CardContent, CircularProgress, Divider, Typography } from '@mui/material';
 import PrintIcon from '@mui/icons-material/PrintOutlined';
 import PdfIcon from '@mui/icons-material/PictureAsPdfOutlined';
+import BackIcon from '@mui/icons-material/ArrowBack';
 import { DataTable, ListContextProvider, ShowBase, useDataProvider, useList, useNotify, useShowContext, useTranslate } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
 import type { PortalDataProvider } from '@partner-panel/data-provider';
@@ -30,10 +32,22 @@ export default function InvoiceShow() {
   );
 }
 
+/** Ours: the way back to the invoices list (the page is reached from it, a notification or a mail). */
+function BackToInvoices() {
+  const translate = useTranslate();
+  const links = usePaths();
+  return (
+    <Button component={Link} to={links.invoices} startIcon={<BackIcon />} size="small" sx={{ mb: 1, displayPrint: 'none' }}>
+      {translate('pp.invoices.back')}
+    </Button>
+  );
+}
+
 function NoRecord({ title }: { title: string }) {
   const translate = useTranslate();
   return (
     <>
+      <BackToInvoices />
       <PageHeader title={title} />
       <Alert severity="info" data-testid="no-record">
         {translate('pp.billing.not_found')}
@@ -53,6 +67,7 @@ function InvoiceDetail() {
   const unpaid = invoice.status.toLowerCase() === 'unpaid';
   return (
     <>
+      <BackToInvoices />
       <PageHeader
         title={translate('pp.invoices.detail_title', { id: invoice.id })}
         actions={

@@ -13,6 +13,7 @@ import { RequireAdmin } from '../../routing/guards';
 
 const UserList = lazy(() => import('./UserList'));
 const UserPages = lazy(() => import('./UserPages'));
+const WhiteLabelEnquiries = lazy(() => import('../../pages/white-label/WhiteLabelEnquiries'));
 
 const menu: MenuSection = {
   key: 'users',
@@ -21,7 +22,11 @@ const menu: MenuSection = {
   area: 'users',
   // Not in the spec's phone list, which is a reseller's: without it an admin could not reach its users on a phone.
   phone: true,
-  pages: [{ label: 'pp.nav.users', path: 'users/all', area: 'users' }],
+  pages: [
+    { label: 'pp.nav.users', path: 'users/all', area: 'users' },
+    // Ours: the operator's white-label enquiries (the server lists them for an admin of no admin).
+    { label: 'pp.nav.white_label', path: 'users/white-label', area: 'users' },
+  ],
 };
 
 export default {
@@ -31,6 +36,7 @@ export default {
   options: { label: 'pp.nav.users', menu },
   children: [
     <Route key="all" path="all" element={<RequireAdmin><UserList /></RequireAdmin>} />,
+    <Route key="white-label" path="white-label" element={<RequireAdmin><WhiteLabelEnquiries /></RequireAdmin>} />,
     <Route key="other" path="*" element={<ShellPage />} />,
   ],
 } satisfies ResourceProps & { options: { menu: MenuSection } };

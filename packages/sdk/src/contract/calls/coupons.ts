@@ -262,6 +262,21 @@ export const sendCoupon = defineCall({
   successCode: 70031,
 });
 
+export const sendCoupons = defineCall({
+  method: 'POST',
+  path: '/api/v1/resellers/coupon/send/bulk',
+  access: 'reseller',
+  spec: 'ours (bulk e-mail beside 001 §5)',
+  summary: "E-mails each coupon of a selection to one recipient, the single coupon's mail once per code, all or nothing: a selection holding a redeemed, expired or missing coupon sends nothing.",
+  body: z.object({
+    ids: couponSelection,
+    email: emailField,
+    full_name: z.string().trim().max(100).optional(),
+  }),
+  response: z.object({ sent: z.number() }),
+  successCode: 70032,
+});
+
 export const resellerRow = z.object({
   id: z.number(),
   name: z.string(),

@@ -30,8 +30,8 @@ export const publicSettings = defineCall({
       stripe_publishable_key: z.string().nullable(),
       methods: z.array(z.string()),
     }),
-    /** The redeem page's terms checkbox links these when they are configured. */
-    redeem: z.object({ terms_url: z.string().nullable(), privacy_url: z.string().nullable() }),
+    /** The redeem page's terms checkbox links these when they are configured; its success dialog the apps' page. */
+    redeem: z.object({ terms_url: z.string().nullable(), privacy_url: z.string().nullable(), apps_url: z.string().nullable() }),
     production: z.boolean(),
   }),
   successCode: 10003,

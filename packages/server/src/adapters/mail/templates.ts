@@ -211,3 +211,35 @@ export function lowBalanceMail(input: { to: { email: string; name: string; id: n
     input.to.id,
   );
 }
+
+/** The reseller's copy of its white-label enquiry. */
+export function whiteLabelAckMail(input: { to: { email: string; name: string; id: number }; brandName: string; expectedUsers: number }) {
+  return mail(
+    'white_label_ack',
+    input.to.email,
+    'We received your white-label enquiry',
+    [
+      `Hello ${input.to.name},`,
+      `Thank you for asking about selling ${input.brandName} as your own VPN brand (about ${input.expectedUsers.toLocaleString('en-US')} users).`,
+      'We will reply to this address within two working days.',
+    ],
+    undefined,
+    input.to.id,
+  );
+}
+
+/** The operator's copy of an enquiry (OPERATOR_EMAIL). */
+export function whiteLabelOperatorMail(input: { to: string; reseller: { email: string; name: string; id: number }; brandName: string; expectedUsers: number; message: string; listUrl: string }) {
+  return mail(
+    'white_label_enquiry',
+    input.to,
+    `White-label enquiry from ${input.reseller.name}`,
+    [
+      `${input.reseller.name} (${input.reseller.email}, reseller #${input.reseller.id}) asks about the white-label offer.`,
+      `Brand name: ${input.brandName}`,
+      `Expected users: ${input.expectedUsers.toLocaleString('en-US')}`,
+      `Message: ${input.message}`,
+    ],
+    { label: 'Sign in to see every enquiry', url: input.listUrl },
+  );
+}

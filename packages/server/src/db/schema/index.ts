@@ -9,3 +9,4 @@ export * from './redeem.js';
 export * from './webhooks.js';
 export * from './security.js';
 export * from './insight.js';
+export * from './whiteLabel.js';

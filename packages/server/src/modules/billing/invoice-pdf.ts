@@ -8,7 +8,16 @@ import { formatUsd } from '../wallet/service.js';
 const day = (iso: string) => iso.slice(0, 10);
 const money = (dollars: number) => formatUsd(Math.round(dollars * 100));
 
-export async function invoicePdf(invoice: Invoice, issuer: { name: string; url: string }): Promise<Buffer> {
+/** The seller an invoice names (SELLER_NAME, SELLER_ADDRESS, SELLER_TAX_ID), and the product's address. */
+export interface Issuer {
+  name: string;
+  /** Lines of the postal address; none when unset. */
+  address: string[];
+  taxId: string | null;
+  url: string;
+}
+
+export async function invoicePdf(invoice: Invoice, issuer: Issuer): Promise<Buffer> {
   // Loaded on the first invoice, not at start-up (docs/performance.md, start-up).
   const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
@@ -28,7 +37,8 @@ export async function invoicePdf(invoice: Invoice, issuer: { name: string; url: 
   const width = right - left;
 
   doc.font('Helvetica-Bold').fontSize(22).text('INVOICE', left, 56);
-  doc.font('Helvetica').fontSize(10).fillColor('#555').text(`${issuer.name}\n${issuer.url}`, left, 60, { width, align: 'right' });
+  const seller = [issuer.name, ...issuer.address, ...(issuer.taxId ? [`Tax ID: ${issuer.taxId}`] : []), issuer.url];
+  doc.font('Helvetica').fontSize(10).fillColor('#555').text(seller.join('\n'), left, 60, { width, align: 'right' });
   doc.moveDown(2).fillColor('#000');
 
   const top = doc.y;

@@ -70,7 +70,7 @@ export function billingRoutes(app: FastifyInstance) {
       const invoice = await getInvoice(ctx, reseller.id, query.id);
       let pdf: Buffer;
       try {
-        pdf = await invoicePdf(invoice, { name: 'Partner Panel', url: ctx.config.publicUrl });
+        pdf = await invoicePdf(invoice, { ...ctx.config.seller, url: ctx.config.publicUrl });
       } catch (error) {
         ctx.log.error({ err: error, invoice: invoice.id }, 'an invoice PDF could not be drawn');
         throw fail('fetchPdf');

@@ -1,5 +1,5 @@
 /** Deleting a coupon (with its refund) and e-mailing one (001 §2.3, §4, §5). */
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { CYCLES, REDEEM_PAGES, RESTRICTED_RESELLER_ID, centsToDollars, messages, type Cycle } from '@partner-panel/sdk';
 import type { AppContext } from '../../context.js';
 import { rows } from '../../db/index.js';
@@ -66,35 +66,57 @@ export async function deleteCoupon(ctx: Ctx, actorId: number, ownerId: number, c
 
 /** Mails a coupon code to an end customer; reseller 903 also names the recipient. */
 export async function sendCoupon(ctx: Ctx, ownerId: number, input: { coupon_id: number; email: string; full_name?: string | undefined }) {
+  await mailCoupons(ctx, ownerId, { ...input, ids: [input.coupon_id] });
+}
+
+/**
+ * Mails each coupon of a selection to one recipient (ours, beside 001 §5): the single coupon's mail
+ * once per code, all or nothing, each mail counted against the hourly limit.
+ */
+export async function sendCoupons(ctx: Ctx, ownerId: number, input: { ids: number[]; email: string; full_name?: string | undefined }) {
+  return mailCoupons(ctx, ownerId, input);
+}
+
+async function mailCoupons(ctx: Ctx, ownerId: number, input: { ids: number[]; email: string; full_name?: string | undefined; coupon_id?: number }) {
   const owner = await loadReseller(ctx, ownerId);
   const partner = owner.id === RESTRICTED_RESELLER_ID;
   const fullName = input.full_name?.trim() ?? '';
   if (partner && !fullName) throw invalid(messages.fullNameRequiredCoupon, 'full_name');
-  const [coupon] = await ctx.db
+  const ids = [...new Set(input.ids)];
+  const found = await ctx.db
     .select()
     .from(coupons)
-    .where(and(eq(coupons.id, input.coupon_id), eq(coupons.resellerId, ownerId), isNull(coupons.deletedAt)));
-  if (!coupon) throw fail('couponNotFound');
-  if (coupon.redeemedAt) throw fail('couponAlreadyRedeemed');
-  if (coupon.expiresAt <= ctx.clock.now()) throw fail('couponExpired');
-  await ctx.counters.take(`coupon-send:${ownerId}`, ctx.config.rateLimits.couponMailsPerHour, 3600_000);
-  // The link carries the code, so the page opens with it filled in.
-  const redeemUrl = `${ctx.config.publicUrl}${partner ? REDEEM_PAGES.partner : REDEEM_PAGES.public}?coupon=${encodeURIComponent(coupon.code)}`;
+    .where(and(inArray(coupons.id, ids), eq(coupons.resellerId, ownerId), isNull(coupons.deletedAt)));
+  const now = ctx.clock.now();
+  const unsendable = found.length !== ids.length || found.some((c) => c.redeemedAt || c.expiresAt <= now);
+  // One coupon keeps 001 §5's own refusals; a selection is refused whole, naming no single coupon.
+  if (unsendable && input.coupon_id !== undefined) {
+    const [coupon] = found;
+    if (!coupon) throw fail('couponNotFound');
+    throw fail(coupon.redeemedAt ? 'couponAlreadyRedeemed' : 'couponExpired');
+  }
+  if (unsendable) throw invalid(messages.couponSelectionUnsendable, 'ids');
+  await ctx.counters.take(`coupon-send:${ownerId}`, ctx.config.rateLimits.couponMailsPerHour, 3600_000, found.length);
   await transact(ctx, async (unit) => {
-    await ctx.mail.enqueue(
-      unit.tx,
-      couponMail({
-        to: input.email,
-        recipientName: fullName || null,
-        resellerName: owner.name,
-        code: coupon.code,
-        plan: CYCLES[coupon.cycle as Cycle].label,
-        expiresAt: coupon.expiresAt,
-        redeemUrl,
-        resellerId: owner.id,
-      }),
-    );
-    await audit(unit.tx, { actorId: ownerId, action: 'coupon.sent', targetType: 'coupon', targetId: coupon.id, data: { to: input.email } });
+    for (const coupon of found.sort((a, b) => a.id - b.id)) {
+      // The link carries the code, so the page opens with it filled in.
+      const redeemUrl = `${ctx.config.publicUrl}${partner ? REDEEM_PAGES.partner : REDEEM_PAGES.public}?coupon=${encodeURIComponent(coupon.code)}`;
+      await ctx.mail.enqueue(
+        unit.tx,
+        couponMail({
+          to: input.email,
+          recipientName: fullName || null,
+          resellerName: owner.name,
+          code: coupon.code,
+          plan: CYCLES[coupon.cycle as Cycle].label,
+          expiresAt: coupon.expiresAt,
+          redeemUrl,
+          resellerId: owner.id,
+        }),
+      );
+      await audit(unit.tx, { actorId: ownerId, action: 'coupon.sent', targetType: 'coupon', targetId: coupon.id, data: { to: input.email } });
+    }
     unit.afterCommit(() => ctx.mail.kick());
   });
+  return { sent: found.length };
 }

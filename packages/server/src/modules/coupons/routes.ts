@@ -6,7 +6,7 @@ import { fail } from '../../http/errors.js';
 import { serve } from '../../http/route.js';
 import { listVpnAccounts } from '../vpn/list.js';
 import { listUsers, ownUser } from '../users/service.js';
-import { deleteCoupon, sendCoupon } from './actions.js';
+import { deleteCoupon, sendCoupon, sendCoupons } from './actions.js';
 import { deleteSelection, quoteDeletion } from './bulk.js';
 import { exportFileName, issueTicket, readTicket, sendCsv } from '../exports/ticket.js';
 import { exportStream } from './export.js';
@@ -79,6 +79,11 @@ export function couponRoutes(app: FastifyInstance) {
     }
     await sendCoupon(ctx, owner, body);
     return answer(null, 'Coupon sent successfully');
+  });
+
+  serve(app, contract.sendCoupons, async ({ body, reseller }) => {
+    const result = await sendCoupons(ctx, reseller.id, body);
+    return answer(result, `${result.sent} ${result.sent === 1 ? 'coupon' : 'coupons'} sent successfully.`);
   });
 
   serve(app, contract.listUsers, async ({ body, query, reseller }) => listUsers(ctx, reseller.id, body, pagingOf(query)));

@@ -22,7 +22,7 @@ export function settingsRoutes(app: FastifyInstance) {
       stripe_publishable_key: ctx.payments.get('stripe')?.publishableKey ?? null,
       methods: ctx.payments.list.map((g) => g.module),
     },
-    redeem: { terms_url: ctx.config.redeem.termsUrl, privacy_url: ctx.config.redeem.privacyUrl },
+    redeem: { terms_url: ctx.config.redeem.termsUrl, privacy_url: ctx.config.redeem.privacyUrl, apps_url: ctx.config.redeem.appsUrl },
     production: ctx.config.production,
   }));
 

@@ -213,7 +213,8 @@ export async function sendInvoice(ctx: Ctx, acting: Acting, body: CallBody<Contr
       }),
     );
     unit.afterCommit(() => ctx.mail.kick());
-    return { invoice_id: invoice.id };
+    // Ours: the admin is told which invoice went to whom, not only that one did.
+    return { body: { invoice_id: invoice.id }, message: `Invoice #${invoice.id} of ${formatUsd(invoice.amountCents)} sent to ${user.email}.` };
   });
 }
 

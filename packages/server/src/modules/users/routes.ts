@@ -26,7 +26,10 @@ export function userRoutes(app: FastifyInstance) {
 
   serve(app, contract.updateUserPricing, async ({ body, reseller, ip }) => answer(await updateUserPricing(ctx, { admin: reseller, ip }, body), 'Pricing updated'));
 
-  serve(app, contract.createUserInvoice, async ({ body, reseller, ip }) => answer(await sendInvoice(ctx, { admin: reseller, ip }, body), 'Invoice sent'));
+  serve(app, contract.createUserInvoice, async ({ body, reseller, ip }) => {
+    const sent = await sendInvoice(ctx, { admin: reseller, ip }, body);
+    return answer(sent.body, sent.message);
+  });
 
   serve(app, contract.verifyUser, async ({ body, reseller, ip }) => answer(await verifyUser(ctx, { admin: reseller, ip }, body.id), 'User verified'));
 

@@ -9,6 +9,7 @@ import { eq, sql } from 'drizzle-orm';
 import { ACCOUNT_STATUS, CYCLES, RESTRICTED_RESELLER_ID, centsToDollars, errors, type Cycle } from '@partner-panel/sdk';
 import type { AppContext, SessionReseller } from '../../context.js';
 import { rows } from '../../db/index.js';
+import { startsWith } from '../../db/search.js';
 import { transact, transactClosing, type Unit } from '../../db/unit.js';
 import { resellers } from '../../db/schema/index.js';
 import { AppError, fail, isUniqueViolation } from '../../http/errors.js';
@@ -237,18 +238,27 @@ export async function createAccount(ctx: Ctx, session: Session, input: CreateInp
 export type SearchBy = 'email' | 'coupon' | 'username' | 'email_or_username';
 
 /** Every account the session may reach that matches; newest first, at most 100. */
-export async function findAccounts(ctx: Pick<AppContext, 'db'>, session: Session, search: SearchBy, value: string, books: Books = liveBooks) {
-  const match = {
-    email: sql`lower(v.email) = lower(${value})`,
-    coupon: sql`c.code = upper(${value})`,
-    username: sql`v.username = lower(${value})`,
-    email_or_username: sql`(lower(v.email) = lower(${value}) or v.username = lower(${value}))`,
-  }[search];
+export async function findAccounts(ctx: Pick<AppContext, 'db'>, session: Session, search: SearchBy, value: string, books: Books = liveBooks, prefix = false) {
+  const starts = startsWith(value);
+  const match = prefix
+    ? {
+        email: sql`v.email ilike ${starts}`,
+        coupon: sql`c.code like upper(${starts})`,
+        username: sql`v.username like lower(${starts})`,
+        email_or_username: sql`(v.email ilike ${starts} or v.username like lower(${starts}))`,
+      }[search]
+    : {
+        email: sql`lower(v.email) = lower(${value})`,
+        coupon: sql`c.code = upper(${value})`,
+        username: sql`v.username = lower(${value})`,
+        email_or_username: sql`(lower(v.email) = lower(${value}) or v.username = lower(${value}))`,
+      }[search];
   return rows<VpnRow>(ctx.db, sql`${selectFrom(books)} where ${match} and ${reachable(session)} order by v.created_at desc, v.id desc limit 100`);
 }
 
+/** The Search VPN page (001 §2.8): the value is the start of the e-mail, the coupon code or the username. */
 export async function searchAccounts(ctx: Pick<AppContext, 'db' | 'clock'>, session: Session, search: SearchBy, value: string) {
-  return (await findAccounts(ctx, session, search, value)).map((r) => present(ctx, r));
+  return (await findAccounts(ctx, session, search, value, liveBooks, true)).map((r) => present(ctx, r));
 }
 
 /** Runs a change on a live (not deleted) account the session may reach, inside one unit of work. */

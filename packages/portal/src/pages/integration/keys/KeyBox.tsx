@@ -9,13 +9,17 @@ import VisibilityOffIcon from '@mui/icons-material/VisibilityOffOutlined';
 import { useTranslate } from 'ra-core';
 import { CLIENT_API, type KeyMode } from '@partner-panel/sdk';
 import { CopyButton } from '../../../components/CopyButton';
+import { isPartner } from '@partner-panel/data-provider';
 import { useFormat } from '../../../components/format';
+import { useSessionUser } from '../../../routing/useSessionUser';
 import { useGenerateKey, type KeyState } from '../secretKeys';
 import { RegenerateDialog } from './RegenerateDialog';
 
 export function KeyBox({ mode, state, made, onMade }: { mode: KeyMode; state: KeyState; made: string | undefined; onMade: (key: string) => void }) {
   const translate = useTranslate();
   const format = useFormat();
+  // Reseller 903 has no wallet: a live key's accounts are charged to its credit line.
+  const partner = isPartner(useSessionUser());
   const { busy, generate } = useGenerateKey();
   const [shown, setShown] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -33,7 +37,7 @@ export function KeyBox({ mode, state, made, onMade }: { mode: KeyMode; state: Ke
           <Chip size="small" label={`${CLIENT_API.keyPrefix[mode]}…`} sx={{ fontFamily: 'monospace' }} />
         </Box>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          {translate(`pp.keys.${mode}_help`)}
+          {translate(partner && mode === 'live' ? 'pp.keys.live_help_partner' : `pp.keys.${mode}_help`)}
         </Typography>
 
         {key ? (

@@ -5,7 +5,9 @@ import { useTranslate } from 'ra-core';
 import { Link as RouterLink } from 'react-router-dom';
 import { TIMINGS_MS } from '@partner-panel/sdk';
 import { download, today } from '../../../components/download';
+import { isPartner } from '@partner-panel/data-provider';
 import { useFormat } from '../../../components/format';
+import { useSessionUser } from '../../../routing/useSessionUser';
 
 const SHOWN = 12;
 
@@ -18,6 +20,8 @@ export interface Generated {
 export function GeneratedCodes({ codes, amount, listTo }: Generated & { listTo: string | undefined }) {
   const translate = useTranslate();
   const format = useFormat();
+  // Reseller 903 has no wallet: its coupons are charged to its credit line.
+  const partner = isPartner(useSessionUser());
   const [copied, setCopied] = useState(false);
   const copy = async () => {
     await navigator.clipboard?.writeText(codes.join('\n')).catch(() => undefined);
@@ -28,7 +32,7 @@ export function GeneratedCodes({ codes, amount, listTo }: Generated & { listTo: 
     <Card data-testid="generated">
       <CardContent>
         <Alert severity="success" sx={{ mb: 2 }}>
-          {translate('pp.generate.ready', { count: format.number(codes.length), amount: format.money(amount) })}
+          {translate(partner ? 'pp.generate.ready_partner' : 'pp.generate.ready', { count: format.number(codes.length), amount: format.money(amount) })}
         </Alert>
         <Box component="ul" sx={{ m: 0, pl: 2, fontFamily: 'monospace', columns: { sm: 2 } }} data-testid="generated-codes">
           {codes.slice(0, SHOWN).map((c) => (

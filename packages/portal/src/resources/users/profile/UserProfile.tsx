@@ -1,18 +1,19 @@
 /**
  * The User profile (002 §2, §3) at user/edit/{id}: the user's fields and counters, the status
- * (Inactive or Active), the name and e-mail editable once the user is verified, the verify action
+ * (Inactive or Active, confirmed first: ours), the name and e-mail editable once the user is verified, the verify action
  * for an unverified user, the pricing editor of both product types, Send Invoice, Change Password,
  * the credit or debit of its wallet, links to its three sub-pages, and the audit list. The record
  * is the `users` resource's, read from `get/user`; every action answers the profile anew.
  */
 import { useState } from 'react';
-import { Alert, Box, Button, Card, CardContent, Chip, CircularProgress, FormControlLabel, FormHelperText, Grid, MenuItem, Switch, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Chip, CircularProgress, DialogContentText, FormControlLabel, FormHelperText, Grid, MenuItem, Switch, TextField, Typography } from '@mui/material';
 import { TextInput, useDataProvider, useShowContext, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { FieldValues } from 'react-hook-form';
 import { z } from 'zod';
 import type { PortalDataProvider } from '@partner-panel/data-provider';
 import { emailField, fullNameField, messages, requiredText, type CallResult, type Contract } from '@partner-panel/sdk';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useFormat } from '../../../components/format';
 import { PageHeader } from '../../../components/PageHeader';
 import { messageOf } from '../../../components/serverErrors';
@@ -94,6 +95,8 @@ function DetailsCard({ user, onOpen }: { user: Profile; onOpen: (d: UserDialog) 
   const dataProvider = useDataProvider<PortalDataProvider>();
   const run = useUserAction();
   const [busy, setBusy] = useState(false);
+  // Ours: a status change stops (or resumes) the user's purchases, so it is asked first.
+  const [newStatus, setNewStatus] = useState<number | null>(null);
   const base = links.userEdit(user.id);
 
   async function act(action: () => Promise<{ message: string }>) {
@@ -146,7 +149,7 @@ function DetailsCard({ user, onOpen }: { user: Profile; onOpen: (d: UserDialog) 
           disabled={busy}
           onChange={(e) => {
             const value = Number(e.target.value);
-            if (value !== user.status) void act(() => dataProvider.updateUser(user.id, { update: 'status', value }));
+            if (value !== user.status) setNewStatus(value);
           }}
           helperText=" "
           sx={{ minWidth: 200 }}
@@ -154,6 +157,17 @@ function DetailsCard({ user, onOpen }: { user: Profile; onOpen: (d: UserDialog) 
           <MenuItem value={1}>{translate('pp.profile.active')}</MenuItem>
           <MenuItem value={0}>{translate('pp.profile.inactive')}</MenuItem>
         </TextField>
+        <ConfirmDialog
+          target={newStatus}
+          onClose={() => setNewStatus(null)}
+          onConfirm={(value) => void act(() => dataProvider.updateUser(user.id, { update: 'status', value }))}
+          labelId="user-status-confirm"
+          title={newStatus === 1 ? 'pp.users.activate_title' : 'pp.users.deactivate_title'}
+          confirm={newStatus === 1 ? 'pp.users.activate' : 'pp.users.deactivate'}
+          color={newStatus === 1 ? 'primary' : 'warning'}
+        >
+          <DialogContentText>{translate(newStatus === 1 ? 'pp.users.activate_text' : 'pp.users.deactivate_text', { name: user.firstName })}</DialogContentText>
+        </ConfirmDialog>
         <Box sx={{ mb: 2 }}>
           <FormControlLabel
             control={
