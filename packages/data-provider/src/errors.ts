@@ -1,4 +1,8 @@
-/** ApiError → react-admin's HttpError, carrying the catalogue message and the header. */
+/**
+ * ApiError → react-admin's HttpError, carrying the catalogue message and the header, and the SDK's
+ * typed error itself as its `cause`: a screen asks `apiErrorOf(error)` or `hasCode(error, entry)`
+ * instead of matching codes as strings.
+ */
 import { HttpError } from 'ra-core';
 import { ApiError, errors, fallbackMessage, type CatalogueEntry } from '@partner-panel/sdk';
 import { isLeavingPage } from './pageLifecycle.js';
@@ -15,10 +19,21 @@ export function toHttpError(error: unknown, fallback: CatalogueEntry = errors.in
   if (error instanceof HttpError) return error;
   if (error instanceof ApiError) {
     const body: ErrorBody = { code: error.code, status: error.status, body: error.body, requestId: error.requestId };
-    return new HttpError(error.message || fallbackMessage(fallback), error.httpStatus, body);
+    const http = new HttpError(error.message || fallbackMessage(fallback), error.httpStatus, body);
+    http.cause = error;
+    return http;
   }
   return new HttpError(fallbackMessage(fallback), 500, { code: fallback.code, status: 'error', body: null });
 }
+
+/** The SDK's typed error behind a failure: itself, or the cause of react-admin's HttpError. */
+export function apiErrorOf(error: unknown): ApiError | undefined {
+  if (error instanceof ApiError) return error;
+  return error instanceof Error && error.cause instanceof ApiError ? error.cause : undefined;
+}
+
+/** Did the server answer this entry of the catalogue? */
+export const hasCode = (error: unknown, entry: CatalogueEntry): boolean => apiErrorOf(error)?.code === entry.code;
 
 /**
  * Was the session lost (header status forbidden), or did the network fail (000 §4)? A request the

@@ -1,7 +1,8 @@
 /** The providers against the real server (app.inject through the SDK's client), no mocks. */
 import { HttpError } from 'ra-core';
 import { describe, expect, it } from 'vitest';
-import { createProviders, decode, memoryStorage, STORAGE_KEYS } from '../src/index.js';
+import { ApiError, errors } from '@partner-panel/sdk';
+import { apiErrorOf, createProviders, decode, hasCode, memoryStorage, STORAGE_KEYS } from '../src/index.js';
 import { injectFetch, linkHash, testApp } from '../../server/test/support/app.js';
 
 const t = await testApp();
@@ -32,6 +33,11 @@ describe('authProvider', () => {
     const error = await authProvider.login({ ...demo, password: 'Wrong!Password1' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HttpError);
     expect(error).toMatchObject({ message: 'Unable to Login', status: 401 });
+    // The SDK's typed error stays behind it, so a screen asks the catalogue, not a string.
+    expect((error as HttpError).cause).toBeInstanceOf(ApiError);
+    expect(apiErrorOf(error)).toMatchObject({ code: 'rspf-login-1011', httpStatus: 401 });
+    expect(hasCode(error, errors.loginFailed)).toBe(true);
+    expect(hasCode(error, errors.twoFactorChallengeExpired)).toBe(false);
   });
 
   it('rejects checkAuth without a stored user', async () => {

@@ -9,11 +9,10 @@ import { Alert, Button, Chip, Link, Stack } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { z } from 'zod';
-import { HttpError } from 'ra-core';
 import { startAuthentication } from '@simplewebauthn/browser';
-import { passwordRequiredField, secondFactorCode, totpCode } from '@partner-panel/sdk';
+import { errors, passwordRequiredField, secondFactorCode, totpCode } from '@partner-panel/sdk';
 import { messageOf } from '../components/serverErrors';
-import { attempt } from '@partner-panel/data-provider';
+import { apiErrorOf, attempt, hasCode } from '@partner-panel/data-provider';
 import { authProvider, client } from '../providers';
 import { flash } from '../routing/flash';
 import { captchaToken } from './captcha';
@@ -26,11 +25,11 @@ const codeOnly = z.object({ code: secondFactorCode });
 
 /** The third step the password step asked for, if it did: `rspf-login-1015` (a code) or `-1016` (set one up). */
 function thirdStep(error: unknown): { challenge: string; setup: boolean; methods: string[] } | null {
-  if (!(error instanceof HttpError)) return null;
-  const header = error.body as { code?: string; body?: { challenge?: string; methods?: string[] } } | undefined;
-  const challenge = header?.body?.challenge;
-  if (!challenge || (header?.code !== 'rspf-login-1015' && header?.code !== 'rspf-login-1016')) return null;
-  return { challenge, setup: header.code === 'rspf-login-1016', methods: header.body?.methods ?? [] };
+  const setup = hasCode(error, errors.twoFactorSetupRequired);
+  if (!setup && !hasCode(error, errors.twoFactorRequired)) return null;
+  const body = apiErrorOf(error)?.body as { challenge?: string; methods?: string[] } | null | undefined;
+  const challenge = body?.challenge;
+  return challenge ? { challenge, setup, methods: body?.methods ?? [] } : null;
 }
 
 export function LoginPage() {
@@ -72,8 +71,7 @@ export function LoginPage() {
       enter();
     } catch (error) {
       codeForm.reset({ code: '' });
-      const expired = error instanceof HttpError && (error.body as { code?: string } | undefined)?.code === 'rspf-login-1018';
-      if (expired) backToEmail();
+      if (hasCode(error, errors.twoFactorChallengeExpired)) backToEmail();
       setAlert(messageOf(error, translate('pp.errors.login')));
     }
   }

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { Box, Button, Card, CardContent, CircularProgress, DialogContentText, Divider, Grid, MenuItem, TextField, Typography } from '@mui/material';
 import { TextInput, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
+import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { PortalDataProvider } from '@partner-panel/data-provider';
 import { ACCOUNT_STATUS, messages, requiredText } from '@partner-panel/sdk';
@@ -39,7 +40,9 @@ export default function ProfilePage() {
   const links = usePaths();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const user = useSessionUser();
-  const [saving, setSaving] = useState(false);
+  // Saving a field: react-query's mutation holds the busy state (the status select waits on it).
+  const save = useMutation({ mutationFn: ({ field, value }: { field: 'name' | 'status'; value: string | number }) => dataProvider.updateProfileField(field, value) });
+  const saving = save.isPending;
   const [credited, setCredited] = useState<number | null>(null);
   const [revealing, setRevealing] = useState(false);
   const [passwordOpen, setPasswordOpen] = useState(false);
@@ -47,17 +50,14 @@ export default function ProfilePage() {
   if (!user) return null;
 
   async function update(field: 'name' | 'status', value: string | number) {
-    setSaving(true);
     try {
-      const { message } = await dataProvider.updateProfileField(field, value);
+      const { message } = await save.mutateAsync({ field, value });
       notify(message, { type: 'success' });
       return undefined;
     } catch (error) {
       const message = (error as Error).message;
       notify(message, { type: 'error' });
       return field === 'name' ? { name: message } : undefined;
-    } finally {
-      setSaving(false);
     }
   }
 
