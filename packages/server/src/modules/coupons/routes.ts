@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { contract } from '@partner-panel/sdk';
 import { answer } from '../../http/envelope.js';
 import { fail } from '../../http/errors.js';
+import { pagingOf } from '../../http/paging.js';
 import { serve } from '../../http/route.js';
 import { listVpnAccounts } from '../vpn/list.js';
 import { listUsers, ownUser } from '../users/service.js';
@@ -12,7 +13,7 @@ import { exportFileName, issueTicket, readTicket, sendCsv } from '../exports/tic
 import { exportStream } from './export.js';
 import { parseFilter, type CouponFilter } from './filter.js';
 import { generateCoupons } from './generate.js';
-import { listCoupons, pagingOf } from './list.js';
+import { listCoupons } from './list.js';
 import { formatUsd } from '../wallet/service.js';
 
 const generatedMessage = (n: number) => `${n} ${n === 1 ? 'coupon' : 'coupons'} generated successfully.`;

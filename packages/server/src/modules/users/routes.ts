@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { contract } from '@partner-panel/sdk';
 import { answer } from '../../http/envelope.js';
 import { serve } from '../../http/route.js';
-import { pagingOf } from '../coupons/list.js';
+import { pagingOf } from '../../http/paging.js';
 import { adjustUserBalance, getOwnUser, sendInvoice, updateUser, updateUserPricing, verifyUser } from './actions.js';
 import { userAuditLog } from './audit.js';
 import { ownUser } from './service.js';

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { contract } from '@partner-panel/sdk';
 import { answer } from '../../http/envelope.js';
 import { serve } from '../../http/route.js';
-import { pagingOf } from '../coupons/list.js';
+import { pagingOf } from '../../http/paging.js';
 import { exportFileName, issueTicket, readTicket, sendCsv } from '../exports/ticket.js';
 import { parseFilter } from '../coupons/filter.js';
 import { ownUser } from '../users/service.js';
