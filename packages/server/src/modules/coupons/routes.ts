@@ -1,12 +1,10 @@
-/** Coupon calls (001 §7): generate, list, export, delete, e-mail; and an admin's for its own users. */
+/** Coupon calls (001 §7): generate, list, export, delete, e-mail; and an admin's for its own users' coupons. */
 import type { FastifyInstance } from 'fastify';
 import { contract } from '@partner-panel/sdk';
 import { answer } from '../../http/envelope.js';
 import { fail } from '../../http/errors.js';
-import { pagingOf } from '../../http/paging.js';
 import { serve } from '../../http/route.js';
-import { listVpnAccounts } from '../vpn/list.js';
-import { listUsers, ownUser } from '../users/service.js';
+import { ownUser } from '../users/service.js';
 import { deleteCoupon, sendCoupon } from './actions.js';
 import { deleteSelection, quoteDeletion } from './bulk.js';
 import { exportFileName, issueTicket, readTicket, sendCsv } from '../exports/ticket.js';
@@ -80,13 +78,5 @@ export function couponRoutes(app: FastifyInstance) {
     }
     await sendCoupon(ctx, owner, body);
     return answer(null, 'Coupon sent successfully');
-  });
-
-  serve(app, contract.listUsers, async ({ body, query, reseller }) => listUsers(ctx, reseller.id, body, pagingOf(query)));
-
-  serve(app, contract.listUserVpnAccounts, async ({ body, query, reseller }) => {
-    const { id, ...coupon } = body;
-    const user = await ownUser(ctx, reseller.id, id);
-    return listVpnAccounts(ctx, user.id, { coupon }, pagingOf(query));
   });
 }

@@ -1,4 +1,4 @@
-/** An admin's calls for one of its own users (002 §7), and the audit lines of them (ours). */
+/** An admin's list of its own users and calls for one of them (002 §7), and the audit lines of them (ours). */
 import type { FastifyInstance } from 'fastify';
 import { contract } from '@partner-panel/sdk';
 import { answer } from '../../http/envelope.js';
@@ -6,10 +6,19 @@ import { serve } from '../../http/route.js';
 import { pagingOf } from '../../http/paging.js';
 import { adjustUserBalance, getOwnUser, sendInvoice, updateUser, updateUserPricing, verifyUser } from './actions.js';
 import { userAuditLog } from './audit.js';
-import { ownUser } from './service.js';
+import { listVpnAccounts } from '../vpn/list.js';
+import { listUsers, ownUser } from './service.js';
 
 export function userRoutes(app: FastifyInstance) {
   const { ctx } = app;
+
+  serve(app, contract.listUsers, async ({ body, query, reseller }) => listUsers(ctx, reseller.id, body, pagingOf(query)));
+
+  serve(app, contract.listUserVpnAccounts, async ({ body, query, reseller }) => {
+    const { id, ...coupon } = body;
+    const user = await ownUser(ctx, reseller.id, id);
+    return listVpnAccounts(ctx, user.id, { coupon }, pagingOf(query));
+  });
 
   serve(app, contract.getUser, async ({ body, reseller, ip }) => answer(await getOwnUser(ctx, { admin: reseller, ip }, body.id), 'User details'));
 
