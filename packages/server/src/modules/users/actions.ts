@@ -12,6 +12,7 @@ import {
   fullNameField,
   isStrongPassword,
   messages,
+  successes,
   type CallBody,
   type Contract,
 } from '@partner-panel/sdk';
@@ -133,7 +134,7 @@ export async function updateUser(ctx: Ctx, acting: Acting, body: CallBody<Contra
       await audit(tx, { ...line, action: 'user.password_updated', after: { password: 'changed', sessions: 'signed out' } });
     }
   });
-  const messagesByField = { name: 'Name updated', email: 'Email updated', status: 'Status updated', password: 'Password updated' } as const;
+  const messagesByField = { name: successes.userNameUpdated, email: successes.userEmailUpdated, status: successes.userStatusUpdated, password: successes.userPasswordUpdated } as const;
   return { profile, message: messagesByField[field as keyof typeof messagesByField] };
 }
 

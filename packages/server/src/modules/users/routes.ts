@@ -1,6 +1,6 @@
 /** An admin's list of its own users and calls for one of them (002 §7), and the audit lines of them (ours). */
 import type { FastifyInstance } from 'fastify';
-import { contract } from '@partner-panel/sdk';
+import { contract, successes } from '@partner-panel/sdk';
 import { answer } from '../../http/envelope.js';
 import { serve } from '../../http/route.js';
 import { pagingOf } from '../../http/paging.js';
@@ -20,7 +20,7 @@ export function userRoutes(app: FastifyInstance) {
     return listVpnAccounts(ctx, user.id, { coupon }, pagingOf(query));
   });
 
-  serve(app, contract.getUser, async ({ body, reseller, ip }) => answer(await getOwnUser(ctx, { admin: reseller, ip }, body.id), 'User details'));
+  serve(app, contract.getUser, async ({ body, reseller, ip }) => answer(await getOwnUser(ctx, { admin: reseller, ip }, body.id), successes.userDetails));
 
   serve(
     app,
@@ -33,14 +33,14 @@ export function userRoutes(app: FastifyInstance) {
     { captchaWhen: (body) => (body as { update?: unknown } | undefined)?.update === 'password' },
   );
 
-  serve(app, contract.updateUserPricing, async ({ body, reseller, ip }) => answer(await updateUserPricing(ctx, { admin: reseller, ip }, body), 'Pricing updated'));
+  serve(app, contract.updateUserPricing, async ({ body, reseller, ip }) => answer(await updateUserPricing(ctx, { admin: reseller, ip }, body), successes.userPricingUpdated));
 
-  serve(app, contract.createUserInvoice, async ({ body, reseller, ip }) => answer(await sendInvoice(ctx, { admin: reseller, ip }, body), 'Invoice sent'));
+  serve(app, contract.createUserInvoice, async ({ body, reseller, ip }) => answer(await sendInvoice(ctx, { admin: reseller, ip }, body), successes.userInvoiceSent));
 
-  serve(app, contract.verifyUser, async ({ body, reseller, ip }) => answer(await verifyUser(ctx, { admin: reseller, ip }, body.id), 'User verified'));
+  serve(app, contract.verifyUser, async ({ body, reseller, ip }) => answer(await verifyUser(ctx, { admin: reseller, ip }, body.id), successes.userVerified));
 
   serve(app, contract.adjustUserBalance, async ({ body, reseller, ip }) =>
-    answer(await adjustUserBalance(ctx, { admin: reseller, ip }, body), body.type === 'credit' ? 'Wallet credited' : 'Wallet debited'),
+    answer(await adjustUserBalance(ctx, { admin: reseller, ip }, body), body.type === 'credit' ? successes.walletCredited : successes.walletDebited),
   );
 
   serve(app, contract.userAuditLog, async ({ body, query, reseller }) => {
