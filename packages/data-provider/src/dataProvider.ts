@@ -55,7 +55,7 @@ const userAnswer = async (pending: Promise<Answered<CallResult<Contract['getUser
 export function createDataProvider(client: Client, session: Session, extraLists: Record<string, ListAdapter> = {}) {
   const lists = { ...contractLists(client), ...extraLists };
   /** A call answering the body and the header message (the UI shows the server's message). */
-  async function answered<K extends CallName>(name: K, input: unknown, fallback: CatalogueEntry = errors.updateFailed) {
+  async function answered<K extends CallName>(name: K, input: In<K>, fallback: CatalogueEntry = errors.updateFailed) {
     const send = client.send as (n: K, i: unknown) => Promise<Envelope<CallResult<Contract[K]>>>;
     const env = await attempt(() => send(name, input), fallback);
     return { body: env.body, message: env.header.message } satisfies Answered<CallResult<Contract[K]>>;
@@ -173,13 +173,13 @@ export function createDataProvider(client: Client, session: Session, extraLists:
     updateVpnStatus: (username: string, status: 'enable' | 'disable') => answered('updateVpnStatus', { username, status }),
     deleteVpnAccount: (username: string) => answered('deleteVpnAccount', { username, status: 'delete' as const }),
     // --- an admin's own users (002 §2): each answers the user's profile as it now stands
-    updateUser: (user_reseller_id: number, input: { update: string; value: string | number; password_confirmation?: string; token?: string }) =>
+    updateUser: (user_reseller_id: number, input: Omit<In<'updateUser'>, 'user_reseller_id'>) =>
       userAnswer(answered('updateUser', { ...input, user_reseller_id })),
-    updateUserPricing: (user_reseller_id: number, input: { update: string; recursive: 0 | 1; value: string | number }) =>
+    updateUserPricing: (user_reseller_id: number, input: Omit<In<'updateUserPricing'>, 'user_reseller_id'>) =>
       userAnswer(answered('updateUserPricing', { ...input, user_reseller_id })),
     verifyUser: (id: number) => userAnswer(answered('verifyUser', { id })),
     requireUserTwoFactor: (user_reseller_id: number, required: boolean) => answered('requireTwoFactor', { user_reseller_id, required }),
-    adjustUserBalance: (user_reseller_id: number, input: { type: 'credit' | 'debit'; amount: string | number; reason: string }) =>
+    adjustUserBalance: (user_reseller_id: number, input: Omit<In<'adjustUserBalance'>, 'user_reseller_id'>) =>
       userAnswer(answered('adjustUserBalance', { ...input, user_reseller_id })),
     sendUserInvoice: (user_reseller_id: number, amount: string | number, user_email?: string) =>
       answered('createUserInvoice', { user_reseller_id, amount, ...(user_email ? { user_email } : {}) }),

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import { addMonths } from '../src/modules/coupons/generate.js';
+import { addMonths } from '../src/dates.js';
 import { runRenewals } from '../src/modules/vpn/renewals.js';
 import { manualClock, testApp } from './support/app.js';
 import { balanceCents, fundedReseller, ledger, query } from './support/sql.js';

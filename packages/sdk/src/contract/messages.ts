@@ -175,6 +175,105 @@ export const errors = {
 
 export type ErrorName = keyof typeof errors;
 
+/**
+ * The success catalogue: the sentence each call answers in the envelope header when it succeeds,
+ * beside the errors, so the words live in one place. A function fills in the numbers and names.
+ */
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+export const successes = {
+  // --- accounts and sign-in (000)
+  loggedIn: 'Login successful',
+  loggedOut: 'You have been logged out.',
+  registered: 'Registration successful! We have sent a verification link to your email address.',
+  emailVerified: 'Your email address is verified. You can now sign in.',
+  emailAlreadyVerified: 'Your email address is already verified. Please sign in.',
+  verificationResent: 'If this address is waiting for verification, a new link is on its way.',
+  resetLinkSent: 'If an account exists for this email address, we have sent a password reset link to it.',
+  resetOpened: 'Please choose a new password.',
+  passwordReset: 'Your password has been updated. Please sign in with your new password.',
+  passwordChanged: 'Your password has been changed. Please sign in again.',
+  // --- second factors and sessions (ours)
+  twoFactorSetup: 'Scan the QR code with your authenticator app, then enter the code it shows.',
+  twoFactorOn: 'Two-factor sign-in is on. Keep your recovery codes somewhere safe.',
+  twoFactorOff: 'Two-factor sign-in is off.',
+  recoveryCodesRenewed: 'Your new recovery codes replace the old ones.',
+  passkeyAdded: 'Your passkey is added. You can sign in with it instead of a code.',
+  passkeyRemoved: 'The passkey is removed.',
+  sessionEnded: 'That session is signed out.',
+  otherSessionsEnded: (n: number) => `${plural(n, 'other session is', 'other sessions are')} signed out.`,
+  twoFactorRequired: 'This user must now sign in with a second factor.',
+  twoFactorNotRequired: 'This user may now sign in without a second factor.',
+  // --- profile, dashboard, products, notifications
+  profile: 'Profile',
+  profileUpdated: 'Profile updated successfully',
+  dashboard: 'Dashboard',
+  dashboardSeries: 'Dashboard over time',
+  usersRanked: 'Users ranked',
+  forecast: 'Forecast',
+  lowBalanceSaved: 'Low-balance warning saved',
+  lowBalanceOff: 'Low-balance warning turned off',
+  products: 'Products',
+  productPricing: 'Product pricing',
+  notificationRead: 'Notification marked as read',
+  allNotificationsRead: 'All notifications marked as read',
+  // --- coupons (001)
+  couponsGenerated: (n: number) => `${plural(n, 'coupon', 'coupons')} generated successfully.`,
+  couponDeleted: 'Coupon deleted successfully',
+  deletionQuoted: 'Deletion quoted',
+  couponsDeleted: (n: number, refunded: string) => `${plural(n, 'coupon', 'coupons')} deleted and ${refunded} refunded.`,
+  couponSent: 'Coupon sent successfully',
+  couponsSent: (n: number) => `${plural(n, 'coupon', 'coupons')} sent successfully.`,
+  // --- VPN accounts (001) and the redeem page
+  vpnCreated: (email: string) => `VPN account created successfully. The login details were sent to ${email}.`,
+  vpnEmailUpdated: 'Email updated successfully.',
+  vpnPasswordUpdated: 'Password updated successfully.',
+  vpnEnabled: 'VPN account enabled successfully.',
+  vpnDisabled: 'VPN account disabled successfully.',
+  vpnDeleted: 'VPN account deleted successfully.',
+  redeemed: (email: string) => `Your VPN account is ready. We sent the login details to ${email}.`,
+  redeemEmbedSaved: 'Your redeem page settings are saved.',
+  // --- an admin's users (002)
+  userDetails: 'User details',
+  userNameUpdated: 'Name updated',
+  userEmailUpdated: 'Email updated',
+  userStatusUpdated: 'Status updated',
+  userPasswordUpdated: 'Password updated',
+  userPricingUpdated: 'Pricing updated',
+  userInvoiceSent: (id: number, amount: string, email: string) => `Invoice #${id} of ${amount} sent to ${email}.`,
+  whiteLabelAsked: 'Thank you: we received your enquiry and sent you a copy by e-mail.',
+  userVerified: 'User verified',
+  walletCredited: 'Wallet credited',
+  walletDebited: 'Wallet debited',
+  // --- billing (002)
+  confirmPayment: 'Please confirm the payment.',
+  redirectingToPaypal: 'Redirecting to PayPal…',
+  paymentReceived: 'Your payment was received and your wallet credited.',
+  paymentFailed: 'The payment failed.',
+  paymentConfirming: 'Your payment is being confirmed. This may take 1 to 2 minutes.',
+  // --- the v2 client API and its keys (002 sandbox)
+  secretKeyGenerated: 'Secret key generated successfully. Copy it now: it is shown in full only once.',
+  secretKeyRegenerated: 'Secret key regenerated successfully. The old key no longer works.',
+  tokensGenerated: 'Tokens generated successfully.',
+  tokensRefreshed: 'Tokens refreshed successfully.',
+  sandboxBalanceSet: 'Sandbox balance set.',
+  clientUserCreated: 'User created successfully.',
+  clientUsersFound: (n: number) => `${plural(n, 'user', 'users')} found.`,
+  clientEmailUpdated: 'Email updated successfully.',
+  clientPasswordUpdated: 'Password updated successfully.',
+  clientStatusUpdated: 'Status updated successfully.',
+  clientUserDeleted: 'User deleted successfully.',
+  // --- webhook endpoints (ours)
+  webhookCreated: 'Webhook endpoint created. Copy its signing secret now: it is shown only once.',
+  webhookUpdated: 'Webhook endpoint updated.',
+  webhookSecretRotated: 'Signing secret rotated. The previous secret keeps signing for 24 hours.',
+  webhookDeleted: 'Webhook endpoint deleted.',
+  webhookTestSent: 'Test event sent.',
+  webhookDeliveryResent: 'Delivery sent again.',
+} as const;
+
+export type SuccessName = keyof typeof successes;
+
 /** Fills `${name}` placeholders of a catalogue message. */
 export function formatMessage(message: string, vars: Record<string, string | number> = {}): string {
   return message.replace(/\$\{(\w+)\}/g, (whole, name: string) =>

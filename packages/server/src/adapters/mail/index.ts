@@ -10,31 +10,9 @@ import type { Db, Tx } from '../../db/index.js';
 import { rows } from '../../db/index.js';
 import { mailOutbox } from '../../db/schema/index.js';
 import { createSmtpTransport } from './smtp.js';
+import type { MailMessage, Transport } from './types.js';
 import type { Backlog, BackgroundWorker } from '../../ops/workers.js';
 import { metrics } from '../../ops/metrics.js';
-
-export interface MailMessage {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  kind: string;
-  resellerId?: number | null;
-}
-
-export interface OutgoingMail {
-  id: number;
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-}
-
-export interface Transport {
-  readonly name: 'outbox' | 'smtp';
-  deliver(mail: OutgoingMail): Promise<void>;
-  close(): Promise<void>;
-}
 
 const outboxTransport: Transport = {
   name: 'outbox',

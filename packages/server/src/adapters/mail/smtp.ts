@@ -1,6 +1,6 @@
 /** The SMTP transport: nodemailer with a pooled connection to the configured server. */
 import nodemailer from 'nodemailer';
-import type { Transport } from './index.js';
+import type { Transport } from './types.js';
 
 export function createSmtpTransport(url: string, from: string): Transport {
   const transporter = nodemailer.createTransport(url);

@@ -1,5 +1,5 @@
 /** The mails the product sends: plain text and a simple HTML version of each. */
-import type { MailMessage } from './index.js';
+import type { MailMessage } from './types.js';
 
 const escape = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);

@@ -8,8 +8,7 @@
  * for tests) and has no webhook verification; these five calls are plain JSON over fetch.
  */
 import { PAYMENT_METHOD_NAMES, dollarsToCents } from '@partner-panel/sdk';
-import type { PaymentGateway, ProviderState } from './index.js';
-import { ProviderError, UntrustedEvent } from './index.js';
+import { ProviderError, UntrustedEvent, type PaymentGateway, type ProviderState } from './types.js';
 
 export interface PaypalSettings {
   clientId: string;

@@ -5,8 +5,7 @@
  */
 import type Stripe from 'stripe';
 import { PAYMENT_METHOD_NAMES } from '@partner-panel/sdk';
-import type { PaymentGateway, ProviderEvent, ProviderState } from './index.js';
-import { ProviderError, UntrustedEvent } from './index.js';
+import { ProviderError, UntrustedEvent, type PaymentGateway, type ProviderEvent, type ProviderState } from './types.js';
 
 export interface StripeSettings {
   secretKey: string;

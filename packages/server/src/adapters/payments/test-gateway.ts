@@ -14,8 +14,7 @@ import type Stripe from 'stripe';
 import { PAYMENT_METHOD_NAMES, type TEST_CARDS } from '@partner-panel/sdk';
 import type { Db } from '../../db/index.js';
 import { testGatewayIntents } from '../../db/schema/index.js';
-import type { PaymentGateway, ProviderState } from './index.js';
-import { ProviderError } from './index.js';
+import { ProviderError, type PaymentGateway, type ProviderState } from './types.js';
 import { intentState, readIntentEvent, stripeLibrary } from './stripe.js';
 
 type Outcome = { decline: string; code?: string; message: string } | 'succeed';

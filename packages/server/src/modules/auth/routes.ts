@@ -1,6 +1,6 @@
 /** HTTP mapping of the account and session calls (000 §7). */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { contract } from '@partner-panel/sdk';
+import { contract, successes } from '@partner-panel/sdk';
 import { answer } from '../../http/envelope.js';
 import { serve } from '../../http/route.js';
 import * as accounts from './service.js';
@@ -19,13 +19,13 @@ export function authRoutes(app: FastifyInstance) {
   serve(
     app,
     contract.login,
-    async ({ body, request }) => answer(await accounts.login(ctx, body, meta(request)), 'Login successful'),
+    async ({ body, request }) => answer(await accounts.login(ctx, body, meta(request)), successes.loggedIn),
     { rateLimit: perIp(limits.loginPerIp) },
   );
 
   serve(app, contract.logout, async ({ reseller }) => {
     await accounts.logout(ctx, reseller);
-    return answer(null, 'You have been logged out.');
+    return answer(null, successes.loggedOut);
   });
 
   serve(
@@ -35,7 +35,7 @@ export function authRoutes(app: FastifyInstance) {
       const reseller = await accounts.register(ctx, body, meta(request));
       return answer(
         { email: reseller.email },
-        'Registration successful! We have sent a verification link to your email address.',
+        successes.registered,
       );
     },
     { rateLimit: perIp(limits.signupPerIp) },
@@ -48,7 +48,7 @@ export function authRoutes(app: FastifyInstance) {
       const result = await accounts.verifyEmail(ctx, body.hash);
       return answer(
         { email: result.email, verified: true as const },
-        result.firstTime ? 'Your email address is verified. You can now sign in.' : 'Your email address is already verified. Please sign in.',
+        result.firstTime ? successes.emailVerified : successes.emailAlreadyVerified,
       );
     },
     { rateLimit: perIp(limits.forgotPerIp) },
@@ -59,7 +59,7 @@ export function authRoutes(app: FastifyInstance) {
     contract.resendVerification,
     async ({ body }) => {
       await accounts.resendVerification(ctx, body.email);
-      return answer(null, 'If this address is waiting for verification, a new link is on its way.');
+      return answer(null, successes.verificationResent);
     },
     { rateLimit: perIp(limits.forgotPerIp) },
   );
@@ -69,7 +69,7 @@ export function authRoutes(app: FastifyInstance) {
     contract.forgotPassword,
     async ({ body }) => {
       await accounts.forgotPassword(ctx, body.email);
-      return answer(null, 'If an account exists for this email address, we have sent a password reset link to it.');
+      return answer(null, successes.resetLinkSent);
     },
     { rateLimit: perIp(limits.forgotPerIp) },
   );
@@ -86,7 +86,7 @@ export function authRoutes(app: FastifyInstance) {
         secure: ctx.config.publicUrl.startsWith('https://'),
         maxAge: accounts.RESET_TTL_MINUTES * 60,
       });
-      return answer(result, 'Please choose a new password.');
+      return answer(result, successes.resetOpened);
     },
     { rateLimit: perIp(limits.forgotPerIp) },
   );
@@ -97,13 +97,13 @@ export function authRoutes(app: FastifyInstance) {
     async ({ body, request, reply }) => {
       await accounts.completeReset(ctx, request.cookies[RESET_COOKIE], body.client_id, body.password, meta(request));
       reply.clearCookie(RESET_COOKIE, { path: '/api/password' });
-      return answer(null, 'Your password has been updated. Please sign in with your new password.');
+      return answer(null, successes.passwordReset);
     },
     { rateLimit: perIp(limits.forgotPerIp) },
   );
 
   serve(app, contract.changePassword, async ({ body, reseller, request }) => {
     await accounts.changePassword(ctx, reseller, body, meta(request));
-    return answer(null, 'Your password has been changed. Please sign in again.');
+    return answer(null, successes.passwordChanged);
   });
 }

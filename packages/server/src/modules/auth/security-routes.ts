@@ -3,7 +3,7 @@
  * step, the admin's rule), the signed-in sessions and the security events.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { contract } from '@partner-panel/sdk';
+import { contract, successes } from '@partner-panel/sdk';
 import { answer } from '../../http/envelope.js';
 import { serve } from '../../http/route.js';
 import { openSession } from './service.js';
@@ -26,7 +26,7 @@ export function securityRoutes(app: FastifyInstance) {
   serve(
     app,
     contract.setupTwoFactor,
-    async ({ reseller, body }) => answer(await twoFactor.setupTwoFactor(ctx, reseller, body.password), 'Scan the QR code with your authenticator app, then enter the code it shows.'),
+    async ({ reseller, body }) => answer(await twoFactor.setupTwoFactor(ctx, reseller, body.password), successes.twoFactorSetup),
     secret,
   );
 
@@ -34,7 +34,7 @@ export function securityRoutes(app: FastifyInstance) {
     app,
     contract.enableTwoFactor,
     async ({ reseller, body, request }) =>
-      answer(await twoFactor.enableTwoFactor(ctx, reseller, body.code, meta(request)), 'Two-factor sign-in is on. Keep your recovery codes somewhere safe.'),
+      answer(await twoFactor.enableTwoFactor(ctx, reseller, body.code, meta(request)), successes.twoFactorOn),
     secret,
   );
 
@@ -42,13 +42,13 @@ export function securityRoutes(app: FastifyInstance) {
     app,
     contract.renewRecoveryCodes,
     async ({ reseller, body, request }) =>
-      answer(await twoFactor.renewRecoveryCodes(ctx, reseller, body, meta(request)), 'Your new recovery codes replace the old ones.'),
+      answer(await twoFactor.renewRecoveryCodes(ctx, reseller, body, meta(request)), successes.recoveryCodesRenewed),
     secret,
   );
 
   serve(app, contract.disableTwoFactor, async ({ reseller, body, request }) => {
     await twoFactor.disableTwoFactor(ctx, reseller, body, meta(request));
-    return answer(null, 'Two-factor sign-in is off.');
+    return answer(null, successes.twoFactorOff);
   });
 
   serve(
@@ -56,7 +56,7 @@ export function securityRoutes(app: FastifyInstance) {
     contract.loginTwoFactor,
     async ({ body, request }) => {
       const reseller = await twoFactor.passSecondStep(ctx, body, meta(request));
-      return answer(await openSession(ctx, reseller, meta(request)), 'Login successful');
+      return answer(await openSession(ctx, reseller, meta(request)), successes.loggedIn);
     },
     perIp,
   );
@@ -64,7 +64,7 @@ export function securityRoutes(app: FastifyInstance) {
   serve(
     app,
     contract.loginTwoFactorSetup,
-    async ({ body }) => answer(await twoFactor.setupAtSignIn(ctx, body.challenge), 'Scan the QR code with your authenticator app, then enter the code it shows.'),
+    async ({ body }) => answer(await twoFactor.setupAtSignIn(ctx, body.challenge), successes.twoFactorSetup),
     perIp,
   );
 
@@ -74,7 +74,7 @@ export function securityRoutes(app: FastifyInstance) {
     async ({ body, request }) => {
       const { reseller, codes } = await twoFactor.enableAtSignIn(ctx, body, meta(request));
       const signedIn = await openSession(ctx, { ...reseller, totpSecret: 'on' }, meta(request));
-      return answer({ ...signedIn, recovery_codes: codes }, 'Two-factor sign-in is on. Keep your recovery codes somewhere safe.');
+      return answer({ ...signedIn, recovery_codes: codes }, successes.twoFactorOn);
     },
     perIp,
   );
@@ -82,12 +82,12 @@ export function securityRoutes(app: FastifyInstance) {
   serve(app, contract.passkeyOptions, async ({ reseller, body, request }) => passkeys.registrationOptions(ctx, reseller, body.password, caller(request)));
 
   serve(app, contract.addPasskey, async ({ reseller, body, request }) =>
-    answer(await passkeys.addPasskey(ctx, reseller, body, caller(request)), 'Your passkey is added. You can sign in with it instead of a code.'),
+    answer(await passkeys.addPasskey(ctx, reseller, body, caller(request)), successes.passkeyAdded),
   );
 
   serve(app, contract.removePasskey, async ({ reseller, body, request }) => {
     await passkeys.removePasskey(ctx, reseller, body, caller(request));
-    return answer(null, 'The passkey is removed.');
+    return answer(null, successes.passkeyRemoved);
   });
 
   serve(app, contract.loginPasskeyOptions, async ({ body, request }) => twoFactor.passkeyOptionsAtSignIn(ctx, body.challenge, caller(request)), perIp);
@@ -97,7 +97,7 @@ export function securityRoutes(app: FastifyInstance) {
     contract.loginPasskey,
     async ({ body, request }) => {
       const reseller = await twoFactor.passWithPasskey(ctx, body, caller(request));
-      return answer(await openSession(ctx, reseller, meta(request)), 'Login successful');
+      return answer(await openSession(ctx, reseller, meta(request)), successes.loggedIn);
     },
     perIp,
   );
@@ -106,18 +106,18 @@ export function securityRoutes(app: FastifyInstance) {
 
   serve(app, contract.endSession, async ({ reseller, body, ip }) => {
     await signedIn.endSession(ctx, reseller, body.id, ip);
-    return answer(null, 'That session is signed out.');
+    return answer(null, successes.sessionEnded);
   });
 
   serve(app, contract.endOtherSessions, async ({ reseller, ip }) => {
     const result = await signedIn.endOtherSessions(ctx, reseller, ip);
-    return answer(result, result.ended === 1 ? '1 other session is signed out.' : `${result.ended} other sessions are signed out.`);
+    return answer(result, successes.otherSessionsEnded(result.ended));
   });
 
   serve(app, contract.securityEvents, async ({ reseller }) => signedIn.securityEvents(ctx, reseller.id));
 
   serve(app, contract.requireTwoFactor, async ({ reseller, body, request }) => {
     const result = await twoFactor.requireOfUser(ctx, reseller, body.user_reseller_id, body.required, meta(request));
-    return answer(result, result.required ? 'This user must now sign in with a second factor.' : 'This user may now sign in without a second factor.');
+    return answer(result, result.required ? successes.twoFactorRequired : successes.twoFactorNotRequired);
   });
 }

@@ -17,6 +17,7 @@ import { transact, type Unit } from '../../db/unit.js';
 import { accountTokens, resellers } from '../../db/schema/index.js';
 import { fail, isUniqueViolation } from '../../http/errors.js';
 import { passwordChangedMail, resetMail, verificationMail } from '../../adapters/mail/templates.js';
+import type { MailMessage } from '../../adapters/mail/types.js';
 import { audit } from '../audit/index.js';
 import { pusherChannel } from '../notifications/notifier.js';
 import { presentUser, type ResellerRow } from '../profile/present.js';
@@ -46,13 +47,27 @@ async function findByEmail(ctx: Ctx, email: string): Promise<ResellerRow | undef
 }
 
 /**
- * After a password change or reset: every session and reset link is spent, and once that commits,
- * the reseller's live sockets are closed so none goes on hearing its events.
+ * Sets a reseller's password, on every path that does (the reset, the change, an admin's for a
+ * user): the hash replaces the old one (made by the caller before the transaction, as argon2 takes
+ * a while), every session and reset link is spent, the mail saying so is queued, and once that
+ * commits the reseller's live sockets are closed so none goes on hearing its events.
  */
-export async function endEverySession(ctx: Pick<AppContext, 'realtime'>, unit: Unit, resellerId: number, now: Date) {
+export async function replacePassword(
+  ctx: Pick<AppContext, 'realtime' | 'mail'>,
+  unit: Unit,
+  resellerId: number,
+  change: { passwordHash: string; now: Date; mail: MailMessage; verifiedAt?: Date },
+) {
+  const { passwordHash, now, mail, verifiedAt } = change;
+  await unit.tx
+    .update(resellers)
+    .set({ passwordHash, updatedAt: now, ...(verifiedAt ? { verifiedAt } : {}) })
+    .where(eq(resellers.id, resellerId));
   await revokeAllSessions(unit.tx, resellerId, now);
   await spendResetLinks(unit.tx, resellerId, now);
+  await ctx.mail.enqueue(unit.tx, mail);
   unit.afterCommit(() => ctx.realtime.disconnect(pusherChannel(resellerId)));
+  unit.afterCommit(() => ctx.mail.kick());
 }
 
 /** Only the newest reset link works, and none once the password has changed. */
@@ -252,19 +267,13 @@ export async function completeReset(ctx: Ctx, hash: string | undefined, clientId
       .returning({ id: accountTokens.id });
     if (spent.length === 0) throw fail('resetInvalid');
     // The mailbox was just proven, so the address counts as verified too.
-    await tx
-      .update(resellers)
-      .set({ passwordHash, verifiedAt: reseller.verifiedAt ?? now, updatedAt: now })
-      .where(eq(resellers.id, reseller.id));
-    await endEverySession(ctx, unit, reseller.id, now);
-    await ctx.mail.enqueue(tx, passwordChangedMail(reseller));
+    await replacePassword(ctx, unit, reseller.id, { passwordHash, now, mail: passwordChangedMail(reseller), verifiedAt: reseller.verifiedAt ?? now });
     await audit(tx, { actorId: reseller.id, action: 'reseller.password_reset', targetType: 'reseller', targetId: reseller.id, ip: meta.ip });
     await ctx.notifier.notify(unit, reseller.id, {
       type: 'password_reset',
       message: 'Your password was reset from a link mailed to you. If this was not you, contact support at once.',
       redirect: 'profile',
     });
-    unit.afterCommit(() => ctx.mail.kick());
   });
   await ctx.counters.reset(loginKey(reseller.email));
 }
@@ -289,16 +298,13 @@ export async function changePassword(
   const now = ctx.clock.now();
   await transact(ctx, async (unit) => {
     const { tx } = unit;
-    await tx.update(resellers).set({ passwordHash, updatedAt: now }).where(eq(resellers.id, reseller.id));
-    await endEverySession(ctx, unit, reseller.id, now);
-    await ctx.mail.enqueue(tx, passwordChangedMail(reseller));
+    await replacePassword(ctx, unit, reseller.id, { passwordHash, now, mail: passwordChangedMail(reseller) });
     await audit(tx, { actorId: reseller.id, action: 'reseller.password_changed', targetType: 'reseller', targetId: reseller.id, ip: meta.ip });
     await ctx.notifier.notify(unit, reseller.id, {
       type: 'password_changed',
       message: 'Your password was changed and every session was signed out. If this was not you, reset it at once.',
       redirect: 'profile',
     });
-    unit.afterCommit(() => ctx.mail.kick());
   });
   await ctx.counters.reset(key);
 }

@@ -14,7 +14,7 @@ import type { AppContext } from '../../context.js';
 import { rows } from '../../db/index.js';
 import type { Unit } from '../../db/unit.js';
 import { type payments } from '../../db/schema/index.js';
-import type { ProviderState } from '../../adapters/payments/index.js';
+import type { ProviderState } from '../../adapters/payments/types.js';
 import { audit } from '../audit/index.js';
 import { credit, formatUsd } from '../wallet/service.js';
 import { markInvoicePaid } from './invoices.js';

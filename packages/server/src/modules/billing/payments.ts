@@ -9,7 +9,7 @@ import type { AppContext, SessionReseller } from '../../context.js';
 import { transact } from '../../db/unit.js';
 import { paymentEvents, payments, resellers } from '../../db/schema/index.js';
 import { AppError, fail } from '../../http/errors.js';
-import { ProviderError, type PaymentGateway, type ProviderEvent, type ProviderState } from '../../adapters/payments/index.js';
+import { ProviderError, type PaymentGateway, type ProviderEvent, type ProviderState } from '../../adapters/payments/types.js';
 import { audit } from '../audit/index.js';
 import { creditPayment, failPayment, presentPayment, type PaymentRow } from './credit.js';
 import { createInvoice, lockOwnInvoice } from './invoices.js';

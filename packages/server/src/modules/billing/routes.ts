@@ -1,6 +1,6 @@
 /** Billing calls (002 §7): payment methods, payments, the success page's check, invoices, transactions. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { RESTRICTED_RESELLER_ID, contract } from '@partner-panel/sdk';
+import { RESTRICTED_RESELLER_ID, contract, successes } from '@partner-panel/sdk';
 import { answer } from '../../http/envelope.js';
 import { fail } from '../../http/errors.js';
 import { serve, type ServeOptions } from '../../http/route.js';
@@ -25,21 +25,21 @@ export function billingRoutes(app: FastifyInstance) {
   serve(
     app,
     contract.payByTestCard,
-    async ({ body, reseller, ip }) => answer(await startCardPayment(ctx, reseller, 'testgateway', body, ip), 'Please confirm the payment.'),
+    async ({ body, reseller, ip }) => answer(await startCardPayment(ctx, reseller, 'testgateway', body, ip), successes.confirmPayment),
     billing,
   );
 
   serve(
     app,
     contract.payByCard,
-    async ({ body, reseller, ip }) => answer(await startCardPayment(ctx, reseller, 'stripe', body, ip), 'Please confirm the payment.'),
+    async ({ body, reseller, ip }) => answer(await startCardPayment(ctx, reseller, 'stripe', body, ip), successes.confirmPayment),
     billing,
   );
 
   serve(
     app,
     contract.payByRedirect,
-    async ({ body, reseller, ip }) => answer(await startRedirectPayment(ctx, reseller, body, ip), 'Redirecting to PayPal…'),
+    async ({ body, reseller, ip }) => answer(await startRedirectPayment(ctx, reseller, body, ip), successes.redirectingToPaypal),
     billing,
   );
 
@@ -50,10 +50,10 @@ export function billingRoutes(app: FastifyInstance) {
       const result = await verifyPayment(ctx, reseller, body.payment_id);
       const message =
         result.payment.status === 'succeeded'
-          ? 'Your payment was received and your wallet credited.'
+          ? successes.paymentReceived
           : result.payment.status === 'failed'
-            ? result.payment.failure_message ?? 'The payment failed.'
-            : 'Your payment is being confirmed. This may take 1 to 2 minutes.';
+            ? result.payment.failure_message ?? successes.paymentFailed
+            : successes.paymentConfirming;
       return answer(result, message);
     },
     billing,

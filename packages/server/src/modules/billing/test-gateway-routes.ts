@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { contract } from '@partner-panel/sdk';
 import { serve } from '../../http/route.js';
-import { ProviderError } from '../../adapters/payments/index.js';
+import { ProviderError } from '../../adapters/payments/types.js';
 
 export function testGatewayRoutes(app: FastifyInstance) {
   const { ctx } = app;

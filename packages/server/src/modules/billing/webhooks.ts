@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { contract, type PaymentModule } from '@partner-panel/sdk';
 import { fail } from '../../http/errors.js';
 import { serve } from '../../http/route.js';
-import { ProviderError, UntrustedEvent } from '../../adapters/payments/index.js';
+import { ProviderError, UntrustedEvent } from '../../adapters/payments/types.js';
 import { handleEvent } from './payments.js';
 
 const WEBHOOKS = [

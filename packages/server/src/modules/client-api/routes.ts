@@ -1,6 +1,6 @@
 /** The secret-key calls of the portal and the v2 client API (002 §7 and the sandbox). */
 import type { FastifyInstance } from 'fastify';
-import { centsToDollars, contract } from '@partner-panel/sdk';
+import { centsToDollars, contract, successes } from '@partner-panel/sdk';
 import { transact } from '../../db/unit.js';
 import { answer } from '../../http/envelope.js';
 import { fail } from '../../http/errors.js';
@@ -26,14 +26,14 @@ export function clientApiRoutes(app: FastifyInstance) {
   serve(
     app,
     contract.generateSecretKey,
-    async ({ body, reseller }) => answer(await generateKey(ctx, reseller.id, body?.mode ?? 'live'), 'Secret key generated successfully. Copy it now: it is shown in full only once.'),
+    async ({ body, reseller }) => answer(await generateKey(ctx, reseller.id, body?.mode ?? 'live'), successes.secretKeyGenerated),
     secretAnswer,
   );
 
   serve(
     app,
     contract.updateSecretKey,
-    async ({ body, reseller }) => answer(await regenerateKey(ctx, reseller.id, body), 'Secret key regenerated successfully. The old key no longer works.'),
+    async ({ body, reseller }) => answer(await regenerateKey(ctx, reseller.id, body), successes.secretKeyRegenerated),
     secretAnswer,
   );
 
@@ -47,12 +47,12 @@ export function clientApiRoutes(app: FastifyInstance) {
       const key = await findKey(ctx, body.secretKey);
       if (!key) throw fail('clientKeyInvalid');
       await limitKey(request, reply, key.id);
-      return answer(await issueTokens(ctx, key, meta(request)), 'Tokens generated successfully.');
+      return answer(await issueTokens(ctx, key, meta(request)), successes.tokensGenerated);
     },
     tokenLimit,
   );
 
-  serve(app, contract.clientRefreshToken, async ({ body, request }) => answer(await refreshTokens(ctx, body.refreshToken, meta(request)), 'Tokens refreshed successfully.'), tokenLimit);
+  serve(app, contract.clientRefreshToken, async ({ body, request }) => answer(await refreshTokens(ctx, body.refreshToken, meta(request)), successes.tokensRefreshed), tokenLimit);
 
   // ---- the wallet a key spends
   serve(app, contract.clientBalance, async ({ client }) => ({
@@ -63,15 +63,15 @@ export function clientApiRoutes(app: FastifyInstance) {
   serve(app, contract.clientSetSandboxBalance, async ({ body, client }) => {
     if (client.mode !== 'sandbox') throw fail('clientSandboxOnly');
     const cents = await transact(ctx, (unit) => setSandboxBalance(unit, client.reseller.id, body.balance));
-    return answer({ balance: centsToDollars(cents), mode: client.mode }, 'Sandbox balance set.');
+    return answer({ balance: centsToDollars(cents), mode: client.mode }, successes.sandboxBalanceSet);
   });
 
   // ---- users
-  serve(app, contract.clientCreateUser, async ({ body, client }) => answer(await users.createUser(ctx, client, body), 'User created successfully.'));
+  serve(app, contract.clientCreateUser, async ({ body, client }) => answer(await users.createUser(ctx, client, body), successes.clientUserCreated));
 
   serve(app, contract.clientSearchUsers, async ({ query, client }) => {
     const found = await users.searchUsers(ctx, client, query.query);
-    return answer(found, found.length === 1 ? '1 user found.' : `${found.length} users found.`);
+    return answer(found, successes.clientUsersFound(found.length));
   });
 
   serve(app, contract.clientListUsers, async ({ query, client }) => users.listUsers(ctx, client, query));
@@ -79,16 +79,16 @@ export function clientApiRoutes(app: FastifyInstance) {
   serve(app, contract.clientGetUser, async ({ query, client }) => users.getUser(ctx, client, query.userId));
 
   serve(app, contract.clientUpdateEmail, async ({ body, client }) =>
-    answer(await users.updateUserEmail(ctx, client, body.userId, body.newEmail), 'Email updated successfully.'),
+    answer(await users.updateUserEmail(ctx, client, body.userId, body.newEmail), successes.clientEmailUpdated),
   );
 
   serve(app, contract.clientUpdatePassword, async ({ body, client }) =>
-    answer(await users.updateUserPassword(ctx, client, body.userId, body.oldPassword, body.newPassword), 'Password updated successfully.'),
+    answer(await users.updateUserPassword(ctx, client, body.userId, body.oldPassword, body.newPassword), successes.clientPasswordUpdated),
   );
 
   serve(app, contract.clientUpdateStatus, async ({ body, client }) =>
-    answer(await users.updateUserStatus(ctx, client, body.userId, body.status), 'Status updated successfully.'),
+    answer(await users.updateUserStatus(ctx, client, body.userId, body.status), successes.clientStatusUpdated),
   );
 
-  serve(app, contract.clientDeleteUser, async ({ body, client }) => answer(await users.deleteUser(ctx, client, body.userId), 'User deleted successfully.'));
+  serve(app, contract.clientDeleteUser, async ({ body, client }) => answer(await users.deleteUser(ctx, client, body.userId), successes.clientUserDeleted));
 }

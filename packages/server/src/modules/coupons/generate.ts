@@ -8,6 +8,7 @@ import { ACCOUNT_STATUS, COUPON_QUANTITY, COUPON_VALIDITY_MONTHS, CYCLES, RESTRI
 import type { AppContext, SessionReseller } from '../../context.js';
 import { rows, type Tx } from '../../db/index.js';
 import { transactClosing } from '../../db/unit.js';
+import { addMonths } from '../../dates.js';
 import { couponBatches } from '../../db/schema/index.js';
 import { fail, invalid } from '../../http/errors.js';
 import { recordEvent } from '../events/record.js';
@@ -27,20 +28,6 @@ export interface GenerateInput {
 }
 
 type Ctx = Pick<AppContext, 'db' | 'database' | 'clock' | 'notifier' | 'log' | 'mail' | 'config'>;
-
-/**
- * Calendar months in UTC, kept within the target month: Jan 31 + 1 month is Feb 28 (29), not
- * Mar 3. (Libraries such as date-fns count in the server's local time zone.)
- */
-export function addMonths(date: Date, months: number): Date {
-  const d = new Date(date);
-  const day = d.getUTCDate();
-  d.setUTCDate(1);
-  d.setUTCMonth(d.getUTCMonth() + months);
-  const lastDay = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
-  d.setUTCDate(Math.min(day, lastDay));
-  return d;
-}
 
 /** Inserts the codes, replacing any that collide with an existing code, until all are in. */
 async function insertCodes(

@@ -4,24 +4,14 @@
  * said to be "10 000 or more" beyond (total_capped), which keeps every page cheap on big tables.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { PAGE_SIZES } from '@partner-panel/sdk';
 import type { AppContext } from '../../context.js';
 import { rows } from '../../db/index.js';
 import { fail } from '../../http/errors.js';
+import { pagingOf, type Paging } from '../../http/paging.js';
 import { couponWhere, isFiltered, parseFilter, type CouponFilter } from './filter.js';
 import { presentCoupon, type CouponRecord } from './present.js';
 
 export const COUNT_CAP = 10_000;
-
-export interface Paging {
-  page?: number | undefined;
-  page_limit?: number | undefined;
-}
-
-export const pagingOf = (q: Paging) => ({
-  page: q.page ?? 1,
-  limit: q.page_limit ?? PAGE_SIZES.coupons.default,
-});
 
 /**
  * One statement for the page and its total, so a page costs one round trip: the reseller's

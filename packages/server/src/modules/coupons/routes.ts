@@ -1,34 +1,31 @@
-/** Coupon calls (001 §7): generate, list, export, delete, e-mail; and an admin's for its own users. */
+/** Coupon calls (001 §7): generate, list, export, delete, e-mail; and an admin's for its own users' coupons. */
 import type { FastifyInstance } from 'fastify';
-import { contract } from '@partner-panel/sdk';
+import { contract, successes } from '@partner-panel/sdk';
 import { answer } from '../../http/envelope.js';
 import { fail } from '../../http/errors.js';
 import { serve } from '../../http/route.js';
-import { listVpnAccounts } from '../vpn/list.js';
-import { listUsers, ownUser } from '../users/service.js';
+import { ownUser } from '../users/service.js';
 import { deleteCoupon, sendCoupon, sendCoupons } from './actions.js';
 import { deleteSelection, quoteDeletion } from './bulk.js';
 import { exportFileName, issueTicket, readTicket, sendCsv } from '../exports/ticket.js';
 import { exportStream } from './export.js';
 import { parseFilter, type CouponFilter } from './filter.js';
 import { generateCoupons } from './generate.js';
-import { listCoupons, pagingOf } from './list.js';
+import { listCoupons } from './list.js';
 import { formatUsd } from '../wallet/service.js';
-
-const generatedMessage = (n: number) => `${n} ${n === 1 ? 'coupon' : 'coupons'} generated successfully.`;
 
 export function couponRoutes(app: FastifyInstance) {
   const { ctx } = app;
 
   serve(app, contract.generateCoupons, async ({ body, reseller }) => {
     const result = await generateCoupons(ctx, reseller, reseller.id, body);
-    return answer(result, generatedMessage(result.quantity));
+    return answer(result, successes.couponsGenerated(result.quantity));
   });
 
   serve(app, contract.generateUserCoupons, async ({ body, reseller }) => {
     const user = await ownUser(ctx, reseller.id, body.userResellerId);
     const result = await generateCoupons(ctx, reseller, user.id, body);
-    return answer(result, generatedMessage(result.quantity));
+    return answer(result, successes.couponsGenerated(result.quantity));
   });
 
   serve(app, contract.listCoupons, async ({ body, query, reseller }) => listCoupons(ctx, reseller.id, body, query));
@@ -56,19 +53,19 @@ export function couponRoutes(app: FastifyInstance) {
   });
 
   serve(app, contract.deleteCoupon, async ({ body, reseller }) =>
-    answer(await deleteCoupon(ctx, reseller.id, reseller.id, body.couponID), 'Coupon deleted successfully'),
+    answer(await deleteCoupon(ctx, reseller.id, reseller.id, body.couponID), successes.couponDeleted),
   );
 
-  serve(app, contract.quoteCouponDeletion, async ({ body, reseller }) => answer(await quoteDeletion(ctx, reseller.id, body.ids), 'Deletion quoted'));
+  serve(app, contract.quoteCouponDeletion, async ({ body, reseller }) => answer(await quoteDeletion(ctx, reseller.id, body.ids), successes.deletionQuoted));
 
   serve(app, contract.deleteCoupons, async ({ body, reseller }) => {
     const result = await deleteSelection(ctx, reseller.id, body.ids);
-    return answer(result, `${result.deleted} ${result.deleted === 1 ? 'coupon' : 'coupons'} deleted and ${formatUsd(Math.round(result.refunded * 100))} refunded.`);
+    return answer(result, successes.couponsDeleted(result.deleted, formatUsd(Math.round(result.refunded * 100))));
   });
 
   serve(app, contract.deleteUserCoupon, async ({ body, reseller }) => {
     const user = await ownUser(ctx, reseller.id, body.id);
-    return answer(await deleteCoupon(ctx, reseller.id, user.id, body.couponID), 'Coupon deleted successfully');
+    return answer(await deleteCoupon(ctx, reseller.id, user.id, body.couponID), successes.couponDeleted);
   });
 
   serve(app, contract.sendCoupon, async ({ body, reseller }) => {
@@ -78,19 +75,11 @@ export function couponRoutes(app: FastifyInstance) {
       owner = (await ownUser(ctx, reseller.id, body.reseller_id)).id;
     }
     await sendCoupon(ctx, owner, body);
-    return answer(null, 'Coupon sent successfully');
+    return answer(null, successes.couponSent);
   });
 
   serve(app, contract.sendCoupons, async ({ body, reseller }) => {
     const result = await sendCoupons(ctx, reseller.id, body);
-    return answer(result, `${result.sent} ${result.sent === 1 ? 'coupon' : 'coupons'} sent successfully.`);
-  });
-
-  serve(app, contract.listUsers, async ({ body, query, reseller }) => listUsers(ctx, reseller.id, body, pagingOf(query)));
-
-  serve(app, contract.listUserVpnAccounts, async ({ body, query, reseller }) => {
-    const { id, ...coupon } = body;
-    const user = await ownUser(ctx, reseller.id, id);
-    return listVpnAccounts(ctx, user.id, { coupon }, pagingOf(query));
+    return answer(result, successes.couponsSent(result.sent));
   });
 }

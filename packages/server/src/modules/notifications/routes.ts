@@ -1,6 +1,6 @@
 /** The notifications calls (000 §7) and the realtime channel authorisation. */
 import type { FastifyInstance } from 'fastify';
-import { contract } from '@partner-panel/sdk';
+import { contract, successes } from '@partner-panel/sdk';
 import { answer } from '../../http/envelope.js';
 import { fail } from '../../http/errors.js';
 import { serve } from '../../http/route.js';
@@ -16,7 +16,7 @@ export function notificationRoutes(app: FastifyInstance) {
 
   serve(app, contract.markNotificationsRead, async ({ body, reseller }) => {
     const uid = body.uid ?? body.id;
-    return answer(await notices.markRead(ctx, reseller.id, uid), uid ? 'Notification marked as read' : 'All notifications marked as read');
+    return answer(await notices.markRead(ctx, reseller.id, uid), uid ? successes.notificationRead : successes.allNotificationsRead);
   });
 
   // A reseller may listen to its own channel only.

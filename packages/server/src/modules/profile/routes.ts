@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { centsToDollars, contract } from '@partner-panel/sdk';
+import { centsToDollars, contract, successes } from '@partner-panel/sdk';
 import { answer } from '../../http/envelope.js';
 import { serve } from '../../http/route.js';
 import * as profiles from './service.js';
@@ -7,11 +7,11 @@ import * as profiles from './service.js';
 export function profileRoutes(app: FastifyInstance) {
   const { ctx } = app;
 
-  serve(app, contract.profile, async ({ reseller }) => answer(await profiles.profile(ctx, reseller.id), 'Profile'));
+  serve(app, contract.profile, async ({ reseller }) => answer(await profiles.profile(ctx, reseller.id), successes.profile));
 
   serve(app, contract.updateProfile, async ({ body, reseller, ip }) => {
     const { user } = await profiles.updateField(ctx, reseller.id, body.update, body.value, ip);
-    return answer(user, 'Profile updated successfully');
+    return answer(user, successes.profileUpdated);
   });
 
   serve(app, contract.totalCredited, async ({ reseller }) => ({

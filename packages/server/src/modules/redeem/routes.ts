@@ -1,6 +1,6 @@
 /** The public redeem calls (002 §7), the embed settings, and the page itself. */
 import type { FastifyInstance } from 'fastify';
-import { REDEEM_RESELLER_HEADER, contract } from '@partner-panel/sdk';
+import { REDEEM_RESELLER_HEADER, contract, successes } from '@partner-panel/sdk';
 import { answer } from '../../http/envelope.js';
 import { serve } from '../../http/route.js';
 import { getEmbed, resellerParam, saveEmbed } from './embeds.js';
@@ -18,7 +18,7 @@ export function redeemRoutes(app: FastifyInstance) {
         const header = request.headers[REDEEM_RESELLER_HEADER.toLowerCase()];
         const pageReseller = header === undefined ? null : resellerParam(header);
         const account = await redeemCoupon(ctx, page as RedeemPage, body, ip, pageReseller);
-        return answer(account, `Your VPN account is ready. We sent the login details to ${account.email}.`);
+        return answer(account, successes.redeemed(account.email));
       },
       { embeddable: true, rateLimit: { max: limits.redeemPerIp, timeWindow: limits.windowMs } },
     );
@@ -27,6 +27,6 @@ export function redeemRoutes(app: FastifyInstance) {
   serve(app, contract.getRedeemEmbed, async ({ reseller }) => getEmbed(ctx, reseller.id));
 
   serve(app, contract.updateRedeemEmbed, async ({ body, reseller }) =>
-    answer(await saveEmbed(ctx, reseller.id, body), 'Your redeem page settings are saved.'),
+    answer(await saveEmbed(ctx, reseller.id, body), successes.redeemEmbedSaved),
   );
 }

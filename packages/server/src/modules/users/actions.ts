@@ -12,6 +12,7 @@ import {
   fullNameField,
   isStrongPassword,
   messages,
+  successes,
   type CallBody,
   type Contract,
 } from '@partner-panel/sdk';
@@ -21,7 +22,7 @@ import { resellerPrices, resellers } from '../../db/schema/index.js';
 import { fail, invalid, isUniqueViolation } from '../../http/errors.js';
 import { accountChangedByAdminMail, invoiceSentMail } from '../../adapters/mail/templates.js';
 import { audit } from '../audit/index.js';
-import { endEverySession } from '../auth/service.js';
+import { replacePassword } from '../auth/service.js';
 import { hashPassword } from '../auth/passwords.js';
 import { createInvoice } from '../billing/invoices.js';
 import { priceBook } from '../products/pricing.js';
@@ -128,15 +129,12 @@ export async function updateUser(ctx: Ctx, acting: Acting, body: CallBody<Contra
         redirect: 'profile',
       });
     } else {
-      await tx.update(resellers).set({ passwordHash: passwordHash as string, updatedAt: now }).where(eq(resellers.id, user.id));
-      await endEverySession(ctx, unit, user.id, now);
-      await ctx.mail.enqueue(tx, accountChangedByAdminMail(user, acting.admin.name, 'password'));
+      await replacePassword(ctx, unit, user.id, { passwordHash: passwordHash as string, now, mail: accountChangedByAdminMail(user, acting.admin.name, 'password') });
       // The password itself is never written anywhere but its hash.
       await audit(tx, { ...line, action: 'user.password_updated', after: { password: 'changed', sessions: 'signed out' } });
-      unit.afterCommit(() => ctx.mail.kick());
     }
   });
-  const messagesByField = { name: 'Name updated', email: 'Email updated', status: 'Status updated', password: 'Password updated' } as const;
+  const messagesByField = { name: successes.userNameUpdated, email: successes.userEmailUpdated, status: successes.userStatusUpdated, password: successes.userPasswordUpdated } as const;
   return { profile, message: messagesByField[field as keyof typeof messagesByField] };
 }
 
@@ -214,7 +212,7 @@ export async function sendInvoice(ctx: Ctx, acting: Acting, body: CallBody<Contr
     );
     unit.afterCommit(() => ctx.mail.kick());
     // Ours: the admin is told which invoice went to whom, not only that one did.
-    return { body: { invoice_id: invoice.id }, message: `Invoice #${invoice.id} of ${formatUsd(invoice.amountCents)} sent to ${user.email}.` };
+    return { body: { invoice_id: invoice.id }, message: successes.userInvoiceSent(invoice.id, formatUsd(invoice.amountCents), user.email) };
   });
 }
 

@@ -12,7 +12,7 @@ import { rows } from '../../db/index.js';
 import { transact, type Unit } from '../../db/unit.js';
 import type { AppError } from '../../http/errors.js';
 import { resellers, vpnAccounts } from '../../db/schema/index.js';
-import { addMonths } from '../coupons/generate.js';
+import { addMonths } from '../../dates.js';
 import { debit, formatUsd, isRefusedDebit } from '../wallet/service.js';
 import { announce, renewalPrice } from './service.js';
 import { liveBooks } from './books.js';

@@ -1,9 +1,9 @@
 /** VPN account calls (001 §7). */
 import type { FastifyInstance } from 'fastify';
-import { contract } from '@partner-panel/sdk';
+import { contract, successes } from '@partner-panel/sdk';
 import { answer } from '../../http/envelope.js';
 import { serve } from '../../http/route.js';
-import { pagingOf } from '../coupons/list.js';
+import { pagingOf } from '../../http/paging.js';
 import { exportFileName, issueTicket, readTicket, sendCsv } from '../exports/ticket.js';
 import { parseFilter } from '../coupons/filter.js';
 import { ownUser } from '../users/service.js';
@@ -17,7 +17,7 @@ export function vpnRoutes(app: FastifyInstance) {
 
   serve(app, contract.createVpnAccount, async ({ body, reseller }) => {
     const result = await vpn.createAccount(ctx, reseller, body);
-    return answer(result, `VPN account created successfully. The login details were sent to ${body.email}.`);
+    return answer(result, successes.vpnCreated(body.email));
   });
 
   serve(app, contract.searchVpnAccounts, async ({ body, reseller }) => ({
@@ -25,22 +25,22 @@ export function vpnRoutes(app: FastifyInstance) {
   }));
 
   serve(app, contract.updateVpnEmail, async ({ body, reseller }) =>
-    answer({ account: await vpn.updateEmail(ctx, reseller, body.username, body.email) }, 'Email updated successfully.'),
+    answer({ account: await vpn.updateEmail(ctx, reseller, body.username, body.email) }, successes.vpnEmailUpdated),
   );
 
   serve(app, contract.updateVpnPassword, async ({ body, reseller }) =>
-    answer({ account: await vpn.updatePassword(ctx, reseller, body.username, body.password) }, 'Password updated successfully.'),
+    answer({ account: await vpn.updatePassword(ctx, reseller, body.username, body.password) }, successes.vpnPasswordUpdated),
   );
 
   serve(app, contract.updateVpnStatus, async ({ body, reseller }) =>
     answer(
       { account: await vpn.updateStatus(ctx, reseller, body.username, body.status) },
-      body.status === 'enable' ? 'VPN account enabled successfully.' : 'VPN account disabled successfully.',
+      body.status === 'enable' ? successes.vpnEnabled : successes.vpnDisabled,
     ),
   );
 
   serve(app, contract.deleteVpnAccount, async ({ body, reseller }) =>
-    answer({ account: await vpn.deleteAccount(ctx, reseller, body.username) }, 'VPN account deleted successfully.'),
+    answer({ account: await vpn.deleteAccount(ctx, reseller, body.username) }, successes.vpnDeleted),
   );
 
   serve(app, contract.listVpnAccounts, async ({ body, query, reseller }) =>

@@ -17,7 +17,7 @@ import { vpnChangedMail, vpnCredentialsMail, vpnReadyMail } from '../../adapters
 import { ADDONS } from '../../catalogue.js';
 import { audit } from '../audit/index.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
-import { addMonths } from '../coupons/generate.js';
+import { addMonths } from '../../dates.js';
 import { loadReseller } from '../profile/service.js';
 import { priceBook, priceOf } from '../products/pricing.js';
 import { afterCharge, chargeStatement, formatUsd, refusalOf, type ChargedRow, type Movement } from '../wallet/service.js';

@@ -1,6 +1,6 @@
 /** White-label calls (ours): a reseller's enquiry, and the operator's list. */
 import type { FastifyInstance } from 'fastify';
-import { contract } from '@partner-panel/sdk';
+import { contract, successes } from '@partner-panel/sdk';
 import { answer } from '../../http/envelope.js';
 import { serve } from '../../http/route.js';
 import { askWhiteLabel, listEnquiries } from './service.js';
@@ -9,7 +9,7 @@ export function whiteLabelRoutes(app: FastifyInstance) {
   const { ctx } = app;
 
   serve(app, contract.askWhiteLabel, async ({ body, reseller }) =>
-    answer(await askWhiteLabel(ctx, reseller, body), 'Thank you: we received your enquiry and sent you a copy by e-mail.'),
+    answer(await askWhiteLabel(ctx, reseller, body), successes.whiteLabelAsked),
   );
 
   serve(app, contract.whiteLabelEnquiries, async ({ body, query, reseller }) =>
