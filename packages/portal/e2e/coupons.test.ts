@@ -345,14 +345,14 @@ describe('finding any coupon, and a selection (ours, beside 001 §2.3)', () => {
     const presets = filters.getByRole('group', { name: 'Generated in' });
     await presets.getByRole('button', { name: 'Today' }).click();
     await expect.poll(() => rows.count()).toBe(3);
-    expect(await filters.getByLabel('To').inputValue()).toBe(today());
+    await expect.poll(() => filters.getByLabel('To').inputValue()).toBe(today());
     await presets.getByRole('button', { name: 'Last 7 days' }).click();
     await expect.poll(() => rows.count()).toBe(3);
     await presets.getByRole('button', { name: 'Last 30 days' }).click();
     await expect.poll(() => rows.count()).toBe(4);
     await presets.getByRole('button', { name: 'This month' }).click();
     const monthStart = `${today().slice(0, 8)}01`;
-    expect(await filters.getByLabel('From').inputValue()).toBe(monthStart);
+    await expect.poll(() => filters.getByLabel('From').inputValue()).toBe(monthStart);
     await expect.poll(() => rows.count()).toBe(3 + (daysAgo(10).toISOString().slice(0, 10) >= monthStart ? 1 : 0));
     await capture(page, 'coupons-find');
     await page.getByRole('button', { name: 'Clear' }).click();

@@ -43,8 +43,13 @@ describe('between sign-in and the dashboard', () => {
     const heading = page.getByRole('heading', { level: 1, name: 'Control Panel' });
     const blanks: number[] = [];
     const started = Date.now();
+    // A blank is two samples in a row (40 ms apart) with nothing visible: one sample alone can fall
+    // between the app's spinner being inserted and its styles applying, a moment no one can see.
+    let blankBefore = false;
     while (!(await heading.isVisible())) {
-      if ((await showsSomething(page)) === '') blanks.push(Date.now() - started);
+      const blank = (await showsSomething(page)) === '';
+      if (blank && blankBefore) blanks.push(Date.now() - started);
+      blankBefore = blank;
       expect(Date.now() - started, 'the dashboard within 30 s').toBeLessThan(30_000);
       await sleep(40);
     }

@@ -11,7 +11,10 @@
     return;
   }
   document.addEventListener('DOMContentLoaded', function () {
-    document.getElementById('legacy').style.display = 'block';
+    var page = document.getElementById('legacy');
+    page.style.display = 'block';
+    // The page's one landmark only when shown: a hidden <main> would be a second one beside the app's.
+    page.setAttribute('role', 'main');
     // The app never runs here: its loading indicator goes.
     document.getElementById('root').innerHTML = '';
   });

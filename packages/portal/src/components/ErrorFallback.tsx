@@ -15,7 +15,8 @@ export function ErrorFallback({ resetErrorBoundary }: FallbackProps) {
     <Card data-testid="page-error" role="alert">
       <CardContent sx={{ textAlign: 'center', py: 6 }}>
         <ReportIcon color="warning" sx={{ fontSize: 56 }} />
-        <Typography variant="h5" component="p" sx={{ mt: 2, fontWeight: 600 }}>
+        {/* The page that failed took its own h1 with it: this is the page's heading now. */}
+        <Typography variant="h5" component="h1" sx={{ mt: 2, fontWeight: 600 }}>
           {translate('pp.page_error.title')}
         </Typography>
         <Typography color="text.secondary" sx={{ mt: 1 }}>

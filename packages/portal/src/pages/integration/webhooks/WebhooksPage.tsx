@@ -98,7 +98,7 @@ function AddEndpoint({ mode, onSecret }: { mode: KeyMode; onSecret: (secret: str
         }}
       >
         <TextField label={translate('pp.webhooks.url')} helperText={translate('pp.webhooks.url_help')} value={url} onChange={(e) => setUrl(e.target.value)} fullWidth sx={{ mb: 2 }} />
-        <Typography component="h3" variant="subtitle2" sx={{ mb: 1 }}>
+        <Typography component="h2" variant="subtitle2" sx={{ mb: 1 }}>
           {translate('pp.webhooks.types')}
         </Typography>
         <FormGroup row sx={{ mb: 2 }}>
@@ -123,7 +123,7 @@ function Deliveries({ endpointId }: { endpointId: number }) {
   return (
     <Box sx={{ mt: 2 }} data-testid={`deliveries-${endpointId}`}>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 1 }}>
-        <Typography component="h3" variant="subtitle1">
+        <Typography component="h2" variant="subtitle1">
           {translate('pp.webhooks.deliveries')}
         </Typography>
         <Button size="small" onClick={() => void refetch()}>
