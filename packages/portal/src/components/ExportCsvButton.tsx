@@ -3,9 +3,9 @@
  * same columns and dates whatever its size, and the browser downloads it (named <date>-coupons.csv
  * or <date>-vpn-subscriptions.csv). One export path for every list.
  */
-import { useState } from 'react';
 import { Button, CircularProgress } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
+import { useMutation } from '@tanstack/react-query';
 import { useDataProvider, useListContext, useNotify, useTranslate } from 'ra-core';
 import type { PortalDataProvider } from '@partner-panel/data-provider';
 import { TIMINGS_MS } from '@partner-panel/sdk';
@@ -13,25 +13,32 @@ import { followDownload } from './download';
 
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-export function ExportCsvButton({ meta }: { meta?: Record<string, unknown> }) {
-  const translate = useTranslate();
+type ExportParams = Parameters<PortalDataProvider['exportLink']>;
+
+/**
+ * The one export path: asks the server for the signed link (after `delayMs`), follows it, and toasts
+ * a refusal; `exporting` holds while the link is on its way. Used by the list's Export CSV and by a
+ * selection's export.
+ */
+export function useExportLink(delayMs = 0) {
   const notify = useNotify();
   const dataProvider = useDataProvider<PortalDataProvider>();
-  const { resource, filterValues, total = 0 } = useListContext();
-  const [exporting, setExporting] = useState(false);
+  const mutation = useMutation({
+    mutationFn: async ([resource, params]: ExportParams) => {
+      await wait(delayMs);
+      return dataProvider.exportLink(resource, params);
+    },
+    onSuccess: ({ url }) => followDownload(url),
+    onError: (error) => notify((error as Error).message, { type: 'error' }),
+  });
+  return { exporting: mutation.isPending, exportLink: (...args: ExportParams) => mutation.mutate(args) };
+}
 
-  async function exportCsv() {
-    setExporting(true);
-    try {
-      await wait(TIMINGS_MS.couponExportDelay);
-      const { url } = await dataProvider.exportLink(resource as 'coupons' | 'vpn-subscriptions', { filter: filterValues, ...(meta ? { meta } : {}) });
-      followDownload(url);
-    } catch (error) {
-      notify((error as Error).message, { type: 'error' });
-    } finally {
-      setExporting(false);
-    }
-  }
+export function ExportCsvButton({ meta }: { meta?: Record<string, unknown> }) {
+  const translate = useTranslate();
+  const { resource, filterValues, total = 0 } = useListContext();
+  const { exporting, exportLink } = useExportLink(TIMINGS_MS.couponExportDelay);
+  const exportCsv = () => exportLink(resource as 'coupons' | 'vpn-subscriptions', { filter: filterValues, ...(meta ? { meta } : {}) });
 
   return (
     <Button variant="outlined" startIcon={exporting ? <CircularProgress size={16} aria-hidden /> : <DownloadIcon />} disabled={exporting || total === 0} onClick={exportCsv}>

@@ -15,7 +15,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { BulkActionsToolbar, Button, useDataProvider, useListContext, useNotify, useRefresh, useTranslate } from 'react-admin';
 import type { PortalDataProvider } from '@partner-panel/data-provider';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { followDownload } from '../../components/download';
+import { useExportLink } from '../../components/ExportCsvButton';
 import { useFormat } from '../../components/format';
 import { EmailCouponDialog } from './EmailCouponDialog';
 
@@ -59,20 +59,8 @@ function BulkEmailButton({ partner }: { partner: boolean }) {
 
 function BulkExportButton({ userId }: { userId?: number }) {
   const { selectedIds, filterValues } = useListContext();
-  const dataProvider = useDataProvider<PortalDataProvider>();
-  const notify = useNotify();
-  const [exporting, setExporting] = useState(false);
-  async function exportSelection() {
-    setExporting(true);
-    try {
-      const { url } = await dataProvider.exportLink('coupons', { filter: filterValues, ids: selectedNumbers(selectedIds), ...(userId ? { meta: { userId } } : {}) });
-      followDownload(url);
-    } catch (error) {
-      notify((error as Error).message, { type: 'error' });
-    } finally {
-      setExporting(false);
-    }
-  }
+  const { exporting, exportLink } = useExportLink();
+  const exportSelection = () => exportLink('coupons', { filter: filterValues, ids: selectedNumbers(selectedIds), ...(userId ? { meta: { userId } } : {}) });
   return (
     <Button label="pp.coupons.bulk_export" onClick={exportSelection} disabled={exporting}>
       <DownloadIcon />
