@@ -10,8 +10,8 @@ import { useDataProvider, useListContext, useNotify, useTranslate } from 'ra-cor
 import type { PortalDataProvider } from '@partner-panel/data-provider';
 import { TIMINGS_MS } from '@partner-panel/sdk';
 import { followDownload } from './download';
+import { later } from './later';
 
-const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 type ExportParams = Parameters<PortalDataProvider['exportLink']>;
 
@@ -25,7 +25,7 @@ export function useExportLink(delayMs = 0) {
   const dataProvider = useDataProvider<PortalDataProvider>();
   const mutation = useMutation({
     mutationFn: async ([resource, params]: ExportParams) => {
-      await wait(delayMs);
+      await later(delayMs);
       return dataProvider.exportLink(resource, params);
     },
     onSuccess: ({ url }) => followDownload(url),

@@ -1,5 +1,5 @@
 /** The balance tag with its refresh icon; a refresh shows an indicator for 2 seconds (000 §4). */
-import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { Box, Chip, CircularProgress, IconButton, Tooltip } from '@mui/material';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { useDataProvider, useNotify, useTranslate } from 'ra-core';
@@ -7,6 +7,7 @@ import type { PortalDataProvider } from '@partner-panel/data-provider';
 import { TIMINGS_MS } from '@partner-panel/sdk';
 import { useSessionUser } from '../routing/useSessionUser';
 import { useFormat } from '../components/format';
+import { later } from '../components/later';
 
 export function BalanceTag() {
   const translate = useTranslate();
@@ -14,20 +15,20 @@ export function BalanceTag() {
   const dataProvider = useDataProvider<PortalDataProvider>();
   const { money } = useFormat();
   const user = useSessionUser();
-  const [refreshing, setRefreshing] = useState(false);
+  // The indicator lasts at least its 2 seconds, however fast the answer.
+  const refresh = useMutation({
+    mutationFn: async () => {
+      const indicator = later(TIMINGS_MS.balanceRefreshIndicator);
+      try {
+        await dataProvider.refreshProfile();
+      } finally {
+        await indicator;
+      }
+    },
+    onError: (error) => notify(error.message || translate('pp.errors.fetch_details'), { type: 'error' }),
+  });
+  const refreshing = refresh.isPending;
   if (!user) return null;
-
-  async function refresh() {
-    setRefreshing(true);
-    const indicator = new Promise((r) => setTimeout(r, TIMINGS_MS.balanceRefreshIndicator));
-    try {
-      await dataProvider.refreshProfile();
-    } catch (error) {
-      notify(error instanceof Error ? error.message : translate('pp.errors.fetch_details'), { type: 'error' });
-    }
-    await indicator;
-    setRefreshing(false);
-  }
 
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
@@ -41,7 +42,7 @@ export function BalanceTag() {
       />
       <Tooltip title={translate(refreshing ? 'pp.balance.refreshing' : 'pp.balance.refresh')}>
         <span>
-          <IconButton onClick={refresh} disabled={refreshing} size="small" aria-label={translate('pp.balance.refresh')} color="inherit">
+          <IconButton onClick={() => refresh.mutate()} disabled={refreshing} size="small" aria-label={translate('pp.balance.refresh')} color="inherit">
             {refreshing ? <CircularProgress size={18} color="inherit" aria-hidden data-testid="balance-refreshing" /> : <RefreshIcon fontSize="small" />}
           </IconButton>
         </span>

@@ -2,8 +2,7 @@
  * The reseller's API secret keys (002 §7), shared by the key box and the Sandbox page: one query,
  * and the key a generation or regeneration answers written into it at once.
  */
-import { useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useNotify, useTranslate } from 'ra-core';
 import type { PortalDataProvider } from '@partner-panel/data-provider';
 import { CLIENT_API, type CallResult, type Contract, type KeyMode } from '@partner-panel/sdk';
@@ -55,20 +54,19 @@ export function useGenerateKey() {
   const makeKey = useMakeKey();
   const notify = useNotify();
   const translate = useTranslate();
-  const [busy, setBusy] = useState(false);
-  async function generate(mode: KeyMode): Promise<string | null> {
-    setBusy(true);
-    try {
-      const { key, message } = await makeKey(mode);
-      notify(message, { type: 'success' });
-      return key;
-    } catch (error) {
+  const mutation = useMutation({
+    mutationFn: (mode: KeyMode) => makeKey(mode),
+    onSuccess: ({ message }) => notify(message, { type: 'success' }),
+    onError: (error) => {
       const reason = reasonOf(error);
       notify(`${translate('pp.keys.generate_failed')}${reason ? ` ${reason}` : ''}`, { type: 'error' });
-      return null;
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+  });
+  const busy = mutation.isPending;
+  const generate = (mode: KeyMode): Promise<string | null> =>
+    mutation.mutateAsync(mode).then(
+      ({ key }) => key,
+      () => null,
+    );
   return { busy, generate };
 }

@@ -15,11 +15,11 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { usePaths } from '../../routing/usePaths';
 import { useFormat } from '../../components/format';
 import { PageHeader } from '../../components/PageHeader';
+import { later } from '../../components/later';
 
 export const PAYMENT_SUCCESS_TIMINGS = { processing: 1500, verifying: 1500, confirmation: 2500, poll: 3000, patience: 120_000 } as const;
 
 type Step = 'processing' | 'verifying' | 'confirmed' | 'pending' | 'failed';
-const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export default function PaymentSuccessPage() {
   const translate = useTranslate();
@@ -44,14 +44,14 @@ export default function PaymentSuccessPage() {
       for (;;) {
         const { body } = await dataProvider.verifyPayment(id);
         if (body.payment.status !== 'pending' || Date.now() > until) return body.payment;
-        await wait(PAYMENT_SUCCESS_TIMINGS.poll);
+        await later(PAYMENT_SUCCESS_TIMINGS.poll);
       }
     }
     void (async () => {
-      await wait(PAYMENT_SUCCESS_TIMINGS.processing);
+      await later(PAYMENT_SUCCESS_TIMINGS.processing);
       setStep('verifying');
       try {
-        const [payment] = await Promise.all([paymentId ? verified(paymentId) : null, wait(PAYMENT_SUCCESS_TIMINGS.verifying)]);
+        const [payment] = await Promise.all([paymentId ? verified(paymentId) : null, later(PAYMENT_SUCCESS_TIMINGS.verifying)]);
         const user = await dataProvider.refreshProfile();
         setBalance(user.balance);
         if (payment?.status === 'failed') {
@@ -66,7 +66,7 @@ export default function PaymentSuccessPage() {
         setStep('failed');
         return;
       }
-      await wait(PAYMENT_SUCCESS_TIMINGS.confirmation);
+      await later(PAYMENT_SUCCESS_TIMINGS.confirmation);
       navigate('/', { replace: true });
     })();
   }, [navigate, translate, dataProvider, paymentId]);

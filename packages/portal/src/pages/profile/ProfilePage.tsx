@@ -44,7 +44,12 @@ export default function ProfilePage() {
   const save = useMutation({ mutationFn: ({ field, value }: { field: 'name' | 'status'; value: string | number }) => dataProvider.updateProfileField(field, value) });
   const saving = save.isPending;
   const [credited, setCredited] = useState<number | null>(null);
-  const [revealing, setRevealing] = useState(false);
+  const reveal = useMutation({
+    mutationFn: () => dataProvider.totalCredited(),
+    onSuccess: ({ amount }) => setCredited(amount),
+    onError: (error) => notify(error.message, { type: 'error' }),
+  });
+  const revealing = reveal.isPending;
   const [passwordOpen, setPasswordOpen] = useState(false);
   const [deactivating, setDeactivating] = useState<number | null>(null);
   if (!user) return null;
@@ -68,17 +73,7 @@ export default function ProfilePage() {
     else void update('status', status);
   }
 
-  async function toggleCredited() {
-    if (credited !== null) return setCredited(null);
-    setRevealing(true);
-    try {
-      setCredited((await dataProvider.totalCredited()).amount);
-    } catch (error) {
-      notify((error as Error).message, { type: 'error' });
-    } finally {
-      setRevealing(false);
-    }
-  }
+  const toggleCredited = () => (credited === null ? reveal.mutate() : setCredited(null));
 
   const inactive = user.status !== ACCOUNT_STATUS.active;
   return (

@@ -7,7 +7,7 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Card, CardContent, Dialog, DialogActions, DialogContent, DialogTitle, TextField, Typography } from '@mui/material';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PortalDataProvider } from '@partner-panel/data-provider';
 import { useFormat } from '../../components/format';
 import { PasswordField } from '../../components/PasswordField';
@@ -35,19 +35,18 @@ function useTwoFactorForm(run: (step: Step) => Promise<void>) {
   const [code, setCode] = useState('');
   const [codes, setCodes] = useState<string[] | null>(null);
   const [alert, setAlert] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setAlert(null);
-    setBusy(true);
-    try {
-      await run({ password, code, setCodes, clearPassword: () => setPassword('') });
-    } catch (error) {
+  const step = useMutation({
+    mutationFn: () => run({ password, code, setCodes, clearPassword: () => setPassword('') }),
+    onMutate: () => setAlert(null),
+    onError: (error) => {
       setCode('');
       setAlert(messageOf(error, translate('pp.errors.update')));
-    } finally {
-      setBusy(false);
-    }
+    },
+  });
+  const busy = step.isPending;
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    step.mutate();
   }
   return { password, setPassword, code, setCode, codes, alert, busy, submit };
 }
@@ -155,7 +154,7 @@ function TurnOnDialog({ onClose }: { onClose: () => void }) {
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="two-factor-on-title">
-      <Box component="form" onSubmit={(e) => void submit(e)} noValidate>
+      <Box component="form" onSubmit={submit} noValidate>
         <DialogTitle id="two-factor-on-title">{translate('pp.two_factor.on_title')}</DialogTitle>
         <DialogContent>
           {alert ? (
@@ -217,7 +216,7 @@ function PasswordAndCodeDialog({ mode, onClose }: { mode: 'off' | 'codes'; onClo
   const title = mode === 'off' ? 'pp.two_factor.off_title' : 'pp.two_factor.codes_title';
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="two-factor-change-title">
-      <Box component="form" onSubmit={(e) => void submit(e)} noValidate>
+      <Box component="form" onSubmit={submit} noValidate>
         <DialogTitle id="two-factor-change-title">{translate(title)}</DialogTitle>
         <DialogContent>
           {alert ? (
@@ -284,7 +283,7 @@ function PasskeyDialog({ remove, onClose }: { remove?: { id: number; name: strin
   const title = remove ? 'pp.two_factor.remove_title' : 'pp.two_factor.passkey_title';
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="passkey-title">
-      <Box component="form" onSubmit={(e) => void submit(e)} noValidate>
+      <Box component="form" onSubmit={submit} noValidate>
         <DialogTitle id="passkey-title">{translate(title)}</DialogTitle>
         <DialogContent>
           {alert ? (

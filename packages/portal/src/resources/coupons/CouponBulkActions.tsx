@@ -11,7 +11,7 @@ import { DialogContentText } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import DownloadIcon from '@mui/icons-material/Download';
 import MailIcon from '@mui/icons-material/MailOutlined';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { BulkActionsToolbar, Button, useDataProvider, useListContext, useNotify, useRefresh, useTranslate } from 'react-admin';
 import type { PortalDataProvider } from '@partner-panel/data-provider';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -83,45 +83,37 @@ function BulkDeleteButton({ partner }: { partner: boolean }) {
   const dataProvider = useDataProvider<PortalDataProvider>();
   const { selectedIds, onUnselectItems } = useListContext();
   const [quote, setQuote] = useState<Quote | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function ask() {
-    setBusy(true);
-    try {
+  const toastFailure = (error: Error) => notify(error.message, { type: 'error' });
+  // First the quote (how many can go and the refund), then, once confirmed, the deletion.
+  const ask = useMutation({
+    mutationFn: async () => {
       const ids = selectedNumbers(selectedIds);
       const quoted = await dataProvider.read('quoteCouponDeletion', { ids });
-      setQuote({ ids, deletable: quoted.deletable, refund: quoted.refund });
-    } catch (error) {
-      notify((error as Error).message, { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  async function remove(target: Quote) {
-    setBusy(true);
-    try {
-      const { message } = await dataProvider.call('deleteCoupons', { ids: target.ids });
+      return { ids, deletable: quoted.deletable, refund: quoted.refund };
+    },
+    onSuccess: setQuote,
+    onError: toastFailure,
+  });
+  const remove = useMutation({
+    mutationFn: (target: Quote) => dataProvider.call('deleteCoupons', { ids: target.ids }),
+    onSuccess: ({ message }) => {
       notify(message, { type: 'success' });
       onUnselectItems();
       // The refund moves the wallet and the dashboard's counters.
       void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
       void dataProvider.refreshProfile().catch(() => undefined);
-      refresh();
-    } catch (error) {
-      notify((error as Error).message, { type: 'error' });
-      refresh();
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+    onError: toastFailure,
+    onSettled: () => refresh(),
+  });
+  const busy = ask.isPending || remove.isPending;
 
   return (
     <>
-      <Button label="pp.coupons.bulk_delete" onClick={ask} disabled={busy} color="error">
+      <Button label="pp.coupons.bulk_delete" onClick={() => ask.mutate()} disabled={busy} color="error">
         <DeleteIcon />
       </Button>
-      <ConfirmDialog target={quote} onClose={() => setQuote(null)} onConfirm={remove} labelId="delete-coupons">
+      <ConfirmDialog target={quote} onClose={() => setQuote(null)} onConfirm={(target) => remove.mutate(target)} labelId="delete-coupons">
         <DialogContentText>{translate('pp.coupons.confirm_text')}</DialogContentText>
         <DialogContentText sx={{ mt: 1 }} data-testid="delete-coupons-detail">
           {quote ? translate(partner ? 'pp.coupons.bulk_confirm_detail_partner' : 'pp.coupons.bulk_confirm_detail', { smart_count: quote.deletable, amount: format.money(quote.refund) }) : null}

@@ -5,7 +5,7 @@
  * server does not answer (another reseller's, none) reads 'No Record Found'. Ours: a link back to
  * the invoices list.
  */
-import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { Alert, Box, Button, Card, CardContent, CircularProgress, Divider, Typography } from '@mui/material';
 import PrintIcon from '@mui/icons-material/PrintOutlined';
 import PdfIcon from '@mui/icons-material/PictureAsPdfOutlined';
@@ -163,22 +163,18 @@ function PdfButton({ id }: { id: number }) {
   const translate = useTranslate();
   const notify = useNotify();
   const dataProvider = useDataProvider<PortalDataProvider>();
-  const [busy, setBusy] = useState(false);
-  async function download() {
-    setBusy(true);
-    try {
-      const pdf = await dataProvider.invoicePdf(id);
+  const download = useMutation({
+    mutationFn: () => dataProvider.invoicePdf(id),
+    onSuccess: (pdf) => {
       const url = URL.createObjectURL(pdf);
       followDownload(url, `invoice-${id}.pdf`);
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
-    } catch (error) {
-      notify(error instanceof Error && error.message ? error.message : fallbackMessage(errors.fetchPdf), { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+    onError: (error) => notify(error.message || fallbackMessage(errors.fetchPdf), { type: 'error' }),
+  });
+  const busy = download.isPending;
   return (
-    <Button variant="outlined" startIcon={busy ? <CircularProgress size={16} aria-hidden /> : <PdfIcon />} disabled={busy} onClick={() => void download()}>
+    <Button variant="outlined" startIcon={busy ? <CircularProgress size={16} aria-hidden /> : <PdfIcon />} disabled={busy} onClick={() => download.mutate()}>
       {translate('pp.invoices.pdf')}
     </Button>
   );

@@ -4,7 +4,7 @@
  * with the spec's 'There was a problem regenerating your key.' and toasts why: the server's
  * refusal ('Error regenerating key: …') or no usable answer ('Failed to regenerate secret key.').
  */
-import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useNotify, useTranslate } from 'ra-core';
 import type { KeyMode } from '@partner-panel/sdk';
@@ -14,28 +14,24 @@ export function RegenerateDialog({ open, mode, shown, onClose, onMade }: { open:
   const translate = useTranslate();
   const notify = useNotify();
   const makeKey = useMakeKey();
-  const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState(false);
-  const titleId = `regenerate-${mode}-title`;
-
-  async function regenerate() {
-    setBusy(true);
-    setFailed(false);
-    try {
-      const { key, message } = await makeKey(mode, shown);
+  // Its error state is the dialog's 'There was a problem…' until the next try or a close.
+  const regenerate = useMutation({
+    mutationFn: () => makeKey(mode, shown),
+    onSuccess: ({ key, message }) => {
       onMade(key);
       notify(message, { type: 'success' });
-    } catch (error) {
+    },
+    onError: (error) => {
       const reason = reasonOf(error);
-      setFailed(true);
       notify(reason ? translate('pp.keys.regenerate_error', { reason }) : translate('pp.keys.regenerate_failed'), { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+  });
+  const busy = regenerate.isPending;
+  const failed = regenerate.isError;
+  const titleId = `regenerate-${mode}-title`;
 
   const close = () => {
-    setFailed(false);
+    regenerate.reset();
     onClose();
   };
 
@@ -54,7 +50,7 @@ export function RegenerateDialog({ open, mode, shown, onClose, onMade }: { open:
         <Button onClick={close} disabled={busy}>
           {translate('pp.confirm.cancel')}
         </Button>
-        <Button color="error" variant="contained" disabled={busy} onClick={() => void regenerate()}>
+        <Button color="error" variant="contained" disabled={busy} onClick={() => regenerate.mutate()}>
           {translate(busy ? 'pp.keys.regenerating' : 'pp.keys.regenerate')}
         </Button>
       </DialogActions>

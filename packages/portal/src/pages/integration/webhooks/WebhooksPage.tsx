@@ -25,7 +25,7 @@ import {
   ToggleButtonGroup,
   Typography,
 } from '@mui/material';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useNotify, useTranslate } from 'ra-core';
 import type { PortalDataProvider } from '@partner-panel/data-provider';
 import { WEBHOOK_EVENT_TYPES, type KeyMode, type WebhookEndpoint, type WebhookEventType } from '@partner-panel/sdk';
@@ -35,21 +35,25 @@ import { PageHeader } from '../../../components/PageHeader';
 const ENDPOINTS = 'webhook-endpoints';
 
 /** Runs a call, toasts the server's sentence either way, and reloads the endpoints. */
+/**
+ * A webhook action: toasts the server's sentence, refreshes the endpoints, and answers the body or
+ * null on a refusal; `busy` holds while it is on its way, so a double click sends it once.
+ */
 function useAct() {
   const notify = useNotify();
   const queryClient = useQueryClient();
-  return async <T,>(call: () => Promise<{ body: T; message: string }>): Promise<T | null> => {
-    try {
-      const { body, message } = await call();
-      notify(message, { type: 'success' });
-      return body;
-    } catch (error) {
-      notify(error instanceof Error ? error.message : String(error), { type: 'error' });
-      return null;
-    } finally {
-      void queryClient.invalidateQueries({ queryKey: [ENDPOINTS] });
-    }
-  };
+  const mutation = useMutation({
+    mutationFn: (call: () => Promise<{ body: unknown; message: string }>) => call(),
+    onSuccess: ({ message }) => notify(message, { type: 'success' }),
+    onError: (error) => notify(error.message, { type: 'error' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: [ENDPOINTS] }),
+  });
+  const act = <T,>(call: () => Promise<{ body: T; message: string }>): Promise<T | null> =>
+    mutation.mutateAsync(call).then(
+      ({ body }) => body as T,
+      () => null,
+    );
+  return { act, busy: mutation.isPending };
 }
 
 function SecretDialog({ secret, onClose }: { secret: string | null; onClose: () => void }) {
@@ -74,10 +78,9 @@ function SecretDialog({ secret, onClose }: { secret: string | null; onClose: () 
 function AddEndpoint({ mode, onSecret }: { mode: KeyMode; onSecret: (secret: string) => void }) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<PortalDataProvider>();
-  const act = useAct();
+  const { act, busy } = useAct();
   const [url, setUrl] = useState('');
   const [types, setTypes] = useState<WebhookEventType[]>([]);
-  const [busy, setBusy] = useState(false);
   const toggle = (type: WebhookEventType) => setTypes((held) => (held.includes(type) ? held.filter((t) => t !== type) : [...held, type]));
   return (
     <Card variant="outlined" sx={{ mb: 3 }}>
@@ -87,9 +90,7 @@ function AddEndpoint({ mode, onSecret }: { mode: KeyMode; onSecret: (secret: str
         onSubmit={(e) => {
           e.preventDefault();
           if (busy) return;
-          setBusy(true);
           void act(() => dataProvider.createWebhookEndpoint({ mode, url, event_types: types })).then((made) => {
-            setBusy(false);
             if (!made) return;
             setUrl('');
             setTypes([]);
@@ -118,7 +119,7 @@ function AddEndpoint({ mode, onSecret }: { mode: KeyMode; onSecret: (secret: str
 function Deliveries({ endpointId }: { endpointId: number }) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<PortalDataProvider>();
-  const act = useAct();
+  const { act, busy } = useAct();
   const { data, refetch } = useQuery({ queryKey: [ENDPOINTS, 'deliveries', endpointId], queryFn: () => dataProvider.webhookDeliveries(endpointId) });
   return (
     <Box sx={{ mt: 2 }} data-testid={`deliveries-${endpointId}`}>
@@ -139,7 +140,7 @@ function Deliveries({ endpointId }: { endpointId: number }) {
             <Typography variant="body2" color="text.secondary">
               {d.event_id}
             </Typography>
-            <Button size="small" onClick={() => void act(() => dataProvider.resendWebhookDelivery(d.id)).then(() => setTimeout(() => void refetch(), 1500))}>
+            <Button size="small" disabled={busy} onClick={() => void act(() => dataProvider.resendWebhookDelivery(d.id)).then(() => setTimeout(() => void refetch(), 1500))}>
               {translate('pp.webhooks.resend')}
             </Button>
           </Stack>
@@ -168,7 +169,7 @@ function Deliveries({ endpointId }: { endpointId: number }) {
 function EndpointCard({ endpoint, onSecret }: { endpoint: WebhookEndpoint; onSecret: (secret: string) => void }) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<PortalDataProvider>();
-  const act = useAct();
+  const { act, busy } = useAct();
   const [confirming, setConfirming] = useState(false);
   const enabled = endpoint.status === 'enabled';
   return (
@@ -191,15 +192,16 @@ function EndpointCard({ endpoint, onSecret }: { endpoint: WebhookEndpoint; onSec
           </Alert>
         ) : null}
         <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>
-          <Button size="small" variant="outlined" disabled={!enabled} onClick={() => void act(() => dataProvider.testWebhookEndpoint(endpoint.id))}>
+          <Button size="small" variant="outlined" disabled={!enabled || busy} onClick={() => void act(() => dataProvider.testWebhookEndpoint(endpoint.id))}>
             {translate('pp.webhooks.test')}
           </Button>
-          <Button size="small" variant="outlined" onClick={() => void act(() => dataProvider.updateWebhookEndpoint({ endpointId: endpoint.id, status: enabled ? 'disabled' : 'enabled' }))}>
+          <Button size="small" variant="outlined" disabled={busy} onClick={() => void act(() => dataProvider.updateWebhookEndpoint({ endpointId: endpoint.id, status: enabled ? 'disabled' : 'enabled' }))}>
             {enabled ? translate('pp.webhooks.disable') : translate('pp.webhooks.enable')}
           </Button>
           <Button
             size="small"
             variant="outlined"
+            disabled={busy}
             onClick={() =>
               void act(() => dataProvider.rotateWebhookSecret(endpoint.id)).then((rotated) => {
                 if (rotated) onSecret(rotated.secret);
@@ -208,7 +210,7 @@ function EndpointCard({ endpoint, onSecret }: { endpoint: WebhookEndpoint; onSec
           >
             {translate('pp.webhooks.rotate')}
           </Button>
-          <Button size="small" color="error" variant="outlined" onClick={() => setConfirming(true)}>
+          <Button size="small" color="error" variant="outlined" disabled={busy} onClick={() => setConfirming(true)}>
             {translate('pp.webhooks.delete')}
           </Button>
         </Stack>

@@ -6,6 +6,7 @@
  * is the `users` resource's, read from `get/user`; every action answers the profile anew.
  */
 import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { Alert, Box, Button, Card, CardContent, Chip, CircularProgress, DialogContentText, FormControlLabel, FormHelperText, Grid, MenuItem, Switch, TextField, Typography } from '@mui/material';
 import { TextInput, useDataProvider, useShowContext, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
@@ -94,16 +95,14 @@ function DetailsCard({ user, onOpen }: { user: Profile; onOpen: (d: UserDialog) 
   const links = usePaths();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const run = useUserAction();
-  const [busy, setBusy] = useState(false);
+  // The status, verify and 2FA controls wait while one of them is on its way.
+  const action = useMutation({ mutationFn: (call: () => Promise<{ message: string }>) => run(call) });
+  const busy = action.isPending;
   // Ours: a status change stops (or resumes) the user's purchases, so it is asked first.
   const [newStatus, setNewStatus] = useState<number | null>(null);
   const base = links.userEdit(user.id);
 
-  async function act(action: () => Promise<{ message: string }>) {
-    setBusy(true);
-    await run(action);
-    setBusy(false);
-  }
+  const act = (call: () => Promise<{ message: string }>) => action.mutate(call);
   const update = (field: 'name' | 'email') => async (values: FieldValues) =>
     run(() => dataProvider.updateUser(user.id, { update: field, value: String(values[field]) }), ({ value, ...rest }, message) => ({ ...rest, [field]: value ?? message }));
 
@@ -120,7 +119,7 @@ function DetailsCard({ user, onOpen }: { user: Profile; onOpen: (d: UserDialog) 
           />
           <Chip size="small" variant="outlined" label={translate(user.status === 1 ? 'pp.profile.active' : 'pp.profile.inactive')} data-testid="user-status" />
           {user.verified ? null : (
-            <Button variant="contained" size="small" disabled={busy} onClick={() => void act(() => dataProvider.verifyUser(user.id))}>
+            <Button variant="contained" size="small" disabled={busy} onClick={() => act(() => dataProvider.verifyUser(user.id))}>
               {translate('pp.users.verify')}
             </Button>
           )}
@@ -160,7 +159,7 @@ function DetailsCard({ user, onOpen }: { user: Profile; onOpen: (d: UserDialog) 
         <ConfirmDialog
           target={newStatus}
           onClose={() => setNewStatus(null)}
-          onConfirm={(value) => void act(() => dataProvider.updateUser(user.id, { update: 'status', value }))}
+          onConfirm={(value) => act(() => dataProvider.updateUser(user.id, { update: 'status', value }))}
           labelId="user-status-confirm"
           title={newStatus === 1 ? 'pp.users.activate_title' : 'pp.users.deactivate_title'}
           confirm={newStatus === 1 ? 'pp.users.activate' : 'pp.users.deactivate'}
@@ -174,7 +173,11 @@ function DetailsCard({ user, onOpen }: { user: Profile; onOpen: (d: UserDialog) 
               <Switch
                 checked={user.two_factor_required}
                 disabled={busy}
-                onChange={(e) => void act(() => dataProvider.requireUserTwoFactor(user.id, e.target.checked))}
+                onChange={(e) => {
+                  // Read now: the controlled switch turns back before the call runs.
+                  const required = e.target.checked;
+                  act(() => dataProvider.requireUserTwoFactor(user.id, required));
+                }}
                 slotProps={{ input: { 'aria-describedby': 'require-two-factor-help' } }}
               />
             }

@@ -4,6 +4,7 @@
  * Enable and Delete (001 §4). Success toasts come after 600 ms.
  */
 import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { Button, DialogContentText } from '@mui/material';
 import { DataTable, ListContextProvider, ResourceContextProvider, useDataProvider, useList, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import type { PortalDataProvider } from '@partner-panel/data-provider';
@@ -13,10 +14,10 @@ import { useFormat } from '../../../components/format';
 import { ListTable } from '../../../components/ListTable';
 import { StatusChip } from '../VpnList';
 import { NothingFound, type Found } from './ManageVpnPage';
+import { later } from '../../../components/later';
 
 type Row = VpnAccount & { id: string };
 const Col = DataTable.Col<Row>;
-const later = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export function VpnActionsTable({ found, mode, onChanged }: { found: Found; mode: 'status' | 'delete'; onChanged: (account: VpnAccount) => void }) {
   const translate = useTranslate();
@@ -44,26 +45,24 @@ function AccountAction({ mode, onChanged }: { mode: 'status' | 'delete'; onChang
   const notify = useNotify();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const account = useRecordContext<Row>();
-  const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState<Row | null>(null);
-  if (!account || account.status === 'Deleted') return null;
-
-  async function act(action: 'enable' | 'disable' | 'delete') {
-    if (!account) return;
-    setBusy(true);
-    try {
-      const { message, body } =
-        action === 'delete' ? await dataProvider.deleteVpnAccount(account.vpn_username) : await dataProvider.updateVpnStatus(account.vpn_username, action);
+  // Busy from the click until the toast: the row's buttons stay disabled while the change is on its way.
+  const change = useMutation({
+    mutationFn: async ({ username, action }: { username: string; action: 'enable' | 'disable' | 'delete' }) => {
+      const { message, body } = action === 'delete' ? await dataProvider.deleteVpnAccount(username) : await dataProvider.updateVpnStatus(username, action);
       onChanged(body.account);
       await later(TIMINGS_MS.statusToastDelay);
+      return { message, action };
+    },
+    onSuccess: ({ message, action }) => {
       notify(message, { type: 'success' });
       if (action === 'enable') void dataProvider.refreshProfile().catch(() => undefined);
-    } catch (e) {
-      notify((e as Error).message, { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+    onError: (e) => notify(e.message, { type: 'error' }),
+  });
+  const busy = change.isPending;
+  if (!account || account.status === 'Deleted') return null;
+  const act = (action: 'enable' | 'disable' | 'delete') => change.mutate({ username: account.vpn_username, action });
 
   if (mode === 'delete') {
     return (
@@ -71,18 +70,18 @@ function AccountAction({ mode, onChanged }: { mode: 'status' | 'delete'; onChang
         <Button size="small" color="error" disabled={busy} onClick={() => setConfirming(account)}>
           {translate('pp.vpn.delete')}
         </Button>
-        <ConfirmDialog target={confirming} onClose={() => setConfirming(null)} onConfirm={() => void act('delete')} labelId={`delete-vpn-${account.id}`}>
+        <ConfirmDialog target={confirming} onClose={() => setConfirming(null)} onConfirm={() => act('delete')} labelId={`delete-vpn-${account.id}`}>
           <DialogContentText>{translate('pp.vpn.delete_warning', { username: account.vpn_username })}</DialogContentText>
         </ConfirmDialog>
       </>
     );
   }
   return account.hosting_status === 'active' ? (
-    <Button size="small" color="warning" disabled={busy} onClick={() => void act('disable')}>
+    <Button size="small" color="warning" disabled={busy} onClick={() => act('disable')}>
       {translate('pp.vpn.disable')}
     </Button>
   ) : (
-    <Button size="small" color="success" disabled={busy} onClick={() => void act('enable')}>
+    <Button size="small" color="success" disabled={busy} onClick={() => act('enable')}>
       {translate('pp.vpn.enable')}
     </Button>
   );
