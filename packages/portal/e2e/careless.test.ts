@@ -3,10 +3,12 @@
  * from the portal's own route table (`routing/paths.ts`), so a new page's form is covered without
  * editing this test. In each field: type then clear, only spaces, 10 000 pasted characters, emoji and
  * right-to-left text, blur each time, and submit while it is empty. Every visible message must be a
- * sentence of ours — never a schema library's words — and no control may disappear.
+ * sentence of ours — never a schema library's words — and no control may disappear. Forms that live
+ * in a dialog are found through their openers, which say `aria-haspopup="dialog"` as assistive
+ * technology needs them to: each distinct opener on each page is clicked and its dialog's forms tried.
  */
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { paths, publicPaths } from '../src/routing/paths.js';
 import { expectNoProblems, newTab, signIn } from './support/browser.js';
 import { startServer } from './support/server.js';
@@ -17,6 +19,8 @@ const VALUES = ['', '   ', 'x'.repeat(10_000), '😀🚀 مرحبا בעולם']
 /** Fields a person types into; selects, checkboxes and read-only fields are not typed. */
 const TYPED = 'input:is([type=text],[type=email],[type=password],[type=number],[type=tel],[type=search],[type=url],:not([type])):visible:not([readonly]):not([disabled]), textarea:visible:not([readonly]):not([disabled])';
 const CONTROLS = 'form input:visible, form textarea:visible, form button:visible';
+/** Dialog openers; a list's bulk actions wait, folded away, until rows are ticked. */
+const OPENERS = 'button[aria-haspopup=dialog]:visible:enabled:not(.RaBulkActionsToolbar-collapsed *)';
 
 /** What the page says right now: field messages, alerts, toasts. */
 async function visibleMessages(page: Page): Promise<string[]> {
@@ -27,16 +31,16 @@ async function expectOurWords(page: Page, where: string) {
   for (const message of await visibleMessages(page)) expect(message, where).not.toMatch(LIBRARY_WORDS);
 }
 
-/** Tries every typed field of every form on the page; returns how many fields it tried. */
-async function tryForms(page: Page, where: string): Promise<number> {
+/** Tries every typed field of every form within `root` (the page, or a dialog); returns how many fields it tried. */
+async function tryForms(page: Page, where: string, root: Locator = page.locator('body')): Promise<number> {
   await page.waitForLoadState('networkidle');
-  const forms = page.locator('form:visible');
+  const forms = root.locator('form:visible');
   let tried = 0;
   for (let f = 0; f < (await forms.count()); f++) {
     const form = forms.nth(f);
     const fields = form.locator(TYPED);
     const count = await fields.count();
-    const controlsBefore = await page.locator(CONTROLS).count();
+    const controlsBefore = await root.locator(CONTROLS).count();
     for (let i = 0; i < count; i++) {
       const field = fields.nth(i);
       const label = `${where} form ${f} field ${(await field.getAttribute('name')) ?? i}`;
@@ -59,9 +63,33 @@ async function tryForms(page: Page, where: string): Promise<number> {
       }
       tried++;
     }
-    expect(await page.locator(CONTROLS).count(), `${where} form ${f}: no control disappears`).toBeGreaterThanOrEqual(controlsBefore);
+    expect(await root.locator(CONTROLS).count(), `${where} form ${f}: no control disappears`).toBeGreaterThanOrEqual(controlsBefore);
   }
   return tried;
+}
+
+/**
+ * Opens each distinct dialog of the page (one per opener's name: a list's rows share theirs), tries
+ * its forms, and closes it. Returns the names of the dialogs that held a typed field.
+ */
+async function tryDialogs(page: Page, where: string): Promise<string[]> {
+  const seen = new Set<string>();
+  const withFields: string[] = [];
+  for (let i = 0; i < (await page.locator(OPENERS).count()); i++) {
+    const opener = page.locator(OPENERS).nth(i);
+    const name = ((await opener.getAttribute('aria-label')) ?? (await opener.textContent()) ?? '').replace(/\d+/g, '#').trim();
+    if (seen.has(name)) continue;
+    seen.add(name);
+    // By the keyboard: a list's sticky header may cover a row's button where a pointer would land.
+    await opener.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.locator('[role=dialog]:visible, [role=presentation] .MuiPopover-paper:visible').last();
+    await dialog.waitFor();
+    if ((await tryForms(page, `${where} dialog "${name}"`, dialog)) > 0) withFields.push(name);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+  }
+  return withFields;
 }
 
 describe('a careless person', () => {
@@ -73,12 +101,17 @@ describe('a careless person', () => {
     const pages = Object.entries(routes).flatMap(([key, value]) => (typeof value === 'string' && key !== 'base' ? [value] : []));
     pages.push(routes.userEdit(1002));
     let tried = 0;
+    const dialogs: string[] = [];
     for (const path of pages) {
       await page.goto(path);
       tried += await tryForms(page, path);
+      dialogs.push(...(await tryDialogs(page, path)));
     }
     // The profile, the generate page, the VPN forms and the admin's user page at least.
     expect(tried).toBeGreaterThan(8);
+    // Dialog-only forms: Change Password (profile and user), 2FA, Send Invoice, Credit/Debit, Email Coupon, White label.
+    expect(dialogs, dialogs.join(' | ')).toEqual(expect.arrayContaining(['Change Password', 'Send Invoice', 'Email Coupon']));
+    expect(dialogs.length, dialogs.join(' | ')).toBeGreaterThanOrEqual(6);
     expectNoProblems(tab);
   });
 

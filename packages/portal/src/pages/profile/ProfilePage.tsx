@@ -110,7 +110,7 @@ export default function ProfilePage() {
                 <MenuItem value={ACCOUNT_STATUS.inactive}>{translate('pp.profile.inactive')}</MenuItem>
               </TextField>
               <Divider sx={{ my: 2 }} />
-              <Button variant="outlined" onClick={() => setPasswordOpen(true)}>
+              <Button variant="outlined" aria-haspopup="dialog" onClick={() => setPasswordOpen(true)}>
                 {translate('pp.profile.change_password')}
               </Button>
             </CardContent>

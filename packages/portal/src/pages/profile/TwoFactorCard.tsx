@@ -81,17 +81,17 @@ export function TwoFactorCard() {
             <Box sx={{ display: 'flex', gap: 1, mt: 2, flexWrap: 'wrap' }}>
               {state.totp ? (
                 <>
-                  <Button variant="outlined" onClick={() => setMode('codes')}>
+                  <Button variant="outlined" aria-haspopup="dialog" onClick={() => setMode('codes')}>
                     {translate('pp.two_factor.new_codes')}
                   </Button>
                   {state.required ? null : (
-                    <Button variant="outlined" color="warning" onClick={() => setMode('off')}>
+                    <Button variant="outlined" color="warning" aria-haspopup="dialog" onClick={() => setMode('off')}>
                       {translate('pp.two_factor.turn_off')}
                     </Button>
                   )}
                 </>
               ) : (
-                <Button variant="contained" onClick={() => setMode('on')}>
+                <Button variant="contained" aria-haspopup="dialog" onClick={() => setMode('on')}>
                   {translate('pp.two_factor.turn_on')}
                 </Button>
               )}
@@ -108,13 +108,13 @@ export function TwoFactorCard() {
                   <span>
                     {p.name} · {translate('pp.two_factor.added', { date: format.date(p.created_at) })}
                   </span>
-                  <Button size="small" color="warning" aria-label={translate('pp.two_factor.remove_label', { name: p.name })} onClick={() => setRemoving({ id: p.id, name: p.name })}>
+                  <Button size="small" color="warning" aria-label={translate('pp.two_factor.remove_label', { name: p.name })} aria-haspopup="dialog" onClick={() => setRemoving({ id: p.id, name: p.name })}>
                     {translate('pp.two_factor.remove')}
                   </Button>
                 </Box>
               ))}
             </Box>
-            <Button variant="outlined" onClick={() => setMode('passkey')}>
+            <Button variant="outlined" aria-haspopup="dialog" onClick={() => setMode('passkey')}>
               {translate('pp.two_factor.add_passkey')}
             </Button>
           </>

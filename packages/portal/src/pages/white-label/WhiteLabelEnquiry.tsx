@@ -16,7 +16,7 @@ export function WhiteLabelEnquiryButton({ sx }: { sx?: SxProps<Theme> }) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button variant="contained" onClick={() => setOpen(true)} {...(sx ? { sx } : {})}>
+      <Button variant="contained" aria-haspopup="dialog" onClick={() => setOpen(true)} {...(sx ? { sx } : {})}>
         {translate('pp.dashboard.promo_cta')}
       </Button>
       {open ? <WhiteLabelEnquiryDialog onClose={() => setOpen(false)} /> : null}

@@ -51,14 +51,14 @@ export function CouponActions({ userId, partner }: { userId?: number; partner: b
     <>
       <Tooltip title={translate('pp.coupons.email_title')}>
         <span>
-          <IconButton size="small" aria-label={translate('pp.coupons.email_title')} onClick={() => setEmailing(true)} disabled={redeemed}>
+          <IconButton size="small" aria-label={translate('pp.coupons.email_title')} aria-haspopup="dialog" onClick={() => setEmailing(true)} disabled={redeemed}>
             <MailIcon fontSize="small" />
           </IconButton>
         </span>
       </Tooltip>
       <Tooltip title={translate('pp.coupons.delete')}>
         <span>
-          <IconButton size="small" aria-label={translate('pp.coupons.delete')} onClick={askDelete} disabled={redeemed || isPending} color="error">
+          <IconButton size="small" aria-label={translate('pp.coupons.delete')} aria-haspopup="dialog" onClick={askDelete} disabled={redeemed || isPending} color="error">
             <DeleteIcon fontSize="small" />
           </IconButton>
         </span>

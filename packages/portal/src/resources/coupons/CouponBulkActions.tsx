@@ -42,7 +42,7 @@ function BulkEmailButton({ partner }: { partner: boolean }) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button label="pp.coupons.bulk_email" onClick={() => setOpen(true)}>
+      <Button label="pp.coupons.bulk_email" aria-haspopup="dialog" onClick={() => setOpen(true)}>
         <MailIcon />
       </Button>
       {open ? (
@@ -110,7 +110,7 @@ function BulkDeleteButton({ partner }: { partner: boolean }) {
 
   return (
     <>
-      <Button label="pp.coupons.bulk_delete" onClick={() => ask.mutate()} disabled={busy} color="error">
+      <Button label="pp.coupons.bulk_delete" aria-haspopup="dialog" onClick={() => ask.mutate()} disabled={busy} color="error">
         <DeleteIcon />
       </Button>
       <ConfirmDialog target={quote} onClose={() => setQuote(null)} onConfirm={(target) => remove.mutate(target)} labelId="delete-coupons">

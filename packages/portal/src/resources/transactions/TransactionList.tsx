@@ -51,7 +51,7 @@ function TransactionTable({ onView }: { onView: (id: number) => void }) {
       <Col
         label="pp.transactions.view"
         render={(r) => (
-          <Button size="small" variant="outlined" onClick={() => onView(r.id)} aria-label={translate('pp.transactions.view_label', { id: r.transaction_id })}>
+          <Button size="small" variant="outlined" aria-haspopup="dialog" onClick={() => onView(r.id)} aria-label={translate('pp.transactions.view_label', { id: r.transaction_id })}>
             {translate('pp.transactions.view')}
           </Button>
         )}

@@ -77,7 +77,7 @@ export function KeyBox({ mode, state, made, onMade }: { mode: KeyMode; state: Ke
             </Typography>
             <Box sx={{ display: 'flex', gap: 1, mt: 2, flexWrap: 'wrap' }}>
               {masked ? null : <CopyButton text={key} aria-describedby={labelId} />}
-              <Button size="small" color="error" variant="outlined" onClick={() => setConfirming(true)}>
+              <Button size="small" color="error" variant="outlined" aria-haspopup="dialog" onClick={() => setConfirming(true)}>
                 {translate('pp.keys.regenerate')}
               </Button>
             </Box>

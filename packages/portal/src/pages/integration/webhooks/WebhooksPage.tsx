@@ -210,7 +210,7 @@ function EndpointCard({ endpoint, onSecret }: { endpoint: WebhookEndpoint; onSec
           >
             {translate('pp.webhooks.rotate')}
           </Button>
-          <Button size="small" color="error" variant="outlined" disabled={busy} onClick={() => setConfirming(true)}>
+          <Button size="small" color="error" variant="outlined" disabled={busy} aria-haspopup="dialog" onClick={() => setConfirming(true)}>
             {translate('pp.webhooks.delete')}
           </Button>
         </Stack>

@@ -63,7 +63,7 @@ export default function GeneratePage({ userId }: { userId?: number }) {
         title={translate('pp.nav.generate')}
         actions={
           canAccess(user, { resource: 'coupons.price' }) || userId ? (
-            <Button variant="outlined" onClick={() => setPricing(true)}>
+            <Button variant="outlined" aria-haspopup="dialog" onClick={() => setPricing(true)}>
               {translate('pp.generate.view_pricing')}
             </Button>
           ) : undefined

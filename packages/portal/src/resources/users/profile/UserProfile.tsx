@@ -194,13 +194,13 @@ function DetailsCard({ user, onOpen }: { user: Profile; onOpen: (d: UserDialog) 
           {translate('pp.users.member_since', { date: format.longDate(user.created_at) })}
         </Typography>
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-          <Button variant="contained" onClick={() => onOpen('invoice')}>
+          <Button variant="contained" aria-haspopup="dialog" onClick={() => onOpen('invoice')}>
             {translate('pp.users.send_invoice')}
           </Button>
-          <Button variant="outlined" onClick={() => onOpen('password')} disabled={!user.verified}>
+          <Button variant="outlined" aria-haspopup="dialog" onClick={() => onOpen('password')} disabled={!user.verified}>
             {translate('pp.users.change_password')}
           </Button>
-          <Button variant="outlined" onClick={() => onOpen('adjust')}>
+          <Button variant="outlined" aria-haspopup="dialog" onClick={() => onOpen('adjust')}>
             {translate('pp.users.adjust')}
           </Button>
         </Box>

@@ -61,7 +61,7 @@ export function CreateVpnForm({ onCreated }: { onCreated: (account: VpnAccount) 
           <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700 }}>
             {translate('pp.vpn.create_title')}
           </Typography>
-          <Button variant="outlined" onClick={() => setPricing(true)}>
+          <Button variant="outlined" aria-haspopup="dialog" onClick={() => setPricing(true)}>
             {translate('pp.generate.view_pricing')}
           </Button>
         </Box>

@@ -67,7 +67,7 @@ function AccountAction({ mode, onChanged }: { mode: 'status' | 'delete'; onChang
   if (mode === 'delete') {
     return (
       <>
-        <Button size="small" color="error" disabled={busy} onClick={() => setConfirming(account)}>
+        <Button size="small" color="error" disabled={busy} aria-haspopup="dialog" onClick={() => setConfirming(account)}>
           {translate('pp.vpn.delete')}
         </Button>
         <ConfirmDialog target={confirming} onClose={() => setConfirming(null)} onConfirm={() => act('delete')} labelId={`delete-vpn-${account.id}`}>
