@@ -10,7 +10,7 @@ import type { Security } from './http/security.js';
 import type { Counters } from './http/rate-limit.js';
 import type { Realtime } from './adapters/realtime/index.js';
 import type { Notifier } from './modules/notifications/notifier.js';
-import type { ClientPrincipal } from './modules/client-api/tokens.js';
+import type { ClientPrincipal } from './modules/client-api/principal.js';
 import type { Payments } from './adapters/payments/index.js';
 import type { Workers } from './ops/workers.js';
 import type { Lifecycle } from './ops/health.js';

@@ -6,7 +6,6 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { sql } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
@@ -16,10 +15,8 @@ import * as schema from './schema/index.js';
 import { ensureDatabase, startEmbeddedPostgres } from './embedded.js';
 import { migrateQueue } from '../jobs/queue.js';
 
-export type Schema = typeof schema;
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-/** A transaction, or the database itself where a function works in either. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
+export type { Schema, Db, Tx } from './types.js';
+import type { Db, Tx } from './types.js';
 
 export interface Database {
   db: Db;

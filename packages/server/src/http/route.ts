@@ -15,7 +15,7 @@ import { envelopeSchema, type AnyCall, type CallBody, type CallQuery, type CallR
 import type { SessionReseller } from '../context.js';
 import { authenticate, requireAdmin } from '../modules/auth/guard.js';
 import { authenticateClient } from '../modules/client-api/guard.js';
-import type { ClientPrincipal } from '../modules/client-api/tokens.js';
+import type { ClientPrincipal } from '../modules/client-api/principal.js';
 import { Answer, envelope } from './envelope.js';
 import { fail } from './errors.js';
 import { claimIdempotencyKey, storeIdempotentAnswer } from './idempotency.js';

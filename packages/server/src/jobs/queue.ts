@@ -7,7 +7,7 @@
 import { Logger, run, runMigrations, type Runner, type Task } from 'graphile-worker';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../db/index.js';
+import type { Tx } from '../db/types.js';
 
 export interface QueueStats {
   /** Whether this process's workers are taking jobs. */

@@ -12,7 +12,7 @@ import { useDataProvider, useDelete, useNotify, useRecordContext, useTranslate }
 import type { PortalDataProvider } from '@partner-panel/data-provider';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmailCouponDialog } from './EmailCouponDialog';
-import type { CouponRecord } from './CouponList';
+import type { CouponRecord } from './record';
 
 export function CouponActions({ userId, partner }: { userId?: number; partner: boolean }) {
   const translate = useTranslate();

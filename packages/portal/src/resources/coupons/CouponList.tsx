@@ -10,7 +10,7 @@
 import { Chip } from '@mui/material';
 import { DataTable, TextInput, useRecordContext, useTranslate } from 'react-admin';
 import { isPartner } from '@partner-panel/data-provider';
-import { PAGE_SIZES, type CouponRow } from '@partner-panel/sdk';
+import { PAGE_SIZES } from '@partner-panel/sdk';
 import { couponFilterInputs, ToggledFilters } from '../../components/FilterPanel';
 import { useFormat } from '../../components/format';
 import { ListTable } from '../../components/ListTable';
@@ -18,10 +18,10 @@ import { PageHeader } from '../../components/PageHeader';
 import { PortalList } from '../../components/PortalList';
 import { useSessionUser } from '../../routing/useSessionUser';
 import { CouponActions } from './CouponActions';
+import type { CouponRecord } from './record';
 import { CouponBulkButtons, CouponBulkToolbar } from './CouponBulkActions';
 import { couponListFilterInputs } from './CouponFilters';
 
-export type CouponRecord = CouponRow & { id: number };
 
 const Col = DataTable.Col<CouponRecord>;
 

@@ -6,6 +6,7 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { CLIENT_API, type KeyMode } from '@partner-panel/sdk';
 import type { AppContext } from '../../context.js';
+import type { ClientPrincipal } from './principal.js';
 import { rows, type Tx } from '../../db/index.js';
 import { transact } from '../../db/unit.js';
 import { accessTokens, resellers, secretKeys } from '../../db/schema/index.js';
@@ -15,13 +16,6 @@ import { hashToken, newToken } from '../auth/secrets.js';
 type Ctx = Pick<AppContext, 'db' | 'clock' | 'log'>;
 
 /** Who a client request acts for: the reseller of the key, in the key's mode. */
-export interface ClientPrincipal {
-  keyId: number;
-  mode: KeyMode;
-  tokenId: number;
-  reseller: { id: number; name: string; status: number; isAdmin: false };
-}
-
 interface Meta {
   ip?: string;
   userAgent?: string;

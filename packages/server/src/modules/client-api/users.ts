@@ -15,7 +15,7 @@ import { presentVpn, toClientUser } from '../vpn/present.js';
 
 export { toClientUser };
 import * as vpn from '../vpn/service.js';
-import type { ClientPrincipal } from './tokens.js';
+import type { ClientPrincipal } from './principal.js';
 
 type Ctx = Pick<AppContext, 'db' | 'database' | 'clock' | 'notifier' | 'log' | 'mail' | 'config'>;
 

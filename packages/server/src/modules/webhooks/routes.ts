@@ -4,7 +4,7 @@ import { contract, type KeyMode, successes } from '@partner-panel/sdk';
 import { answer } from '../../http/envelope.js';
 import { serve } from '../../http/route.js';
 import { listEvents } from '../events/list.js';
-import type { ClientPrincipal } from '../client-api/tokens.js';
+import type { ClientPrincipal } from '../client-api/principal.js';
 import * as endpoints from './endpoints.js';
 
 // A new secret is in these answers: never kept for an Idempotency-Key replay.

@@ -19,12 +19,12 @@ import { CreateVpnForm } from './CreateVpnForm';
 import { UpdateVpnForm } from './UpdateVpnForm';
 import { VpnActionsTable } from './VpnActionsTable';
 import { VpnSearchForm } from './VpnSearchForm';
+import type { Found } from './NothingFound';
 
 type TabKey = 'create' | 'update' | 'enable' | 'delete';
 const FAQ = ['create', 'search', 'disable', 'delete', 'renew'] as const;
 
 /** What the last search found: nothing searched yet, or the accounts (maybe none). */
-export type Found = VpnAccount[] | null;
 
 export default function ManageVpnPage() {
   const translate = useTranslate();
@@ -86,14 +86,6 @@ export default function ManageVpnPage() {
 }
 
 /** Until a search, the panels invite one; after a search that matched nothing, they say so. */
-export function NothingFound({ found }: { found: Found }) {
-  const translate = useTranslate();
-  return (
-    <Typography color="text.secondary" data-testid="vpn-nothing-found">
-      {translate(found === null ? 'pp.vpn.search_first' : 'pp.vpn.none_found')}
-    </Typography>
-  );
-}
 
 /** 'Enable/Disable' may wrap after its slash on a narrow tab (the tab's aria-label keeps its name whole). */
 function breakAfterSlash(label: string) {

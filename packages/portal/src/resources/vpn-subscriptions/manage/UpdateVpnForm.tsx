@@ -11,7 +11,7 @@ import { contract, type VpnAccount } from '@partner-panel/sdk';
 import { serverFieldErrors } from '../../../components/serverErrors';
 import { SchemaForm, type FormValues } from '../../../components/SchemaForm';
 import { SubmitButton } from '../../../components/SubmitButton';
-import { NothingFound, type Found } from './ManageVpnPage';
+import { NothingFound, type Found } from './NothingFound';
 
 type Mode = 'email' | 'password';
 

@@ -13,7 +13,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useFormat } from '../../../components/format';
 import { ListTable } from '../../../components/ListTable';
 import { StatusChip } from '../VpnList';
-import { NothingFound, type Found } from './ManageVpnPage';
+import { NothingFound, type Found } from './NothingFound';
 import { later } from '../../../components/later';
 
 type Row = VpnAccount & { id: string };
