@@ -1,4 +1,7 @@
-/** The frame of the signed-out pages: theme, translations, toasts, and a centred card. */
+/**
+ * The frame of the signed-out pages other than /login (which has a light one, ./frame): theme,
+ * translations, toasts, and a centred card.
+ */
 import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
 import { Alert, Box, Card, CardContent, CssBaseline, Snackbar, ThemeProvider, Typography } from '@mui/material';
 import { I18nContext, useTranslate } from 'ra-core';
@@ -50,7 +53,7 @@ function Brand() {
   );
 }
 
-export function PublicShell({ children }: { children: ReactNode }) {
+export default function PublicShell({ children }: { children: ReactNode }) {
   return (
     <Providers>
       <Box component="main" sx={{ minHeight: '100vh', display: 'flex', alignItems: { xs: 'flex-start', sm: 'center' }, justifyContent: 'center', bgcolor: 'background.default', px: 2, py: { xs: 4, sm: 6 } }}>
