@@ -38,7 +38,9 @@ export function LoginPage() {
   // Shown first, then the rest of sign-in: the person is typing the e-mail meanwhile.
   useEffect(() => void loadSignIn(), []);
   useEffect(() => {
-    if (step === 'password') void loadSignedIn().catch(() => undefined);
+    if (step !== 'password') return;
+    void loadSignIn().then((m) => m.prepare());
+    void loadSignedIn().catch(() => undefined);
   }, [step]);
 
   const field = step === 'email' ? 'email' : step === 'password' ? 'password' : 'code';

@@ -8,7 +8,7 @@ import { emailField, errors, formIssueSentence, passwordRequiredField, secondFac
 import { apiErrorOf, attempt, hasCode } from '@partner-panel/data-provider';
 import { messageOf } from '../components/serverErrors';
 import { authProvider, client } from '../providers';
-import { captchaToken } from './captcha';
+import { captchaToken, publicSettings } from './captcha';
 import { t } from './frame';
 
 const fields = { email: emailField, password: passwordRequiredField, code: secondFactorCode };
@@ -37,6 +37,15 @@ function thirdStep(error: unknown): ThirdStep | null {
   const body = apiErrorOf(error)?.body as { challenge?: string; methods?: string[] } | null | undefined;
   const challenge = body?.challenge;
   return challenge ? { challenge, setup, methods: body?.methods ?? [], message: messageOf(error, '') } : null;
+}
+
+/**
+ * Asked for while the password is typed: the settings (captcha) and the CSRF cookie, which sign-in
+ * would otherwise fetch one after the other after Enter. A failure here is met again by sign-in.
+ */
+export function prepare() {
+  void publicSettings().catch(() => undefined);
+  void client.csrf().catch(() => undefined);
 }
 
 const failed = (error: unknown) => ({ message: messageOf(error, t('pp.errors.login')) });

@@ -23,7 +23,7 @@ import { PageHeader } from '../../components/PageHeader';
 import type { InsightRange } from '@partner-panel/sdk';
 import { CreditLineTile, WalletForecast } from './Forecast';
 import { OverTime, RangeSelector } from './OverTime';
-import { DASHBOARD_QUERY } from './query';
+import { COUNTERS_FRESH_MS, DASHBOARD_QUERY } from './query';
 import { Ranking } from './Ranking';
 import { WhiteLabelEnquiryButton } from '../white-label/WhiteLabelEnquiry';
 
@@ -69,7 +69,7 @@ export default function DashboardPage() {
   const dataProvider = useDataProvider<PortalDataProvider>();
   const format = useFormat();
   const p = usePaths();
-  const { data, error, isPending } = useQuery({ queryKey: DASHBOARD_QUERY, queryFn: () => dataProvider.dashboard() });
+  const { data, error, isPending } = useQuery({ queryKey: DASHBOARD_QUERY, queryFn: () => dataProvider.dashboard(), staleTime: COUNTERS_FRESH_MS });
   const [range, setRange] = useState<InsightRange>('7d');
   if (!user) return null;
   const count = (n: number | undefined) => (isPending ? <Skeleton width={60} /> : format.number(n ?? 0));
