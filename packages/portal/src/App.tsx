@@ -13,13 +13,13 @@ import { Redirect, ToOwn } from './routing/redirects';
 import { PublicFrame } from './public/frame';
 import { LoginPage } from './public/LoginPage';
 import { FullPageSpinner } from './public/FullPageSpinner';
+import { AdminApp } from './admin/lazy';
 
 const PublicShell = lazy(() => import('./public/PublicShell'));
 const RegisterPage = lazy(() => import('./public/RegisterPage'));
 const VerificationPage = lazy(() => import('./public/VerificationPage'));
 const ForgotPasswordPage = lazy(() => import('./public/ForgotPasswordPage'));
 const ResetPasswordPage = lazy(() => import('./public/ResetPasswordPage'));
-const AdminApp = lazy(() => import('./admin/AdminApp'));
 
 const publicOnly = (element: ReactNode) => (
   <PublicOnly>

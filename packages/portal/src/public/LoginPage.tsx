@@ -40,7 +40,9 @@ export function LoginPage() {
   useEffect(() => {
     if (step !== 'password') return;
     void loadSignIn().then((m) => m.prepare());
-    void loadSignedIn().catch(() => undefined);
+    void loadSignedIn()
+      .then((m) => m.preloadFirstScreen())
+      .catch(() => undefined);
   }, [step]);
 
   const field = step === 'email' ? 'email' : step === 'password' ? 'password' : 'code';
