@@ -1,6 +1,6 @@
 /**
- * The top-level router. /login is plain React (no MUI, no react-admin) and loads first; the other
- * public pages load with MUI's frame; the short forms and unknown paths redirect; everything under
+ * The top-level router. The public pages are plain React (no MUI, no react-admin); /login loads
+ * first and the others on their own; the short forms and unknown paths redirect; everything under
  * the reseller's prefix `/{custom_url}/*` is the react-admin app, mounted there with
  * `<Admin basename>` and loaded as a separate chunk (the sign-in page fetches it while the password
  * is typed).
@@ -10,12 +10,11 @@ import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { OwnPrefix, PublicOnly, RequireArea, RequireHash, RequireUser } from './routing/guards';
 import { publicPaths } from './routing/paths';
 import { Redirect, ToOwn } from './routing/redirects';
-import { PublicFrame } from './public/frame';
+import { PublicShell } from './public/PublicShell';
 import { LoginPage } from './public/LoginPage';
 import { FullPageSpinner } from './public/FullPageSpinner';
 import { AdminApp } from './admin/lazy';
 
-const PublicShell = lazy(() => import('./public/PublicShell'));
 const RegisterPage = lazy(() => import('./public/RegisterPage'));
 const VerificationPage = lazy(() => import('./public/VerificationPage'));
 const ForgotPasswordPage = lazy(() => import('./public/ForgotPasswordPage'));
@@ -33,7 +32,7 @@ export function App() {
     <BrowserRouter>
       <Suspense fallback={<FullPageSpinner />}>
         <Routes>
-          <Route path={publicPaths.login} element={<PublicOnly><PublicFrame><LoginPage /></PublicFrame></PublicOnly>} />
+          <Route path={publicPaths.login} element={publicOnly(<LoginPage />)} />
           <Route path={publicPaths.register} element={publicOnly(<RegisterPage />)} />
           <Route path={publicPaths.verification} element={publicOnly(<RequireHash><VerificationPage /></RequireHash>)} />
           <Route path={publicPaths.forgot} element={publicOnly(<ForgotPasswordPage />)} />

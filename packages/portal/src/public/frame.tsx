@@ -3,7 +3,7 @@
  * labelled field with its hint or error, buttons, the e-mail chip, an alert. /login renders with
  * these before anything of MUI or react-admin has loaded (docs/performance.md).
  */
-import { useId, useState, type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useId, useState, type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { publicI18nProvider } from '../i18n/public';
 import './frame.css';
@@ -89,8 +89,63 @@ export function Field({ name, label, value, onChange, error, hint, password = fa
   );
 }
 
-export function Button({ outlined = false, ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { outlined?: boolean }) {
-  return <button type="button" {...props} className={`pp-button${outlined ? ' pp-outlined' : ''}`} />;
+type Variant = 'contained' | 'outlined' | 'text';
+const buttonClass = (variant: Variant) => `pp-button${variant === 'outlined' ? ' pp-outlined' : variant === 'text' ? ' pp-text' : ''}`;
+
+export function Button({ outlined = false, variant = outlined ? 'outlined' : 'contained', ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { outlined?: boolean; variant?: Variant }) {
+  return <button type="button" {...props} className={buttonClass(variant)} />;
+}
+
+/** A link that looks like a button (“Go to sign in”). */
+export function ButtonLink({ to, variant = 'contained', children }: { to: string; variant?: Variant; children: ReactNode }) {
+  return (
+    <Link to={to} className={buttonClass(variant)}>
+      {children}
+    </Link>
+  );
+}
+
+/** A line that says something is under way, beside a small spinner. */
+export function Busy({ children }: { children: ReactNode }) {
+  return (
+    <div className="pp-busy">
+      <span className="pp-spinner" aria-hidden="true" />
+      <span>{children}</span>
+    </div>
+  );
+}
+
+type Toast = { message: string; severity: 'success' | 'error' | 'info' };
+const ToastContext = createContext<(toast: Toast) => void>(() => undefined);
+
+/** Shows a toast on a public page (the register, verify and forgot flows toast, 000 §8). */
+export const useToast = () => useContext(ToastContext);
+
+/**
+ * The public pages' toasts: one at a time, at the bottom, outside the main landmark, gone after
+ * 6 s; announced as an alert, as MUI's toasts of the signed-in pages are.
+ */
+export function Toasts({ children }: { children: ReactNode }) {
+  const [toast, setToast] = useState<Toast | null>(null);
+  const show = useCallback((next: Toast) => setToast(next), []);
+  useEffect(() => {
+    if (!toast) return;
+    const timer = setTimeout(() => setToast(null), 6000);
+    return () => clearTimeout(timer);
+  }, [toast]);
+  return (
+    <ToastContext.Provider value={show}>
+      {children}
+      {toast ? (
+        <div className={`pp-toast pp-toast-${toast.severity}`} role="alert" data-testid="toast">
+          <p>{toast.message}</p>
+          <button type="button" aria-label={t('pp.app.close')} onClick={() => setToast(null)}>
+            ×
+          </button>
+        </div>
+      ) : null}
+    </ToastContext.Provider>
+  );
 }
 
 /** The e-mail being signed in with; clicking it returns to the first step. */
