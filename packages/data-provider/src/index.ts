@@ -7,7 +7,7 @@ import { createAuthProvider, type AuthOptions } from './authProvider.js';
 import { createDataProvider } from './dataProvider.js';
 import type { ListAdapter } from './lists.js';
 import { createRefusalLog, endsSession } from './errors.js';
-import { createSession, memoryStorage, type KeyValueStorage } from './session.js';
+import { browserStorage, createSession, type KeyValueStorage, type Session } from './session.js';
 
 export interface ProvidersOptions {
   baseUrl?: string;
@@ -18,18 +18,15 @@ export interface ProvidersOptions {
   onSessionEnd?: () => void;
   /** Called when the server could not be told of a logout (the session is cleared all the same). */
   onLogoutFailed?: AuthOptions['onLogoutFailed'];
-}
-
-function defaultStorage(): KeyValueStorage {
-  try {
-    return globalThis.localStorage ?? memoryStorage();
-  } catch {
-    return memoryStorage();
-  }
+  /**
+   * The stored session, when the page made it already: the portal's sign-in page reads it without
+   * loading the client and its contract.
+   */
+  session?: Session;
 }
 
 export function createProviders(options: ProvidersOptions = {}) {
-  const session = createSession(options.storage ?? defaultStorage());
+  const session = options.session ?? createSession(options.storage ?? browserStorage());
   const refusals = createRefusalLog();
   const client = createClient({
     baseUrl: options.baseUrl ?? '',
@@ -61,4 +58,4 @@ export { createAuthProvider, type AuthOptions, type LoginParams, type SecondFact
 export { createDataProvider, type Answered, type CouponFilterBody, type GenerateInput, type In, type PaymentInput, type PortalDataProvider } from './dataProvider.js';
 export { contractLists, couponFilterOf, couponListFilterOf, userIdOf, vpnFilterOf, type ListAdapter } from './lists.js';
 export { apiErrorOf, attempt, createRefusalLog, hasCode, endsSession, toHttpError, type ErrorBody, type RefusalLog } from './errors.js';
-export { createSession, decode, encode, memoryStorage, STORAGE_KEYS, type KeyValueStorage, type Session, type StoredUser } from './session.js';
+export { browserStorage, createSession, decode, encode, memoryStorage, STORAGE_KEYS, type KeyValueStorage, type Session, type StoredUser } from './session.js';

@@ -33,6 +33,15 @@ export function memoryStorage(): KeyValueStorage {
   };
 }
 
+/** The browser's local storage, or memory where it is refused. */
+export function browserStorage(): KeyValueStorage {
+  try {
+    return globalThis.localStorage ?? memoryStorage();
+  } catch {
+    return memoryStorage();
+  }
+}
+
 export type SessionListener = (user: StoredUser | null) => void;
 
 export function createSession(storage: KeyValueStorage) {

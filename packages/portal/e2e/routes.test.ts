@@ -209,9 +209,15 @@ describe('a signed-in reseller', () => {
 
   it('is signed out when the server ends the session (header status forbidden)', async () => {
     const { page } = await newTab(server.url);
+    const inFlight = new Set<unknown>();
+    page.on('request', (r) => inFlight.add(r));
+    page.on('requestfinished', (r) => inFlight.delete(r));
+    page.on('requestfailed', (r) => inFlight.delete(r));
     await signIn(page, 'sub1@demo.partner-panel.test');
-    // Let the dashboard's own calls finish, so that the refresh is the call that meets the revoked token.
+    // Let the dashboard's own calls finish (the counters show at once, fetched at sign-in; its
+    // charts and the bell are still asking), so that the refresh is the call that meets the revoked token.
     await expect.poll(() => page.getByTestId('tile-total-coupons-value').textContent()).toBe('0');
+    await expect.poll(() => inFlight.size).toBe(0);
     await server.app.ctx.db.execute(sql`update access_tokens set revoked_at = now() where reseller_id = (select id from resellers where email = 'sub1@demo.partner-panel.test')`);
     await page.getByRole('button', { name: 'Refresh balance' }).click();
     await page.waitForURL(/\/login$/);

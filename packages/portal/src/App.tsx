@@ -1,7 +1,9 @@
 /**
- * The top-level router. Public pages are light and load first; the short forms and unknown paths
- * redirect; everything under the reseller's prefix `/{custom_url}/*` is the react-admin app, mounted
- * there with `<Admin basename>` and loaded as a separate chunk when a signed-in page opens.
+ * The top-level router. The public pages are plain React (no MUI, no react-admin); /login loads
+ * first and the others on their own; the short forms and unknown paths redirect; everything under
+ * the reseller's prefix `/{custom_url}/*` is the react-admin app, mounted there with
+ * `<Admin basename>` and loaded as a separate chunk (the sign-in page fetches it while the password
+ * is typed).
  */
 import { lazy, Suspense, type ReactNode } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
@@ -11,12 +13,12 @@ import { Redirect, ToOwn } from './routing/redirects';
 import { PublicShell } from './public/PublicShell';
 import { LoginPage } from './public/LoginPage';
 import { FullPageSpinner } from './public/FullPageSpinner';
+import { AdminApp } from './admin/lazy';
 
 const RegisterPage = lazy(() => import('./public/RegisterPage'));
 const VerificationPage = lazy(() => import('./public/VerificationPage'));
 const ForgotPasswordPage = lazy(() => import('./public/ForgotPasswordPage'));
 const ResetPasswordPage = lazy(() => import('./public/ResetPasswordPage'));
-const AdminApp = lazy(() => import('./admin/AdminApp'));
 
 const publicOnly = (element: ReactNode) => (
   <PublicOnly>

@@ -6,7 +6,8 @@
  */
 import { createProviders } from '@partner-panel/data-provider';
 import { flash } from './routing/flash';
+import { session as stored } from './session';
 
-export const providers = createProviders({ onLogoutFailed: (error) => flash.set(error.message, 'error') });
+export const providers = createProviders({ session: stored, onLogoutFailed: (error) => flash.set(error.message, 'error') });
 
 export const { authProvider, dataProvider, session, client, refusals } = providers;

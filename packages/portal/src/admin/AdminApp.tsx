@@ -4,7 +4,6 @@
  * index; custom pages (dashboard, profile, billing, integration…) are routes of their own.
  */
 import { Admin, CustomRoutes, Resource, localStorageStore } from 'react-admin';
-import { QueryClient } from '@tanstack/react-query';
 import { Navigate, useParams } from 'react-router-dom';
 import { i18nProvider } from '../i18n';
 import { Layout } from '../layout/Layout';
@@ -18,10 +17,9 @@ import users, { routes as userRoutes } from '../resources/users';
 import vpnSubscriptions, { routes as vpnRoutes } from '../resources/vpn-subscriptions';
 import { pageRoutes } from '../pages';
 import { FullPageSpinner } from '../public/FullPageSpinner';
+import { queryClient } from './queryClient';
 
 const store = localStorageStore(undefined, 'pp');
-/** One cache for the whole session, whatever remounts the app. */
-const queryClient = new QueryClient();
 
 /** The prefix's own root and any unknown path go to /dashboard (000 §2). */
 const ToDashboard = () => <Navigate to="/dashboard" replace />;

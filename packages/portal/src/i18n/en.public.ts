@@ -5,7 +5,7 @@
 import { errors, fallbackMessage } from '@partner-panel/sdk';
 
 export const publicPp = {
-  app: { title: 'Reseller Dashboard', name: 'Partner Panel', loading: 'Loading…' },
+  app: { title: 'Reseller Dashboard', name: 'Partner Panel', loading: 'Loading…', close: 'Close' },
   login: {
     title: 'Sign in',
     subtitle: 'to your reseller dashboard',

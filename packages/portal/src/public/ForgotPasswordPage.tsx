@@ -1,16 +1,12 @@
 /** /forgot-password (000 §2): asks for the e-mail and mails a reset link. */
 import { useState } from 'react';
-import { Alert, Box, Button, Link } from '@mui/material';
-import { useTranslate } from 'ra-core';
-import { Link as RouterLink } from 'react-router-dom';
 import { messageOf } from '../components/serverErrors';
 import { dataProvider } from '../providers';
 import { captchaToken } from './captcha';
 import { emailOnly, FormField, PublicForm, usePublicForm } from './formFields';
-import { CardTitle, useToast } from './PublicShell';
+import { Button, Links, Notice, t as translate, Title as CardTitle, useToast } from './frame';
 
 export default function ForgotPasswordPage() {
-  const translate = useTranslate();
   const toast = useToast();
   const form = usePublicForm(emailOnly, { email: '' });
   const [alert, setAlert] = useState<{ severity: 'success' | 'error'; message: string } | null>(null);
@@ -32,21 +28,17 @@ export default function ForgotPasswordPage() {
     <>
       <CardTitle title={translate('pp.forgot.title')} subtitle={translate('pp.forgot.help')} />
       {alert ? (
-        <Alert severity={alert.severity} sx={{ mt: 2 }} role={alert.severity === 'error' ? 'alert' : 'status'}>
+        <Notice severity={alert.severity} role={alert.severity === 'error' ? 'alert' : 'status'}>
           {alert.message}
-        </Alert>
+        </Notice>
       ) : null}
       <PublicForm form={form} onValid={send}>
         <FormField name="email" type="email" label={translate('pp.login.email')} autoComplete="email" autoFocus />
-        <Button type="submit" variant="contained" size="large" fullWidth disabled={form.formState.isSubmitting} sx={{ mt: 1 }}>
+        <Button type="submit" disabled={form.formState.isSubmitting}>
           {translate('pp.forgot.submit')}
         </Button>
       </PublicForm>
-      <Box sx={{ mt: 3 }}>
-        <Link component={RouterLink} to="/login" variant="body2">
-          {translate('pp.forgot.back')}
-        </Link>
-      </Box>
+      <Links links={[{ to: '/login', label: translate('pp.forgot.back') }]} />
     </>
   );
 }

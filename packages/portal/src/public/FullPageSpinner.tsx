@@ -1,11 +1,14 @@
-import { Box, CircularProgress } from '@mui/material';
 import { publicI18nProvider } from '../i18n/public';
 
-/** What shows while a page's code loads (outside any translation context, so it asks the provider itself). */
+/**
+ * What shows while a page's code loads: the spinner index.html shows before any code runs (its
+ * styles are in the page itself), so it needs no stylesheet and no MUI to appear. Outside any
+ * translation context, so it asks the provider itself.
+ */
 export function FullPageSpinner() {
   return (
-    <Box aria-busy="true" sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
-      <CircularProgress aria-label={publicI18nProvider.translate('pp.app.loading')} />
-    </Box>
+    <div aria-busy="true">
+      <div className="pp-spinner" role="progressbar" aria-label={publicI18nProvider.translate('pp.app.loading')} />
+    </div>
   );
 }

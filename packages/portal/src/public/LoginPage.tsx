@@ -3,174 +3,172 @@
  * returns to step 1. A failed sign-in clears the password and shows the server's message. An
  * account with a second factor gets a third step, the code (docs/api.md "Two-factor sign-in");
  * one whose admin requires a second factor it has not set up sets it up here.
+ *
+ * The page renders in plain React (./frame) so that it is ready before the rest arrives: the
+ * contract's rules, the client and captcha (./signIn) load right after it shows, while the person
+ * types the e-mail; the signed-in app's first chunks while they type the password; the dashboard's
+ * data the moment the token arrives (docs/performance.md).
  */
-import { useEffect, useState } from 'react';
-import { Alert, Button, Chip, Link, Stack } from '@mui/material';
-import { useTranslate } from 'ra-core';
-import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
-import { z } from 'zod';
-import { startAuthentication } from '@simplewebauthn/browser';
-import { errors, passwordRequiredField, secondFactorCode, totpCode } from '@partner-panel/sdk';
-import { messageOf } from '../components/serverErrors';
-import { apiErrorOf, attempt, hasCode } from '@partner-panel/data-provider';
-import { authProvider, client } from '../providers';
+import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { flash } from '../routing/flash';
-import { captchaToken } from './captcha';
-import { emailOnly, FormField, PublicForm, usePublicForm } from './formFields';
-import { CardTitle } from './PublicShell';
-import { SecondFactorSetup } from './SecondFactorSetup';
+import { Button, EmailChip, Field, Links, Notice, t, Title } from './frame';
+import type { ThirdStep } from './signIn';
 
-const passwordOnly = z.object({ password: passwordRequiredField });
-const codeOnly = z.object({ code: secondFactorCode });
+const loadSignIn = () => import('./signIn');
+/** The signed-in app and its first screen, fetched while the password is typed. */
+const loadSignedIn = () => import('../admin/firstScreen');
+/** The rare third step of an account whose admin requires a second factor: MUI, as the profile's setup. */
+const SecondFactorSetup = lazy(() => import('./SecondFactorSetupStep'));
 
-/** The third step the password step asked for, if it did: `rspf-login-1015` (a code) or `-1016` (set one up). */
-function thirdStep(error: unknown): { challenge: string; setup: boolean; methods: string[] } | null {
-  const setup = hasCode(error, errors.twoFactorSetupRequired);
-  if (!setup && !hasCode(error, errors.twoFactorRequired)) return null;
-  const body = apiErrorOf(error)?.body as { challenge?: string; methods?: string[] } | null | undefined;
-  const challenge = body?.challenge;
-  return challenge ? { challenge, setup, methods: body?.methods ?? [] } : null;
-}
+type Step = 'email' | 'password' | 'code';
 
 export function LoginPage() {
-  const translate = useTranslate();
   const navigate = useNavigate();
   const location = useLocation();
-  const [email, setEmail] = useState<string | null>(null);
+  const [step, setStep] = useState<Step>('email');
+  const [email, setEmail] = useState('');
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
   const [alert, setAlert] = useState<string | null>(null);
   const [notice] = useState(() => flash.peek());
+  const [third, setThird] = useState<ThirdStep | null>(null);
   useEffect(() => flash.clear(), []);
-  const emailForm = usePublicForm(emailOnly, { email: '' });
-  const passwordForm = usePublicForm(passwordOnly, { password: '' });
-  const codeForm = usePublicForm(codeOnly, { code: '' });
-  const [third, setThird] = useState<{ challenge: string; setup: boolean; methods: string[]; message: string } | null>(null);
+  // Shown first, then the rest of sign-in: the person is typing the e-mail meanwhile.
+  useEffect(() => void loadSignIn(), []);
+  useEffect(() => {
+    if (step !== 'password') return;
+    void loadSignIn().then((m) => m.prepare());
+    void loadSignedIn()
+      .then((m) => m.preloadFirstScreen())
+      .catch(() => undefined);
+  }, [step]);
 
+  const field = step === 'email' ? 'email' : step === 'password' ? 'password' : 'code';
+
+  /** At once, in the same task as the stored session (which sends a signed-in visitor on, PublicOnly). */
   function enter() {
     const from = (location.state as { from?: string } | null)?.from;
-    navigate(from && from !== '/login' ? from : '/dashboard', { replace: true });
+    const to = from && from !== '/login' ? from : '/dashboard';
+    navigate(to, { replace: true });
+    // The dashboard's data is asked for now, while its code (fetched already) mounts.
+    if (to === '/dashboard') void loadSignedIn().then((m) => m.prefetchFirstScreen());
   }
 
-  async function signIn({ password }: { password: string }) {
-    try {
-      const token = await captchaToken('login');
-      await authProvider.login({ email: email ?? '', password, token });
-      enter();
-    } catch (error) {
-      passwordForm.reset({ password: '' });
-      const step = thirdStep(error);
-      if (step) {
-        setAlert(null);
-        setThird({ ...step, message: messageOf(error, '') });
-      } else setAlert(messageOf(error, translate('pp.errors.login')));
-    }
+  /** Back to step 1 with the e-mail in its field, to correct it. */
+  function backToEmail() {
+    setValue(email);
+    setError(undefined);
+    setAlert(null);
+    setThird(null);
+    setStep('email');
   }
 
-  async function verifyCode({ code }: { code: string }) {
-    try {
-      await authProvider.login({ challenge: third?.challenge ?? '', code });
-      enter();
-    } catch (error) {
-      codeForm.reset({ code: '' });
-      if (hasCode(error, errors.twoFactorChallengeExpired)) backToEmail();
-      setAlert(messageOf(error, translate('pp.errors.login')));
+  /** Once a field shows an error it is checked again as the person types (as on every form). */
+  async function change(next: string) {
+    setValue(next);
+    if (error !== undefined) setError((await loadSignIn()).check(field, next));
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const signIn = await loadSignIn();
+    const problem = signIn.check(field, value);
+    setError(problem);
+    if (problem) return;
+    if (step === 'email') {
+      setAlert(null);
+      setEmail(value.trim());
+      setValue('');
+      setStep('password');
+      return;
     }
+    setBusy(true);
+    const outcome = step === 'password' ? await signIn.withPassword(email, value) : await signIn.withCode(third?.challenge ?? '', value);
+    setBusy(false);
+    if ('signedIn' in outcome) return enter();
+    setValue('');
+    if ('third' in outcome) {
+      setAlert(null);
+      setThird(outcome.third);
+      setStep('code');
+      return;
+    }
+    if (outcome.expired) backToEmail();
+    setAlert(outcome.message);
   }
 
   async function signInWithPasskey() {
-    const challenge = third?.challenge ?? '';
-    try {
-      const optionsJSON = await attempt(() => client.loginPasskeyOptions({ challenge }));
-      const answer = await startAuthentication({ optionsJSON: optionsJSON as never });
-      await authProvider.login({ challenge, passkey: answer as unknown as Record<string, unknown> });
-      enter();
-    } catch (error) {
-      setAlert(messageOf(error, translate('pp.errors.login')));
-    }
+    const outcome = await (await loadSignIn()).withPasskey(third?.challenge ?? '');
+    if ('signedIn' in outcome) enter();
+    else if ('message' in outcome) setAlert(outcome.message);
   }
 
-  function backToEmail() {
-    passwordForm.reset({ password: '' });
-    codeForm.reset({ code: '' });
-    setAlert(null);
-    setThird(null);
-    setEmail(null);
-  }
-
+  const fieldProps = { name: field, value, onChange: (v: string) => void change(v), error, autoFocus: true };
   return (
     <>
-      <CardTitle title={translate('pp.login.title')} subtitle={translate('pp.login.subtitle')} />
+      <Title title={t('pp.login.title')} subtitle={t('pp.login.subtitle')} />
       {alert ? (
-        <Alert severity="error" sx={{ mt: 2 }} role="alert">
+        <Notice severity="error" role="alert">
           {alert}
-        </Alert>
+        </Notice>
       ) : notice ? (
-        <Alert severity={notice.severity} sx={{ mt: 2 }} role={notice.severity === 'error' ? 'alert' : 'status'}>
+        <Notice severity={notice.severity} role={notice.severity === 'error' ? 'alert' : 'status'}>
           {notice.message}
-        </Alert>
+        </Notice>
       ) : null}
       {third && !alert ? (
-        <Alert severity="info" sx={{ mt: 2 }} role="status">
+        <Notice severity="info" role="status">
           {third.message}
-        </Alert>
+        </Notice>
       ) : null}
       {third?.setup ? (
-        <SecondFactorSetup challenge={third.challenge} schema={totpCode} onDone={enter} onError={(message) => setAlert(message)} />
-      ) : third ? (
-        <PublicForm form={codeForm} onValid={verifyCode}>
-          <Chip label={email} onClick={backToEmail} variant="outlined" aria-label={translate('pp.login.change_email', { email })} sx={{ mt: 2, maxWidth: '100%' }} />
-          {third.methods.includes('totp') ? (
+        <Suspense fallback={null}>
+          <SecondFactorSetup challenge={third.challenge} onDone={enter} onError={(message) => setAlert(message)} />
+        </Suspense>
+      ) : (
+        <form key={step} onSubmit={(event) => void submit(event)} noValidate>
+          {step === 'email' ? (
             <>
-              <FormField name="code" label={translate('pp.login.code')} hint={translate('pp.login.code_help')} autoComplete="one-time-code" autoFocus />
-              <Button type="submit" variant="contained" size="large" fullWidth disabled={codeForm.formState.isSubmitting} sx={{ mt: 1 }}>
-                {translate('pp.login.verify')}
+              <Field {...fieldProps} type="email" label={t('pp.login.email')} autoComplete="username" />
+              <Button type="submit">{t('pp.login.continue')}</Button>
+            </>
+          ) : step === 'password' ? (
+            <>
+              <EmailChip email={email} onClick={backToEmail} data-testid="login-email" />
+              <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+              <Field {...fieldProps} password label={t('pp.login.password')} autoComplete="current-password" />
+              <Button type="submit" disabled={busy}>
+                {t('pp.login.submit')}
               </Button>
             </>
-          ) : null}
-          {third.methods.includes('passkey') ? (
-            <Button variant={third.methods.includes('totp') ? 'outlined' : 'contained'} size="large" fullWidth sx={{ mt: 1 }} onClick={() => void signInWithPasskey()}>
-              {translate('pp.login.use_passkey')}
-            </Button>
-          ) : null}
-        </PublicForm>
-      ) : email === null ? (
-        <PublicForm
-          form={emailForm}
-          onValid={(values) => {
-            setAlert(null);
-            setEmail(values.email);
-          }}
-        >
-          <FormField name="email" type="email" label={translate('pp.login.email')} autoComplete="username" autoFocus />
-          <Button type="submit" variant="contained" size="large" fullWidth sx={{ mt: 1 }}>
-            {translate('pp.login.continue')}
-          </Button>
-        </PublicForm>
-      ) : (
-        <PublicForm form={passwordForm} onValid={signIn}>
-          <Chip
-            label={email}
-            onClick={backToEmail}
-            variant="outlined"
-            title={translate('pp.login.change_email', { email })}
-            aria-label={translate('pp.login.change_email', { email })}
-            data-testid="login-email"
-            sx={{ mt: 2, maxWidth: '100%' }}
-          />
-          <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-          <FormField name="password" password label={translate('pp.login.password')} autoComplete="current-password" autoFocus />
-          <Button type="submit" variant="contained" size="large" fullWidth disabled={passwordForm.formState.isSubmitting} sx={{ mt: 1 }}>
-            {translate('pp.login.submit')}
-          </Button>
-        </PublicForm>
+          ) : (
+            <>
+              <EmailChip email={email} onClick={backToEmail} />
+              {third?.methods.includes('totp') ? (
+                <>
+                  <Field {...fieldProps} label={t('pp.login.code')} hint={t('pp.login.code_help')} autoComplete="one-time-code" />
+                  <Button type="submit" disabled={busy}>
+                    {t('pp.login.verify')}
+                  </Button>
+                </>
+              ) : null}
+              {third?.methods.includes('passkey') ? (
+                <Button outlined={third.methods.includes('totp')} onClick={() => void signInWithPasskey()}>
+                  {t('pp.login.use_passkey')}
+                </Button>
+              ) : null}
+            </>
+          )}
+        </form>
       )}
-      <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ justifyContent: 'space-between', mt: 3, gap: 1 }}>
-        <Link component={RouterLink} to="/forgot-password" variant="body2">
-          {translate('pp.login.forgot')}
-        </Link>
-        <Link component={RouterLink} to="/register" variant="body2">
-          {translate('pp.login.register')}
-        </Link>
-      </Stack>
+      <Links
+        links={[
+          { to: '/forgot-password', label: t('pp.login.forgot') },
+          { to: '/register', label: t('pp.login.register') },
+        ]}
+      />
     </>
   );
 }

@@ -1,17 +1,13 @@
 /** /register (000 §2, §5): every rule checked here with the contract's schema, and again by the server. */
 import { useState } from 'react';
-import { Alert, Box, Button, Link } from '@mui/material';
-import { useTranslate } from 'ra-core';
-import { Link as RouterLink } from 'react-router-dom';
 import { contract, errors } from '@partner-panel/sdk';
 import { messageOf } from '../components/serverErrors';
 import { dataProvider } from '../providers';
 import { captchaToken } from './captcha';
 import { FormField, PublicForm, showServerErrors, usePublicForm } from './formFields';
-import { CardTitle, useToast } from './PublicShell';
+import { Button, ButtonLink, Links, Notice, t as translate, Title as CardTitle, useToast } from './frame';
 
 export default function RegisterPage() {
-  const translate = useTranslate();
   const toast = useToast();
   const form = usePublicForm(contract.register.body, { email: '', name: '', password: '', password_confirmation: '', token: '' });
   const [alert, setAlert] = useState<string | null>(null);
@@ -36,12 +32,12 @@ export default function RegisterPage() {
     return (
       <>
         <CardTitle title={translate('pp.register.done_title')} />
-        <Alert severity="success" sx={{ mt: 2 }}>
+        <Notice severity="success" role="status">
           {translate('pp.register.done_body', { email: done })}
-        </Alert>
-        <Button component={RouterLink} to="/login" variant="contained" fullWidth sx={{ mt: 3 }}>
-          {translate('pp.verify.sign_in')}
-        </Button>
+        </Notice>
+        <div className="pp-section">
+          <ButtonLink to="/login">{translate('pp.verify.sign_in')}</ButtonLink>
+        </div>
       </>
     );
   }
@@ -50,24 +46,20 @@ export default function RegisterPage() {
     <>
       <CardTitle title={translate('pp.register.title')} subtitle={translate('pp.register.subtitle')} />
       {alert ? (
-        <Alert severity="error" sx={{ mt: 2 }} role="alert">
+        <Notice severity="error" role="alert">
           {alert}
-        </Alert>
+        </Notice>
       ) : null}
       <PublicForm form={form} onValid={register}>
         <FormField name="email" type="email" label={translate('pp.register.email')} autoComplete="email" autoFocus />
         <FormField name="name" label={translate('pp.register.name')} autoComplete="name" />
         <FormField name="password" password label={translate('pp.register.password')} autoComplete="new-password" hint={translate('pp.register.password_hint')} />
         <FormField name="password_confirmation" password label={translate('pp.register.confirm')} autoComplete="new-password" />
-        <Button type="submit" variant="contained" size="large" fullWidth disabled={form.formState.isSubmitting} sx={{ mt: 1 }}>
+        <Button type="submit" disabled={form.formState.isSubmitting}>
           {translate('pp.register.submit')}
         </Button>
       </PublicForm>
-      <Box sx={{ mt: 3 }}>
-        <Link component={RouterLink} to="/login" variant="body2">
-          {translate('pp.register.have_account')}
-        </Link>
-      </Box>
+      <Links links={[{ to: '/login', label: translate('pp.register.have_account') }]} />
     </>
   );
 }

@@ -1,20 +1,17 @@
 /** /reset-password/{hash} (000 §2): a valid hash shows the update-password form. */
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Box, Button, CircularProgress, Typography } from '@mui/material';
-import { useTranslate } from 'ra-core';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { contract } from '@partner-panel/sdk';
 import { dataProvider } from '../providers';
 import { captchaToken } from './captcha';
 import { messageOf } from '../components/serverErrors';
 import { FormField, PublicForm, showServerErrors, usePublicForm } from './formFields';
-import { CardTitle } from './PublicShell';
+import { Busy, Button, ButtonLink, Notice, t as translate, Title as CardTitle } from './frame';
 import { flash } from '../routing/flash';
 
 type State = { kind: 'checking' } | { kind: 'ready'; clientId: string; email: string } | { kind: 'invalid'; message: string };
 
 export default function ResetPasswordPage() {
-  const translate = useTranslate();
   const navigate = useNavigate();
   const { hash = '' } = useParams();
   const [state, setState] = useState<State>({ kind: 'checking' });
@@ -32,7 +29,7 @@ export default function ResetPasswordPage() {
         setState({ kind: 'ready', clientId: body.client_id, email: body.email });
       })
       .catch((error: unknown) => setState({ kind: 'invalid', message: messageOf(error, translate('pp.errors.update')) }));
-  }, [hash, translate, form]);
+  }, [hash, form]);
 
   async function update(values: { client_id: string; password: string; password_confirmation: string }) {
     setAlert(null);
@@ -51,31 +48,28 @@ export default function ResetPasswordPage() {
     <>
       <CardTitle title={translate('pp.reset.title')} subtitle={state.kind === 'ready' ? translate('pp.reset.for_account', { email: state.email }) : undefined} />
       {state.kind === 'checking' ? (
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mt: 2 }}>
-          <CircularProgress size={24} aria-hidden />
-          <Typography>{translate('pp.reset.checking')}</Typography>
-        </Box>
+        <Busy>{translate('pp.reset.checking')}</Busy>
       ) : null}
       {state.kind === 'invalid' ? (
         <>
-          <Alert severity="error" sx={{ mt: 2 }} role="alert">
+          <Notice severity="error" role="alert">
             {state.message}
-          </Alert>
-          <Button component={RouterLink} to="/forgot-password" variant="contained" fullWidth sx={{ mt: 3 }}>
-            {translate('pp.reset.request_new')}
-          </Button>
+          </Notice>
+          <div className="pp-section">
+            <ButtonLink to="/forgot-password">{translate('pp.reset.request_new')}</ButtonLink>
+          </div>
         </>
       ) : null}
       {state.kind === 'ready' ? (
         <PublicForm form={form} onValid={update}>
           {alert ? (
-            <Alert severity="error" sx={{ mt: 2 }} role="alert">
+            <Notice severity="error" role="alert">
               {alert}
-            </Alert>
+            </Notice>
           ) : null}
           <FormField name="password" password label={translate('pp.reset.password')} autoComplete="new-password" autoFocus hint={translate('pp.register.password_hint')} />
           <FormField name="password_confirmation" password label={translate('pp.reset.confirm')} autoComplete="new-password" />
-          <Button type="submit" variant="contained" size="large" fullWidth disabled={form.formState.isSubmitting} sx={{ mt: 1 }}>
+          <Button type="submit" disabled={form.formState.isSubmitting}>
             {translate('pp.reset.submit')}
           </Button>
         </PublicForm>

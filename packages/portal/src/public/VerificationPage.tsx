@@ -1,18 +1,15 @@
 /** /verification/{hash} (000 §2): verifies on arrival; a dead link offers a new one. */
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Box, Button, CircularProgress, Typography } from '@mui/material';
-import { useTranslate } from 'ra-core';
-import { Link as RouterLink, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { dataProvider } from '../providers';
 import { captchaToken } from './captcha';
 import { messageOf } from '../components/serverErrors';
 import { emailOnly, FormField, PublicForm, usePublicForm } from './formFields';
-import { CardTitle, useToast } from './PublicShell';
+import { Busy, Button, ButtonLink, Notice, t as translate, Title as CardTitle, useToast } from './frame';
 
 type State = { kind: 'verifying' } | { kind: 'verified'; message: string } | { kind: 'failed'; message: string };
 
 export default function VerificationPage() {
-  const translate = useTranslate();
   const toast = useToast();
   const { hash = '' } = useParams();
   const [state, setState] = useState<State>({ kind: 'verifying' });
@@ -32,36 +29,33 @@ export default function VerificationPage() {
         setState({ kind: 'failed', message });
         toast({ message, severity: 'error' });
       });
-  }, [hash, toast, translate]);
+  }, [hash, toast]);
 
   return (
     <>
       <CardTitle title={translate('pp.verify.title')} />
       {state.kind === 'verifying' ? (
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mt: 2 }}>
-          <CircularProgress size={24} aria-hidden />
-          <Typography>{translate('pp.verify.verifying')}</Typography>
-        </Box>
+        <Busy>{translate('pp.verify.verifying')}</Busy>
       ) : null}
       {state.kind === 'verified' ? (
         <>
-          <Alert severity="success" sx={{ mt: 2 }}>
+          <Notice severity="success" role="status">
             {state.message}
-          </Alert>
-          <Button component={RouterLink} to="/login" variant="contained" fullWidth sx={{ mt: 3 }}>
-            {translate('pp.verify.sign_in')}
-          </Button>
+          </Notice>
+          <div className="pp-section">
+            <ButtonLink to="/login">{translate('pp.verify.sign_in')}</ButtonLink>
+          </div>
         </>
       ) : null}
       {state.kind === 'failed' ? (
         <>
-          <Alert severity="error" sx={{ mt: 2 }} role="alert">
+          <Notice severity="error" role="alert">
             {state.message}
-          </Alert>
+          </Notice>
           <Resend />
-          <Button component={RouterLink} to="/login" fullWidth sx={{ mt: 1 }}>
+          <ButtonLink to="/login" variant="text">
             {translate('pp.forgot.back')}
-          </Button>
+          </ButtonLink>
         </>
       ) : null}
     </>
@@ -69,7 +63,6 @@ export default function VerificationPage() {
 }
 
 function Resend() {
-  const translate = useTranslate();
   const toast = useToast();
   const form = usePublicForm(emailOnly, { email: '' });
   const [sent, setSent] = useState<string | null>(null);
@@ -85,21 +78,22 @@ function Resend() {
     }
   }
 
-  if (sent) return <Alert severity="info" sx={{ mt: 2 }}>{sent}</Alert>;
+  if (sent)
+    return (
+      <Notice severity="info" role="status">
+        {sent}
+      </Notice>
+    );
   return (
-    <Box sx={{ mt: 3 }}>
-      <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
-        {translate('pp.verify.resend_title')}
-      </Typography>
-      <Typography variant="body2" color="text.secondary">
-        {translate('pp.verify.resend_help')}
-      </Typography>
+    <section className="pp-section">
+      <h2>{translate('pp.verify.resend_title')}</h2>
+      <p className="pp-subtitle">{translate('pp.verify.resend_help')}</p>
       <PublicForm form={form} onValid={resend}>
         <FormField name="email" type="email" label={translate('pp.login.email')} />
-        <Button type="submit" variant="outlined" fullWidth disabled={form.formState.isSubmitting}>
+        <Button type="submit" variant="outlined" disabled={form.formState.isSubmitting}>
           {translate('pp.verify.resend')}
         </Button>
       </PublicForm>
-    </Box>
+    </section>
   );
 }

@@ -1,17 +1,17 @@
 /**
- * The signed-out pages' forms: react-hook-form with `zodResolver` over the contract's schemas, as the
+ * The signed-out pages' forms (register, verification, forgot and reset password; sign-in checks
+ * its one field itself, ./signIn): react-hook-form with `zodResolver` over the contract's schemas, as the
  * signed-in forms are (react-admin's <Form> is the same underneath), without loading react-admin on
  * /login; where a schema words no message, the contract's `formIssueSentence` does. A field re-checks as the user types once its error shows; the server's field errors land
  * on their fields.
  */
-import type { ReactNode } from 'react';
-import { Box, TextField, type TextFieldProps } from '@mui/material';
+import type { ComponentProps, ReactNode } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FormProvider, useController, useForm, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
 import { emailField, formIssueSentence } from '@partner-panel/sdk';
-import { PasswordField } from '../components/PasswordField';
 import { serverFieldErrors } from '../components/serverErrors';
+import { Field } from './frame';
 
 export function usePublicForm<S extends z.ZodType<FieldValues, FieldValues>>(schema: S, defaultValues: z.input<S>) {
   return useForm<z.input<S>, unknown, z.output<S>>({ resolver: zodResolver(schema, { error: formIssueSentence }), defaultValues: defaultValues as never, reValidateMode: 'onChange' });
@@ -37,24 +37,17 @@ export function PublicForm<I extends FieldValues, O extends FieldValues>({
   });
   return (
     <FormProvider {...form}>
-      <Box component="form" onSubmit={(event) => void submit(event)} noValidate>
+      <form onSubmit={(event) => void submit(event)} noValidate>
         {children}
-      </Box>
+      </form>
     </FormProvider>
   );
 }
 
-type FieldProps = Omit<TextFieldProps, 'name'> & {
-  name: string;
-  /** Shown under the field until there is an error to show (the password rule, say). */
-  hint?: string;
-  password?: boolean;
-};
-
-export function FormField({ name, hint, password = false, ...props }: FieldProps) {
+/** A field of the form by its name: the light field of the public pages (./frame), bound to react-hook-form. */
+export function FormField({ name, ...props }: Omit<ComponentProps<typeof Field>, 'value' | 'onChange' | 'error'>) {
   const { field, fieldState } = useController({ name });
-  const Field = password ? PasswordField : TextField;
-  return <Field {...props} {...field} value={(field.value as string | undefined) ?? ''} error={Boolean(fieldState.error)} helperText={fieldState.error?.message ?? hint ?? ' '} />;
+  return <Field {...props} name={name} value={(field.value as string | undefined) ?? ''} onChange={field.onChange} onBlur={field.onBlur} error={fieldState.error?.message} />;
 }
 
 /** A form of one e-mail address (forgot password, a new verification link, sign-in's first step). */

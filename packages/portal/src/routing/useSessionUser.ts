@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { StoredUser } from '@partner-panel/data-provider';
-import { session } from '../providers';
+import { session } from '../session';
 
 let cached: { raw: string | null; user: StoredUser | null } = { raw: null, user: null };
 

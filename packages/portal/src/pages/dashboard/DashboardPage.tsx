@@ -3,7 +3,7 @@
  * white-label promo; then ours: the wallet tile's forecast (903: its credit line instead), and the
  * business over time, with an admin's users ranked.
  */
-import { useState, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { Alert, Box, Card, CardContent, Grid, Link, Skeleton, Typography } from '@mui/material';
 import CouponIcon from '@mui/icons-material/ConfirmationNumberOutlined';
 import VpnIcon from '@mui/icons-material/VpnKeyOutlined';
@@ -22,10 +22,30 @@ import { useSessionUser } from '../../routing/useSessionUser';
 import { PageHeader } from '../../components/PageHeader';
 import type { InsightRange } from '@partner-panel/sdk';
 import { CreditLineTile, WalletForecast } from './Forecast';
-import { OverTime, RangeSelector } from './OverTime';
-import { DASHBOARD_QUERY } from './query';
+import { COUNTERS_FRESH_MS, DASHBOARD_QUERY } from './query';
+import { RangeSelector } from './RangeSelector';
 import { Ranking } from './Ranking';
 import { WhiteLabelEnquiryButton } from '../white-label/WhiteLabelEnquiry';
+
+/**
+ * The charts over time load after the tiles show: MUI X Charts are most of the dashboard's code
+ * and of its first render, and the first thing a person reads after sign-in is the tiles.
+ */
+const OverTime = lazy(() => import('./OverTime').then((m) => ({ default: m.OverTime })));
+
+/** True from the frame after the first paint: the charts are asked for once the tiles are on the screen. */
+function usePainted() {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => (timer = setTimeout(() => setPainted(true))));
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
+  return painted;
+}
 
 interface TileProps {
   label: string;
@@ -69,8 +89,9 @@ export default function DashboardPage() {
   const dataProvider = useDataProvider<PortalDataProvider>();
   const format = useFormat();
   const p = usePaths();
-  const { data, error, isPending } = useQuery({ queryKey: DASHBOARD_QUERY, queryFn: () => dataProvider.dashboard() });
+  const { data, error, isPending } = useQuery({ queryKey: DASHBOARD_QUERY, queryFn: () => dataProvider.dashboard(), staleTime: COUNTERS_FRESH_MS });
   const [range, setRange] = useState<InsightRange>('7d');
+  const painted = usePainted();
   if (!user) return null;
   const count = (n: number | undefined) => (isPending ? <Skeleton width={60} /> : format.number(n ?? 0));
   const tiles: (TileProps & { area: Area })[] = [
@@ -139,7 +160,13 @@ export default function DashboardPage() {
           </Typography>
           <RangeSelector value={range} onChange={setRange} />
         </Box>
-        <OverTime range={range} showVpn={canAccess(user, { resource: 'dashboard.vpn' })} />
+        {painted ? (
+          <Suspense fallback={<Skeleton variant="rounded" height={560} />}>
+            <OverTime range={range} showVpn={canAccess(user, { resource: 'dashboard.vpn' })} />
+          </Suspense>
+        ) : (
+          <Skeleton variant="rounded" height={560} />
+        )}
         {user.is_admin ? <Ranking range={range} /> : null}
       </Box>
     </>

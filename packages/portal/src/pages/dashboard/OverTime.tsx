@@ -2,7 +2,8 @@
  * The dashboard over time (ours, under 000 §2's tiles): spend, coupons generated and redeemed,
  * active VPN subscriptions and the redemption rate per day (or per month over 12 months), from
  * GET /api/v1/dashboard/series. Each chart has its figures as a table behind a toggle, so a screen
- * reader (or a person who wants the numbers) reads exactly what the chart draws.
+ * reader (or a person who wants the numbers) reads exactly what the chart draws. A chunk of its
+ * own (MUI X Charts), loaded after the tiles show (DashboardPage).
  */
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import {
@@ -17,8 +18,6 @@ import {
   TableCell,
   TableHead,
   TableRow,
-  ToggleButton,
-  ToggleButtonGroup,
   Typography,
 } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
@@ -29,35 +28,6 @@ import type { PortalDataProvider } from '@partner-panel/data-provider';
 import type { InsightPoint, InsightRange } from '@partner-panel/sdk';
 import { useFormat, type Format } from '../../components/format';
 import { seriesQuery } from './query';
-
-/** The range selector's labels, one literal key each (the i18n test reads them). */
-export const RANGE_LABELS: Record<InsightRange, string> = {
-  '7d': 'pp.dashboard.range_7d',
-  '30d': 'pp.dashboard.range_30d',
-  '90d': 'pp.dashboard.range_90d',
-  '12m': 'pp.dashboard.range_12m',
-};
-
-export function RangeSelector({ value, onChange }: { value: InsightRange; onChange: (range: InsightRange) => void }) {
-  const translate = useTranslate();
-  return (
-    <ToggleButtonGroup
-      exclusive
-      size="small"
-      color="primary"
-      value={value}
-      aria-label={translate('pp.dashboard.range')}
-      onChange={(_, next: InsightRange | null) => next && onChange(next)}
-      data-testid="insight-range"
-    >
-      {(Object.keys(RANGE_LABELS) as InsightRange[]).map((range) => (
-        <ToggleButton key={range} value={range} sx={{ px: { xs: 1.25, sm: 2 }, textTransform: 'none' }}>
-          {translate(RANGE_LABELS[range])}
-        </ToggleButton>
-      ))}
-    </ToggleButtonGroup>
-  );
-}
 
 /** A period's label: the day (servers count in UTC days) or, over 12 months, the month. */
 export function periodLabel(format: Format, bucket: 'day' | 'month') {

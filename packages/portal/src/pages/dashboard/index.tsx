@@ -1,10 +1,12 @@
 /** The Control Panel section: the dashboard, the redeem embed code and the docs. */
 import { lazy } from 'react';
+import { lazyPage } from '../../routing/lazyPage';
 import { Route } from 'react-router-dom';
 import DashboardIcon from '@mui/icons-material/SpaceDashboardOutlined';
 import type { MenuSection } from '../../layout/menu';
 
-const DashboardPage = lazy(() => import('./DashboardPage'));
+/** The first screen after sign-in: preloaded while the password is typed (admin/firstScreen). */
+export const DashboardPage = lazyPage(() => import('./DashboardPage'));
 const RedeemEmbedPage = lazy(() => import('../redeem-embed/RedeemEmbedPage'));
 const ExploreDocsPage = lazy(() => import('./exploredocs/ExploreDocsPage'));
 

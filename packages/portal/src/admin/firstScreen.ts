@@ -1,0 +1,17 @@
+/**
+ * The signed-in app's first screen, for the sign-in page: `preloadFirstScreen` fetches the app's
+ * and the dashboard's code while the password is typed, so that they render at once after sign-in
+ * without suspending; `prefetchFirstScreen` asks for the dashboard's counters the moment the token
+ * arrives, before the app has mounted.
+ */
+import { DashboardPage } from '../pages/dashboard';
+import { DASHBOARD_QUERY } from '../pages/dashboard/query';
+import { dataProvider } from '../providers';
+import { AdminApp } from './lazy';
+import { queryClient } from './queryClient';
+
+export const preloadFirstScreen = () => Promise.all([AdminApp.preload(), DashboardPage.preload()]);
+
+export function prefetchFirstScreen() {
+  void queryClient.prefetchQuery({ queryKey: DASHBOARD_QUERY, queryFn: () => dataProvider.dashboard() });
+}

@@ -1,0 +1,83 @@
+/**
+ * What the sign-in page needs once a person has typed something: the contract's field rules (with
+ * the catalogue's sentences, as the signed-in forms word them), the SDK client, captcha and the
+ * second factor. /login renders without it and loads it while the person types (LoginPage).
+ */
+import { z } from 'zod';
+import { emailField, errors, formIssueSentence, passwordRequiredField, secondFactorCode } from '@partner-panel/sdk';
+import { apiErrorOf, attempt, hasCode } from '@partner-panel/data-provider';
+import { messageOf } from '../components/serverErrors';
+import { authProvider, client } from '../providers';
+import { captchaToken, publicSettings } from './captcha';
+import { t } from './frame';
+
+const fields = { email: emailField, password: passwordRequiredField, code: secondFactorCode };
+
+/** The contract's sentence for a field's value, or undefined when the value is accepted. */
+export function check(name: keyof typeof fields, value: string): string | undefined {
+  const result = z.object({ [name]: fields[name] }).safeParse({ [name]: value }, { error: formIssueSentence });
+  return result.success ? undefined : result.error.issues[0]?.message;
+}
+
+export interface ThirdStep {
+  challenge: string;
+  /** `rspf-login-1016`: the admin requires a second factor the account has not set up yet. */
+  setup: boolean;
+  methods: string[];
+  message: string;
+}
+
+/** What a sign-in attempt came to: signed in, a third step (a second factor), or the message to show. */
+export type Outcome = { signedIn: true } | { third: ThirdStep } | { message: string; expired?: boolean };
+
+/** The third step the password step asked for, if it did: `rspf-login-1015` (a code) or `-1016` (set one up). */
+function thirdStep(error: unknown): ThirdStep | null {
+  const setup = hasCode(error, errors.twoFactorSetupRequired);
+  if (!setup && !hasCode(error, errors.twoFactorRequired)) return null;
+  const body = apiErrorOf(error)?.body as { challenge?: string; methods?: string[] } | null | undefined;
+  const challenge = body?.challenge;
+  return challenge ? { challenge, setup, methods: body?.methods ?? [], message: messageOf(error, '') } : null;
+}
+
+/**
+ * Asked for while the password is typed: the settings (captcha) and the CSRF cookie, which sign-in
+ * would otherwise fetch one after the other after Enter. A failure here is met again by sign-in.
+ */
+export function prepare() {
+  void publicSettings().catch(() => undefined);
+  void client.csrf().catch(() => undefined);
+}
+
+const failed = (error: unknown) => ({ message: messageOf(error, t('pp.errors.login')) });
+
+export async function withPassword(email: string, password: string): Promise<Outcome> {
+  try {
+    const token = await captchaToken('login');
+    await authProvider.login({ email, password, token });
+    return { signedIn: true };
+  } catch (error) {
+    const third = thirdStep(error);
+    return third ? { third } : failed(error);
+  }
+}
+
+export async function withCode(challenge: string, code: string): Promise<Outcome> {
+  try {
+    await authProvider.login({ challenge, code });
+    return { signedIn: true };
+  } catch (error) {
+    return { ...failed(error), expired: hasCode(error, errors.twoFactorChallengeExpired) };
+  }
+}
+
+export async function withPasskey(challenge: string): Promise<Outcome> {
+  try {
+    const { startAuthentication } = await import('@simplewebauthn/browser');
+    const optionsJSON = await attempt(() => client.loginPasskeyOptions({ challenge }));
+    const answer = await startAuthentication({ optionsJSON: optionsJSON as never });
+    await authProvider.login({ challenge, passkey: answer as unknown as Record<string, unknown> });
+    return { signedIn: true };
+  } catch (error) {
+    return failed(error);
+  }
+}
