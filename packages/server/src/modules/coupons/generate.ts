@@ -30,7 +30,8 @@ type Ctx = Pick<AppContext, 'db' | 'database' | 'clock' | 'notifier' | 'log' | '
 
 export async function generateCoupons(ctx: Ctx, actor: SessionReseller, ownerId: number, input: GenerateInput) {
   // The owner and its prices at once (reads; a refused owner only wastes the second).
-  const [owner, book] = await Promise.all([loadReseller(ctx, ownerId), priceBook(ctx.db, ownerId)]);
+  // A reseller generating for itself was read with its session, in this request.
+  const [owner, book] = await Promise.all([ownerId === actor.id ? actor : loadReseller(ctx, ownerId), priceBook(ctx.db, ownerId)]);
   const forSomeoneElse = owner.id !== actor.id;
   if (forSomeoneElse && actor.status !== ACCOUNT_STATUS.active) throw fail('accountInactive');
   if (owner.status !== ACCOUNT_STATUS.active) throw fail(forSomeoneElse ? 'userInactive' : 'accountInactive');
