@@ -43,6 +43,11 @@ export class ChargeRefused extends Error {
 
 /** At most this many charges in one statement. */
 const BATCH = 64;
+/**
+ * Batches of one wallet under way at once in a process: while one holds the wallet's row (its
+ * debits and commit), the next writes its rows, then waits for the row.
+ */
+const PARALLEL = 2;
 
 /** Drizzle values ({ resellerId: 1 }) as the table's columns ({ reseller_id: 1 }), for jsonb_populate_recordset. */
 function asColumns(table: PgTable, values: Record<string, unknown>): Record<string, unknown> {
@@ -64,7 +69,8 @@ interface Pending {
 
 interface Queue {
   items: Pending[];
-  running: boolean;
+  /** Batches of this wallet under way in this process. */
+  running: number;
 }
 
 type Ctx = Pick<AppContext, 'db' | 'clock' | 'database'>;
@@ -88,9 +94,9 @@ export function chargeTogether(ctx: Ctx, charge: Charge): Promise<Paid> {
   let queues = queuesOf.get(ctx.db);
   if (!queues) queuesOf.set(ctx.db, (queues = new Map()));
   let queue = queues.get(m.resellerId);
-  if (!queue) queues.set(m.resellerId, (queue = { items: [], running: false }));
+  if (!queue) queues.set(m.resellerId, (queue = { items: [], running: 0 }));
   const promise = new Promise<Paid>((resolve, reject) => queue.items.push({ spec, resolve, reject }));
-  if (!queue.running) void drain(ctx, queues, m.resellerId, queue);
+  if (queue.running < PARALLEL) void drain(ctx, queues, m.resellerId, queue);
   return promise;
 }
 
@@ -126,7 +132,7 @@ async function run(client: pg.PoolClient, resellerId: number, batch: Pending[]) 
  * batch never queues for the pool behind the requests it answers); the queue goes when empty.
  */
 async function drain(ctx: Ctx, queues: Map<number, Queue>, resellerId: number, queue: Queue) {
-  queue.running = true;
+  queue.running++;
   let client: pg.PoolClient | undefined;
   let broken: Error | undefined;
   try {
@@ -153,8 +159,8 @@ async function drain(ctx: Ctx, queues: Map<number, Queue>, resellerId: number, q
     for (const p of queue.items.splice(0)) p.reject(error);
   } finally {
     client?.release(broken);
-    queue.running = false;
+    queue.running--;
     if (queue.items.length) void drain(ctx, queues, resellerId, queue);
-    else queues.delete(resellerId);
+    else if (!queue.running) queues.delete(resellerId);
   }
 }
