@@ -1,7 +1,8 @@
 /**
  * Generating coupons (001 §2.1, §5): priced from the owner's price book, paid from the owner's
- * wallet, all or nothing in one transaction. The wallet row is locked last, so concurrent
- * generations on one wallet wait for each other as briefly as possible.
+ * wallet, all or nothing: the batch, its codes, the audit entry, the notification, the event and
+ * the ledger row are written with the debit that pays them, in the statement that charges the
+ * wallet together with the other charges waiting for it (wallet/group-commit.ts).
  */
 import { ACCOUNT_STATUS, COUPON_QUANTITY, COUPON_VALIDITY_MONTHS, CYCLES, RESTRICTED_RESELLER_ID, centsToDollars, messages } from '@partner-panel/sdk';
 import type { AppContext, SessionReseller } from '../../context.js';

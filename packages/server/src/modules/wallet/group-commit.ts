@@ -154,7 +154,8 @@ async function drain(ctx: Ctx, queues: Map<number, Queue>, resellerId: number, q
       }
     }
   } catch (error) {
-    // No connection, or one that broke: what waits is answered with its error (nothing was charged).
+    // No connection, or one that broke: what waits is answered with its error, as any statement on
+    // a lost connection is (the batch under way may or may not have committed; the ledger tells).
     broken = error as Error;
     for (const p of queue.items.splice(0)) p.reject(error);
   } finally {
