@@ -97,7 +97,7 @@ describe('two server processes on one PostgreSQL', () => {
   it('lets exactly the affordable generations through when both processes charge one wallet at once, and nothing of a refused one is written', async () => {
     const onA = await signIn(a, 'reseller@demo.partner-panel.test');
     const onB = await signIn(b, 'reseller@demo.partner-panel.test');
-    const order = { quantity: 1, billing_cycle: 'biennially', product_id: 105, addon_type: '', billing_type: 1 as const, prefix: 'TWO' };
+    const order = { quantity: 1, billing_cycle: 'biennially' as const, product_id: 105, addon_type: '', billing_type: 1 as const, prefix: 'TWO' };
     const unit = Math.round((await onA.api.generateCoupons(order)).amount * 100);
     const affordable = 40;
     // 40 coupons' worth and a cent less than one more; the ledger records the change of balance.

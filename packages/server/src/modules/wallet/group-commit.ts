@@ -16,7 +16,7 @@ import { getTableColumns, getTableName } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context.js';
 import type pg from 'pg';
-import type { Movement } from './service.js';
+import type { Movement } from './movement.js';
 
 export interface Charge {
   movement: Movement;

@@ -16,23 +16,14 @@ import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/index.js';
 import { rows } from '../../db/index.js';
 import { transact, type Unit } from '../../db/unit.js';
-import { resellers, walletLedger, type LedgerKind } from '../../db/schema/index.js';
+import { resellers, walletLedger } from '../../db/schema/index.js';
 import { AppError, fail } from '../../http/errors.js';
 import { metrics } from '../../ops/metrics.js';
 import { ChargeRefused, chargeTogether, type Charge, type Paid } from './group-commit.js';
+import type { Movement } from './movement.js';
 import { crossedThreshold, warnOnLowBalance } from './low-balance.js';
 
-export interface Movement {
-  resellerId: number;
-  amountCents: number;
-  kind: LedgerKind;
-  reference: string;
-  description: string;
-  /** Who caused it when it is not the wallet's owner (an admin parent). */
-  actorId?: number | null;
-  /** The payment a credit comes from (unique in the ledger). */
-  paymentId?: number | null;
-}
+export type { Movement } from './movement.js';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 /** "$1,234.50": how money reads in messages. */
