@@ -49,16 +49,24 @@ const BATCH = 64;
  */
 const PARALLEL = 2;
 
+const columnNames = new WeakMap<PgTable, Map<string, string>>();
+
 /** Drizzle values ({ resellerId: 1 }) as the table's columns ({ reseller_id: 1 }), for jsonb_populate_recordset. */
-function asColumns(table: PgTable, values: Record<string, unknown>): Record<string, unknown> {
-  const columns = getTableColumns(table);
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(values)) {
-    const column = columns[key];
-    if (!column) throw new Error(`no column ${key}`);
-    if (value !== undefined) out[column.name] = value;
-  }
-  return out;
+function asColumns(table: PgTable, values: Record<string, unknown>[]): Record<string, unknown>[] {
+  let names = columnNames.get(table);
+  if (!names) columnNames.set(table, (names = new Map(Object.entries(getTableColumns(table)).map(([key, column]) => [key, column.name]))));
+  const keys = Object.keys(values[0] ?? {});
+  const columns = keys.map((key) => {
+    const name = names.get(key);
+    if (!name) throw new Error(`no column ${key}`);
+    return name;
+  });
+  // Every row of a table has the first row's fields (one insert names its columns once).
+  return values.map((v) => {
+    const out: Record<string, unknown> = {};
+    for (let i = 0; i < keys.length; i++) out[columns[i] as string] = v[keys[i] as string] ?? null;
+    return out;
+  });
 }
 
 interface Pending {
@@ -89,7 +97,7 @@ export function chargeTogether(ctx: Ctx, charge: Charge): Promise<Paid> {
     description: m.description,
     actor: m.actorId ?? null,
     at: ctx.clock.now().toISOString(),
-    rows: charge.rows.map(([table, values]) => [getTableName(table), values.map((v) => asColumns(table, v))]),
+    rows: charge.rows.map(([table, values]) => [getTableName(table), asColumns(table, values)]),
   };
   let queues = queuesOf.get(ctx.db);
   if (!queues) queuesOf.set(ctx.db, (queues = new Map()));
