@@ -42,18 +42,21 @@ END $$;
 -- first appear (a batch before its codes); only the paid items' when `p_answers` is given.
 CREATE FUNCTION wallet_batch_rows(p_items jsonb, p_answers jsonb) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
-  tables jsonb;
   t text;
   cols text;
+  picked text;
 BEGIN
-  SELECT coalesce(jsonb_agg(b ORDER BY i.o, x.o), '[]') INTO tables
-  FROM jsonb_array_elements(p_items) WITH ORDINALITY AS i(it, o), jsonb_array_elements(i.it->'rows') WITH ORDINALITY AS x(b, o)
-  WHERE p_answers IS NULL OR (p_answers->(i.o::integer - 1)->>1)::boolean;
-  FOR t IN SELECT b->>0 FROM jsonb_array_elements(tables) WITH ORDINALITY AS x(b, o) GROUP BY b->>0 ORDER BY min(o) LOOP
-    SELECT string_agg(quote_ident(k), ', ') INTO cols
-    FROM jsonb_object_keys((SELECT b->1->0 FROM jsonb_array_elements(tables) AS x(b) WHERE b->>0 = t LIMIT 1)) AS k;
-    EXECUTE format('INSERT INTO %I (%s) OVERRIDING SYSTEM VALUE SELECT %s FROM jsonb_populate_recordset(NULL::%I, $1)', t, cols, cols, t)
-    USING (SELECT jsonb_agg(r) FROM jsonb_array_elements(tables) AS x(b), jsonb_array_elements(b->1) AS r WHERE b->>0 = t);
+  -- The rows are read where they lie in the items (a generation's 10 000 codes are megabytes:
+  -- gathering them into one array first cost more than inserting them).
+  FOR t IN SELECT x.b->>0 FROM jsonb_array_elements(p_items) WITH ORDINALITY AS i(it, o), jsonb_array_elements(i.it->'rows') WITH ORDINALITY AS x(b, n)
+           GROUP BY x.b->>0 ORDER BY min(i.o * 1000000 + x.n) LOOP
+    SELECT string_agg(quote_ident(k), ', '), string_agg('r.' || quote_ident(k), ', ') INTO cols, picked
+    FROM jsonb_object_keys((SELECT x.b->1->0 FROM jsonb_array_elements(p_items) AS i(it), jsonb_array_elements(i.it->'rows') AS x(b) WHERE x.b->>0 = t LIMIT 1)) AS k;
+    EXECUTE format('INSERT INTO %I (%s) OVERRIDING SYSTEM VALUE SELECT %s FROM jsonb_array_elements($1) WITH ORDINALITY AS i(it, o), '
+                   'jsonb_array_elements(i.it->''rows'') AS x(b), jsonb_populate_recordset(NULL::%I, x.b->1) AS r '
+                   'WHERE x.b->>0 = $2 AND ($3 IS NULL OR ($3->(i.o::integer - 1)->>1)::boolean)',
+                   t, cols, picked, t)
+    USING p_items, t, p_answers;
   END LOOP;
 END $$;
 --> statement-breakpoint
