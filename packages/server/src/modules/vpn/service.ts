@@ -113,7 +113,7 @@ export async function openAccount(ctx: Ctx, unit: Unit, input: OpenAccount) {
   return { id: account.id, username: account.username, plan: opening.plan, endAt: opening.endAt };
 }
 
-/** What opening an account writes, whether it runs in a unit of work or as a charge's steps. */
+/** What opening an account writes, whether in a unit of work or as the rows of a charge. */
 function accountOpening(ctx: Pick<AppContext, 'clock'>, input: OpenAccount) {
   const now = ctx.clock.now();
   const endAt = addMonths(now, input.product.months);
