@@ -448,6 +448,14 @@ export async function hotBench(quick = false) {
             s,
           ),
       );
+      // What any signed-in call reaches here: the same callers reading the profile (session + row,
+      // no write). The hot wallet is held back by the request around it once this ratio nears 1.
+      await compare(
+        { label: 'hot wallet beside a signed-in read: one-coupon generations vs profile GETs, 50 at once', ceilingLabel: 'GET /api/v1/resellers/profile, same session, 50 at once', kind: 'rate' },
+        sizes.rounds,
+        () => http({ url: `${url}/api/v1/coupons/create`, method: 'POST', headers: wallet.headers, body: one, connections: 50, duration: s }),
+        () => http({ url: `${url}/api/v1/resellers/profile`, headers: { authorization: wallet.headers.authorization }, connections: 50, duration: s }),
+      );
       // The ceiling's last debits may still wait in the pool after its time is up: they must land
       // before the wallet is set to the affordable amount, or they would spend from it.
       while (pool.waitingCount > 0 || pool.totalCount > pool.idleCount) await new Promise((r) => setTimeout(r, 50));

@@ -2,7 +2,8 @@
  * Past one machine: two server processes (`src/main.ts`, as deployed) on one PostgreSQL. Process A
  * runs the socket server; process B has REALTIME_DRIVER=pusher and publishes through A's. What
  * docs/deploy.md promises is checked here: an event caused on B reaches a pusher-js client
- * connected to A, rate limits are counted once for both, and a renewal due runs exactly once.
+ * connected to A, rate limits are counted once for both, a renewal due runs exactly once, and one
+ * wallet charged through both at once pays exactly what it affords.
  */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -92,4 +93,47 @@ describe('two server processes on one PostgreSQL', () => {
     const [row] = ((await database.db.execute(sql`select end_at > now() + interval '27 days' as renewed from vpn_accounts where id = ${id}`)) as unknown as { rows: { renewed: boolean }[] }).rows;
     expect(row?.renewed).toBe(true);
   });
+
+  it('lets exactly the affordable generations through when both processes charge one wallet at once, and nothing of a refused one is written', async () => {
+    const onA = await signIn(a, 'reseller@demo.partner-panel.test');
+    const onB = await signIn(b, 'reseller@demo.partner-panel.test');
+    const order = { quantity: 1, billing_cycle: 'biennially' as const, product_id: 105, addon_type: '', billing_type: 1 as const, prefix: 'TWO' };
+    const unit = Math.round((await onA.api.generateCoupons(order)).amount * 100);
+    const affordable = 40;
+    // 40 coupons' worth and a cent less than one more; the ledger records the change of balance.
+    const q = async <T>(query: ReturnType<typeof sql>) => ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
+    const [before] = await q<{ balance: string; ledger: string; coupons: number; batches: number; counter: number }>(
+      sql`select balance_cents as balance, (select sum(amount_cents) from wallet_ledger where reseller_id = ${onA.id}) as ledger,
+                 (select count(*)::int from coupons where reseller_id = ${onA.id}) as coupons,
+                 (select count(*)::int from coupon_batches where reseller_id = ${onA.id}) as batches, coupons_total as counter
+          from resellers where id = ${onA.id}`,
+    );
+    expect(Number(before?.balance)).toBe(Number(before?.ledger));
+    const start = affordable * unit + unit - 1;
+    const change = start - Number(before?.balance);
+    await q(sql`with w as (update resellers set balance_cents = ${start} where id = ${onA.id} returning balance_cents)
+                insert into wallet_ledger (reseller_id, amount_cents, balance_after_cents, kind, description)
+                select ${onA.id}, ${change}, balance_cents, 'admin_credit', 'Test funds' from w`);
+
+    // Three times what the wallet affords, half through each process, all at once.
+    const calls = Array.from({ length: 3 * affordable }, (_, i) => statusOf((i % 2 ? onA : onB).api.generateCoupons(order)));
+    const statuses = await Promise.all(calls);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(affordable);
+    expect(statuses.filter((s) => s === 402)).toHaveLength(2 * affordable);
+
+    const [after] = await q<{ balance: string; ledger: string; debits: number; coupons: number; batches: number; counter: number }>(
+      sql`select balance_cents as balance, (select sum(amount_cents) from wallet_ledger where reseller_id = ${onA.id}) as ledger,
+                 (select count(*)::int from wallet_ledger where reseller_id = ${onA.id} and kind = 'coupon_purchase' and description like 'Coupons:%'
+                    and id > (select max(id) from wallet_ledger where reseller_id = ${onA.id} and description = 'Test funds')) as debits,
+                 (select count(*)::int from coupons where reseller_id = ${onA.id}) as coupons,
+                 (select count(*)::int from coupon_batches where reseller_id = ${onA.id}) as batches, coupons_total as counter
+          from resellers where id = ${onA.id}`,
+    );
+    expect(Number(after?.balance)).toBe(unit - 1);
+    expect(Number(after?.ledger)).toBe(Number(after?.balance));
+    expect(after?.debits).toBe(affordable);
+    expect(after?.coupons).toBe(Number(before?.coupons) + affordable);
+    expect(after?.batches).toBe(Number(before?.batches) + affordable);
+    expect(after?.counter).toBe(Number(before?.counter) + affordable);
+  }, 60_000);
 });

@@ -38,15 +38,18 @@ export function createMail(opts: {
   let again = false;
   let timer: NodeJS.Timeout | undefined;
 
+  /** The mail as the outbox's row (also a row of a grouped charge, wallet/group-commit.ts). */
+  const outboxRow = (message: MailMessage) => ({
+    toAddress: message.to,
+    subject: message.subject,
+    textBody: message.text,
+    htmlBody: message.html,
+    kind: message.kind,
+    resellerId: message.resellerId ?? null,
+  });
+
   async function enqueue(tx: Tx, message: MailMessage) {
-    await tx.insert(mailOutbox).values({
-      toAddress: message.to,
-      subject: message.subject,
-      textBody: message.text,
-      htmlBody: message.html,
-      kind: message.kind,
-      resellerId: message.resellerId ?? null,
-    });
+    await tx.insert(mailOutbox).values(outboxRow(message));
   }
 
   /** Delivers one batch of due mails; answers how many were handled. */
@@ -108,6 +111,7 @@ export function createMail(opts: {
   return {
     transport: transport.name,
     enqueue,
+    outboxRow,
     kick,
     /** Retries failed deliveries from time to time. */
     start(intervalMs = 30_000) {

@@ -15,16 +15,20 @@ export interface AuditEntry {
   ip?: string | undefined;
 }
 
+/** The entry as the audit log's row (also a row of a grouped charge, wallet/group-commit.ts). */
+export const auditRow = (entry: AuditEntry) => ({
+  actorId: entry.actorId,
+  action: entry.action,
+  targetType: entry.targetType ?? null,
+  targetId: entry.targetId === undefined ? null : String(entry.targetId),
+  subjectId: entry.subjectId ?? null,
+  data: entry.data ?? null,
+  before: entry.before ?? null,
+  after: entry.after ?? null,
+  ip: entry.ip ?? null,
+});
+
 export async function audit(tx: Tx, entry: AuditEntry) {
-  await tx.insert(auditLog).values({
-    actorId: entry.actorId,
-    action: entry.action,
-    targetType: entry.targetType ?? null,
-    targetId: entry.targetId === undefined ? null : String(entry.targetId),
-    subjectId: entry.subjectId ?? null,
-    data: entry.data ?? null,
-    before: entry.before ?? null,
-    after: entry.after ?? null,
-    ip: entry.ip ?? null,
-  });
+  await tx.insert(auditLog).values(auditRow(entry));
 }
+

@@ -1,21 +1,21 @@
 /**
  * Generating coupons (001 §2.1, §5): priced from the owner's price book, paid from the owner's
- * wallet, all or nothing in one transaction. The wallet row is locked last, so concurrent
- * generations on one wallet wait for each other as briefly as possible.
+ * wallet, all or nothing: the batch, its codes, the audit entry, the notification, the event and
+ * the ledger row are written with the debit that pays them, in the statement that charges the
+ * wallet together with the other charges waiting for it (wallet/group-commit.ts).
  */
-import { sql } from 'drizzle-orm';
 import { ACCOUNT_STATUS, COUPON_QUANTITY, COUPON_VALIDITY_MONTHS, CYCLES, RESTRICTED_RESELLER_ID, centsToDollars, messages } from '@partner-panel/sdk';
 import type { AppContext, SessionReseller } from '../../context.js';
-import { rows, type Tx } from '../../db/index.js';
-import { transactClosing } from '../../db/unit.js';
+import { nextId } from '../../db/ids.js';
 import { addMonths } from '../../dates.js';
-import { couponBatches } from '../../db/schema/index.js';
-import { fail, invalid } from '../../http/errors.js';
-import { recordEvent } from '../events/record.js';
-import { audit } from '../audit/index.js';
+import { fail, invalid, isUniqueViolation } from '../../http/errors.js';
+import { eventRow, newEventId } from '../events/record.js';
+import { auditRow } from '../audit/index.js';
+import { auditLog, couponBatches, coupons, events, notifications } from '../../db/schema/index.js';
 import { loadReseller } from '../profile/service.js';
 import { priceBook, priceOf } from '../products/pricing.js';
-import { afterCharge, chargeStatement, formatUsd, refusalOf, type ChargedRow, type Movement } from '../wallet/service.js';
+import type { Paid } from '../wallet/group-commit.js';
+import { afterCharge, chargeWallet, formatUsd, type Movement } from '../wallet/service.js';
 import { randomCodes } from './codes.js';
 
 export interface GenerateInput {
@@ -29,33 +29,10 @@ export interface GenerateInput {
 
 type Ctx = Pick<AppContext, 'db' | 'database' | 'clock' | 'notifier' | 'log' | 'mail' | 'config'>;
 
-/** Inserts the codes, replacing any that collide with an existing code, until all are in. */
-async function insertCodes(
-  tx: Tx,
-  values: { ownerId: number; batchId: number; productId: number; billingType: number; cycle: string; addonId: number | null; unitCents: number; now: Date; expiresAt: Date; prefix: string },
-  quantity: number,
-): Promise<string[]> {
-  const inserted: string[] = [];
-  for (let attempt = 0; inserted.length < quantity; attempt++) {
-    if (attempt > 5) throw fail('generateCoupons');
-    const codes = randomCodes(values.prefix, quantity - inserted.length);
-    const got = await rows<{ code: string }>(
-      tx,
-      sql`insert into coupons (reseller_id, batch_id, code, product_id, billing_type, cycle, addon_id, price_cents, created_at, expires_at)
-          select ${values.ownerId}, ${values.batchId}, c, ${values.productId}, ${values.billingType}, ${values.cycle}, ${values.addonId},
-                 ${values.unitCents}, ${values.now}, ${values.expiresAt}
-          from unnest(string_to_array(${codes.join(',')}, ',')) as c
-          on conflict (code) do nothing
-          returning code`,
-    );
-    inserted.push(...got.map((r) => r.code));
-  }
-  return inserted;
-}
-
 export async function generateCoupons(ctx: Ctx, actor: SessionReseller, ownerId: number, input: GenerateInput) {
   // The owner and its prices at once (reads; a refused owner only wastes the second).
-  const [owner, book] = await Promise.all([loadReseller(ctx, ownerId), priceBook(ctx.db, ownerId)]);
+  // A reseller generating for itself was read with its session, in this request.
+  const [owner, book] = await Promise.all([ownerId === actor.id ? actor : loadReseller(ctx, ownerId), priceBook(ctx.db, ownerId)]);
   const forSomeoneElse = owner.id !== actor.id;
   if (forSomeoneElse && actor.status !== ACCOUNT_STATUS.active) throw fail('accountInactive');
   if (owner.status !== ACCOUNT_STATUS.active) throw fail(forSomeoneElse ? 'userInactive' : 'accountInactive');
@@ -86,83 +63,68 @@ export async function generateCoupons(ctx: Ctx, actor: SessionReseller, ownerId:
     description: `Coupons: ${label}`,
     actorId: forSomeoneElse ? actor.id : null,
   } as const;
-  let charged: Movement = movement;
-  let made: { codes: string[]; row: ChargedRow | undefined };
-  try {
-    made = await transactClosing(ctx, async (unit) => {
-      const { tx } = unit;
-      const [batch] = await tx
-        .insert(couponBatches)
-        .values({
-          resellerId: owner.id,
-          createdBy: actor.id,
-          productId: product.id,
-          addonId: addon?.id ?? null,
-          quantity: input.quantity,
-          unitPriceCents: unitCents,
-          totalCents,
-          prefix,
-          createdAt: now,
-        })
-        .returning({ id: couponBatches.id });
-      if (!batch) throw fail('generateCoupons');
-      const plural = input.quantity === 1 ? 'coupon' : 'coupons';
-      // Three independent writes queued on the transaction's connection together: the driver sends
-      // each the moment the one before is answered, without a trip through this process between.
-      const [codes] = await Promise.all([
-        insertCodes(
-          tx,
-          { ownerId: owner.id, batchId: batch.id, productId: product.id, billingType: product.billingType, cycle: product.cycle, addonId: addon?.id ?? null, unitCents, now, expiresAt, prefix },
-          input.quantity,
-        ),
-        audit(tx, { actorId: actor.id, action: 'coupons.generated', targetType: 'coupon_batch', targetId: batch.id, data: { owner: owner.id, quantity: input.quantity, totalCents }, ...(forSomeoneElse ? { subjectId: owner.id, after: { batch: batch.id, quantity: input.quantity, total: totalCents / 100 } } : {}) }),
-        ctx.notifier.notify(unit, owner.id, {
-          type: 'coupons_generated',
-          message: forSomeoneElse
-            ? `${actor.name} generated ${input.quantity} ${plural} for you (${formatUsd(totalCents)}).`
-            : `${input.quantity} ${plural} generated for ${formatUsd(totalCents)}.`,
-          redirect: 'coupons/list',
-          refId: batch.id,
-        }),
-      ]);
-      await recordEvent(tx, {
-        resellerId: owner.id,
-        mode: 'live',
-        type: 'coupon.generated',
-        object: {
-          object: 'coupon_batch',
-          id: batch.id,
-          quantity: input.quantity,
-          amount: centsToDollars(totalCents),
-          billing_type: product.billingType,
-          billing_cycle: product.cycle,
-          addon: addon?.name ?? null,
-          codes,
-          expires_at: expiresAt.toISOString(),
-        },
+  const plural = input.quantity === 1 ? 'coupon' : 'coupons';
+  const notice = {
+    type: 'coupons_generated',
+    message: forSomeoneElse
+      ? `${actor.name} generated ${input.quantity} ${plural} for you (${formatUsd(totalCents)}).`
+      : `${input.quantity} ${plural} generated for ${formatUsd(totalCents)}.`,
+    redirect: 'coupons/list',
+  } as const;
+  // The batch's id is drawn first, so that every row of the generation (the codes, the audit
+  // entry, the notification, the event, the ledger row's reference) can be written in the one
+  // statement that charges it with the other charges waiting for the same wallet (wallet/group-commit.ts).
+  const batchId = await nextId(ctx.db, 'coupon_batches_id_seq');
+  const charged: Movement = { ...movement, reference: `coupon_batch:${batchId}` };
+  const notification = ctx.notifier.row(owner.id, { ...notice, refId: batchId });
+  let codes: string[] = [];
+  let paid: Paid | undefined;
+  // A code already taken (one chance in 2^60 per code) undoes the charge alone: draw them again.
+  for (let attempt = 0; !paid; attempt++) {
+    codes = randomCodes(prefix, input.quantity);
+    try {
+      paid = await chargeWallet(ctx, {
+        movement: charged,
+        couponsAdded: input.quantity,
+        rows: [
+          [couponBatches, [{ id: batchId, resellerId: owner.id, createdBy: actor.id, productId: product.id, addonId: addon?.id ?? null, quantity: input.quantity, unitPriceCents: unitCents, totalCents, prefix, createdAt: now }]],
+          [coupons, codes.map((code) => ({ resellerId: owner.id, batchId, code, productId: product.id, billingType: product.billingType, cycle: product.cycle, addonId: addon?.id ?? null, priceCents: unitCents, createdAt: now, expiresAt }))],
+          [auditLog, [auditRow({ actorId: actor.id, action: 'coupons.generated', targetType: 'coupon_batch', targetId: batchId, data: { owner: owner.id, quantity: input.quantity, totalCents }, ...(forSomeoneElse ? { subjectId: owner.id, after: { batch: batchId, quantity: input.quantity, total: totalCents / 100 } } : {}) })]],
+          [notifications, [notification]],
+          [
+            events,
+            [
+              eventRow(newEventId(), {
+                resellerId: owner.id,
+                mode: 'live',
+                type: 'coupon.generated',
+                object: {
+                  object: 'coupon_batch',
+                  id: batchId,
+                  quantity: input.quantity,
+                  amount: centsToDollars(totalCents),
+                  billing_type: product.billingType,
+                  billing_cycle: product.cycle,
+                  addon: addon?.name ?? null,
+                  codes,
+                  expires_at: expiresAt.toISOString(),
+                },
+              }),
+            ],
+          ],
+        ],
       });
-      charged = { ...movement, reference: `coupon_batch:${batch.id}` };
-      // Last, with the COMMIT right behind it: concurrent generations on one wallet hold its row
-      // only for the charge and the commit (db/unit.ts).
-      return {
-        statement:
-          totalCents > 0
-            ? chargeStatement(ctx, charged, { couponsAdded: input.quantity })
-            : sql`update resellers set coupons_total = coupons_total + ${input.quantity} where id = ${owner.id}
-                  returning balance_cents as out_balance, credit_limit_cents as out_credit_limit, null::bigint as out_threshold`,
-        answer: (row: ChargedRow | undefined) => ({ codes, row }),
-      };
-    });
-  } catch (error) {
-    throw await refusalOf(ctx, charged, error);
+    } catch (error) {
+      if (attempt >= 5 || !isUniqueViolation(error, 'coupons_code_key')) throw error;
+    }
   }
-  if (!made.row) throw fail('generateCoupons');
-  const balance = totalCents > 0 ? await afterCharge(ctx, charged, made.row) : Number(made.row.out_balance);
+  ctx.notifier.published(notification, paid.at);
+  const balance = totalCents > 0 ? await afterCharge(ctx, charged, paid) : Number(paid.out_balance);
   return {
     quantity: input.quantity,
     amount: centsToDollars(totalCents),
     balance: centsToDollars(balance),
-    codes: made.codes,
+    codes,
     expires_at: expiresAt.toISOString(),
   };
 }

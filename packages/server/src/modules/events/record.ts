@@ -1,13 +1,13 @@
 /**
  * Events (what happened, in Stripe's shape) are written by the change they report, in its
  * transaction: a rolled-back change leaves no event and no delivery, a committed one is never lost.
- * When the reseller has an enabled endpoint of that mode, the same statement queues the job that
- * fans the event out to its endpoints, so an event is never written without its delivery job.
+ * When the reseller has an enabled endpoint of that mode, a trigger on the insert queues the job
+ * that fans the event out to its endpoints, so an event is never written without its delivery job.
  */
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { KeyMode, WebhookEventType } from '@partner-panel/sdk';
 import type { Tx } from '../../db/index.js';
+import { events } from '../../db/schema/index.js';
 
 export interface NewEvent {
   resellerId: number;
@@ -23,17 +23,19 @@ export const FANOUT_TASK = 'webhooks.fanout';
 
 export const newEventId = () => `evt_${randomBytes(15).toString('base64url')}`;
 
-/** Writes the event in the caller's transaction (and its fan-out job); answers its id. */
+/** The event as its row (also a row of a grouped charge, wallet/group-commit.ts). */
+export const eventRow = (id: string, event: NewEvent) => ({
+  id,
+  resellerId: event.resellerId,
+  mode: event.mode,
+  type: event.type,
+  subject: event.subject ?? null,
+  data: { object: event.object },
+});
+
+/** Writes the event in the caller's transaction (its fan-out job comes with it, migration 0017); answers its id. */
 export async function recordEvent(tx: Tx, event: NewEvent): Promise<string> {
   const id = newEventId();
-  await tx.execute(sql`
-    with e as (
-      insert into events (id, reseller_id, mode, type, subject, data)
-      values (${id}, ${event.resellerId}, ${event.mode}, ${event.type}, ${event.subject ?? null}, ${JSON.stringify({ object: event.object })}::jsonb)
-      returning id
-    )
-    select graphile_worker.add_job(${FANOUT_TASK}, json_build_object('event', e.id), max_attempts => 25)
-    from e
-    where exists (select 1 from webhook_endpoints w where w.reseller_id = ${event.resellerId} and w.mode = ${event.mode} and w.status = 'enabled')`);
+  await tx.insert(events).values(eventRow(id, event));
   return id;
 }

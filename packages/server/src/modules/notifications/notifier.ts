@@ -4,6 +4,7 @@
  * Every wallet change also announces the new balance here.
  */
 import { centsToDollars, REALTIME_EVENTS, resellerChannel } from '@partner-panel/sdk';
+import { randomUUID } from 'node:crypto';
 import type { Unit } from '../../db/unit.js';
 import { notifications } from '../../db/schema/index.js';
 import type { Realtime } from '../../adapters/realtime/index.js';
@@ -41,24 +42,32 @@ export interface NotificationInput {
   refId?: string | number | null;
 }
 
+const values = (resellerId: number, input: NotificationInput) => ({
+  resellerId,
+  type: input.type,
+  message: input.message,
+  redirect: input.redirect ?? null,
+  refId: input.refId === undefined || input.refId === null ? null : String(input.refId),
+});
+
 /** Pusher's name of the reseller's private channel. */
 export const pusherChannel = (resellerId: number) => `private-${resellerChannel(resellerId)}`;
 
 export function createNotifier(realtime: Realtime) {
   return {
     async notify(unit: Unit, resellerId: number, input: NotificationInput) {
-      const [row] = await unit.tx
-        .insert(notifications)
-        .values({
-          resellerId,
-          type: input.type,
-          message: input.message,
-          redirect: input.redirect ?? null,
-          refId: input.refId === undefined || input.refId === null ? null : String(input.refId),
-        })
-        .returning();
+      const [row] = await unit.tx.insert(notifications).values(values(resellerId, input)).returning();
       if (!row) return;
       unit.afterCommit(() => realtime.publish(pusherChannel(resellerId), REALTIME_EVENTS.notification, presentNotification(row)));
+    },
+
+    /**
+     * The notification as its row, for a grouped charge (wallet/group-commit.ts): its uid drawn
+     * here, so that `published` can tell the channel once the charge has committed at `at`.
+     */
+    row: (resellerId: number, input: NotificationInput) => ({ uid: randomUUID(), ...values(resellerId, input) }),
+    published(row: ReturnType<typeof values> & { uid: string }, at: Date) {
+      realtime.publish(pusherChannel(row.resellerId), REALTIME_EVENTS.notification, presentNotification({ ...row, seq: 0, createdAt: at, readAt: null }));
     },
 
     /** Announces a wallet's new balance once the change has committed. */

@@ -2,9 +2,9 @@
  * What a reseller pays: the list price of each product, or the reseller's own price for that type
  * and cycle when its admin set one; addons cost their monthly price × the cycle's months.
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { centsToDollars, type AddonKey, type Cycle, type Products } from '@partner-panel/sdk';
-import type { Tx } from '../../db/index.js';
+import { rows, type Tx } from '../../db/index.js';
 import { addons, products, resellerPrices } from '../../db/schema/index.js';
 import { fail } from '../../http/errors.js';
 
@@ -29,30 +29,22 @@ export interface PriceBook {
 }
 
 export async function priceBook(db: Tx, resellerId: number): Promise<PriceBook> {
-  // Both reads at once: on the pool they take two connections, on a transaction they queue.
-  const [rows, addonRows] = await Promise.all([
-    db
-    .select({
-      id: products.id,
-      billingType: products.billingType,
-      cycle: products.cycle,
-      months: products.months,
-      priceCents: sql<number>`coalesce(${resellerPrices.priceCents}, ${products.priceCents})`,
-    })
-    .from(products)
-    .leftJoin(
-      resellerPrices,
-      and(eq(resellerPrices.resellerId, resellerId), eq(resellerPrices.billingType, products.billingType), eq(resellerPrices.cycle, products.cycle)),
-    )
-    .where(eq(products.active, true))
-    // The lifetime plan leads its type, then the cycles from shortest to longest.
-    .orderBy(asc(products.billingType), sql`${products.cycle} = 'lifetime' desc`, asc(products.months)),
-    db.select().from(addons).where(eq(addons.active, true)).orderBy(asc(addons.id)),
-  ]);
-  return {
-    products: rows.map((r) => ({ ...r, billingType: r.billingType as 1 | 2, cycle: r.cycle as Cycle, priceCents: Number(r.priceCents) })),
-    addons: addonRows.map((a) => ({ id: a.id, key: a.key as AddonKey, name: a.name, monthlyPriceCents: a.monthlyPriceCents })),
-  };
+  // One statement, the products and the addons as JSON: every paid call reads it, so it is one
+  // round trip and no row mapping.
+  const [book] = await rows<{ products: PricedProduct[]; addons: PricedAddon[] }>(
+    db,
+    sql`select
+      (select coalesce(json_agg(json_build_object('id', p.id, 'billingType', p.billing_type, 'cycle', p.cycle, 'months', p.months,
+                                                  'priceCents', coalesce(rp.price_cents, p.price_cents))
+                                -- The lifetime plan leads its type, then the cycles from shortest to longest.
+                                order by p.billing_type, p.cycle = 'lifetime' desc, p.months), '[]')
+       from ${products} p
+       left join ${resellerPrices} rp on rp.reseller_id = ${resellerId} and rp.billing_type = p.billing_type and rp.cycle = p.cycle
+       where p.active) as products,
+      (select coalesce(json_agg(json_build_object('id', a.id, 'key', a.key, 'name', a.name, 'monthlyPriceCents', a.monthly_price_cents) order by a.id), '[]')
+       from ${addons} a where a.active) as addons`,
+  );
+  return { products: book?.products ?? [], addons: book?.addons ?? [] };
 }
 
 export interface Priced {

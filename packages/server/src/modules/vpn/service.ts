@@ -9,23 +9,24 @@ import { eq, sql } from 'drizzle-orm';
 import { ACCOUNT_STATUS, CYCLES, RESTRICTED_RESELLER_ID, centsToDollars, errors, type Cycle } from '@partner-panel/sdk';
 import type { AppContext, SessionReseller } from '../../context.js';
 import { rows } from '../../db/index.js';
+import { nextId } from '../../db/ids.js';
 import { startsWith } from '../../db/search.js';
-import { transact, transactClosing, type Unit } from '../../db/unit.js';
-import { resellers } from '../../db/schema/index.js';
+import { transact, type Unit } from '../../db/unit.js';
+import { auditLog, events, mailOutbox, notifications, resellers, vpnAccounts } from '../../db/schema/index.js';
 import { AppError, fail, isUniqueViolation } from '../../http/errors.js';
 import { vpnChangedMail, vpnCredentialsMail, vpnReadyMail } from '../../adapters/mail/templates.js';
 import { ADDONS } from '../../catalogue.js';
-import { audit } from '../audit/index.js';
+import { audit, auditRow } from '../audit/index.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { addMonths } from '../../dates.js';
 import { loadReseller } from '../profile/service.js';
 import { priceBook, priceOf } from '../products/pricing.js';
-import { afterCharge, chargeStatement, formatUsd, refusalOf, type ChargedRow, type Movement } from '../wallet/service.js';
+import { afterCharge, chargeWallet, formatUsd } from '../wallet/service.js';
 import { findAccount, reachable, selectFrom, type AccountRef, type VpnRow } from './access.js';
 import { liveBooks, type Books } from './books.js';
 import { newPassword, newUsername } from './credentials.js';
 import { presentVpn, vpnUserObject } from './present.js';
-import { recordEvent } from '../events/record.js';
+import { eventRow, newEventId, recordEvent } from '../events/record.js';
 import type { WebhookEventType } from '@partner-panel/sdk';
 import type { NotificationType } from '../notifications/notifier.js';
 
@@ -99,54 +100,110 @@ export interface OpenAccount {
  */
 export async function openAccount(ctx: Ctx, unit: Unit, input: OpenAccount) {
   const books = input.books ?? liveBooks;
+  const opening = accountOpening(ctx, input);
+  const [account] = await unit.tx.insert(books.accounts).values(opening.values).returning({ id: books.accounts.id, username: books.accounts.username });
+  if (!account) throw fail('internal');
+  if (books.announces && opening.mail) {
+    await ctx.mail.enqueue(unit.tx, opening.mail);
+    unit.afterCommit(() => ctx.mail.kick());
+  }
+  await audit(unit.tx, opening.audit(account.id));
+  if (books.announces) await ctx.notifier.notify(unit, input.owner.id, opening.notice(account.id));
+  await announce(ctx, unit, books, account.id, 'vpn_user.created');
+  return { id: account.id, username: account.username, plan: opening.plan, endAt: opening.endAt };
+}
+
+/** What opening an account writes, whether in a unit of work or as the rows of a charge. */
+function accountOpening(ctx: Pick<AppContext, 'clock'>, input: OpenAccount) {
   const now = ctx.clock.now();
   const endAt = addMonths(now, input.product.months);
-  const [account] = await unit.tx
-    .insert(books.accounts)
-    .values({
-      resellerId: input.owner.id,
-      username: input.username ?? newUsername(),
-      passwordHash: input.passwordHash,
-      email: input.email,
-      name: input.name ?? null,
-      couponId: input.couponId ?? null,
-      productId: input.product.id,
-      billingType: input.product.billingType,
-      cycle: input.product.cycle,
-      addons: input.addon ? [input.addon.key] : [],
-      dedicatedIpLocation: input.dedicatedIpLocation ?? null,
-      renewalPriceCents: input.product.billingType === 1 ? input.renewalPriceCents : 0,
-      hostingStatus: 'active',
-      source: input.source,
-      startAt: now,
-      endAt,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning({ id: books.accounts.id, username: books.accounts.username });
-  if (!account) throw fail('internal');
+  const username = input.username ?? newUsername();
+  const values = {
+    resellerId: input.owner.id,
+    username,
+    passwordHash: input.passwordHash,
+    email: input.email,
+    name: input.name ?? null,
+    couponId: input.couponId ?? null,
+    productId: input.product.id,
+    billingType: input.product.billingType,
+    cycle: input.product.cycle,
+    addons: input.addon ? [input.addon.key] : [],
+    dedicatedIpLocation: input.dedicatedIpLocation ?? null,
+    renewalPriceCents: input.product.billingType === 1 ? input.renewalPriceCents : 0,
+    hostingStatus: 'active',
+    source: input.source,
+    startAt: now,
+    endAt,
+    createdAt: now,
+    updatedAt: now,
+  };
   const plan = `${CYCLES[input.product.cycle as Cycle].label}${input.addon ? ` + ${input.addon.name}` : ''}${input.dedicatedIpLocation ? ` (${input.dedicatedIpLocation})` : ''}`;
-  const mailed = { to: input.email, username: account.username, plan, resellerName: input.owner.name, resellerId: input.owner.id };
+  const mailed = { to: input.email, username, plan, resellerName: input.owner.name, resellerId: input.owner.id };
   const mail =
     input.mailedPassword !== null
       ? vpnCredentialsMail({ ...mailed, password: input.mailedPassword })
       : input.mailReady
         ? vpnReadyMail({ ...mailed, endAt, recurring: input.product.billingType === 1 })
         : null;
-  if (books.announces && mail) {
-    await ctx.mail.enqueue(unit.tx, mail);
-    unit.afterCommit(() => ctx.mail.kick());
-  }
-  await audit(unit.tx, {
-    actorId: input.actorId,
-    action: 'vpn.created',
-    targetType: books.auditTarget,
-    targetId: account.id,
-    data: { email: input.email, source: input.source, ...(input.couponId ? { coupon: input.couponId } : {}) },
+  return {
+    now,
+    endAt,
+    values,
+    plan,
+    mail,
+    audit: (id: number) => ({
+      actorId: input.actorId,
+      action: 'vpn.created',
+      targetType: (input.books ?? liveBooks).auditTarget,
+      targetId: id,
+      data: { email: input.email, source: input.source, ...(input.couponId ? { coupon: input.couponId } : {}) },
+    }),
+    notice: (id: number) => ({ ...input.notice(username), redirect: 'vpn/list', refId: id }),
+  };
+}
+
+/**
+ * Opens a live account and pays for it as one charge gathered with the others waiting for the
+ * wallet (wallet/group-commit.ts): the account's id is drawn first, so its row, mail, audit entry,
+ * notification and event are written in the statement that charges it.
+ */
+async function openPaidAccount(ctx: Ctx, input: OpenAccount, priceCents: number) {
+  const id = await nextId(ctx.db, 'vpn_accounts_id_seq');
+  const opening = accountOpening(ctx, input);
+  const v = opening.values;
+  const account: VpnRow = {
+    id,
+    reseller_id: v.resellerId,
+    username: v.username,
+    email: v.email,
+    coupon_code: null,
+    cycle: v.cycle,
+    billing_type: v.billingType,
+    product_id: v.productId,
+    addons: v.addons,
+    hosting_status: v.hostingStatus,
+    start_at: v.startAt,
+    end_at: v.endAt,
+    created_at: v.createdAt,
+    renewal_price_cents: v.renewalPriceCents,
+    password_hash: v.passwordHash,
+  };
+  const movement = { resellerId: v.resellerId, amountCents: priceCents, kind: 'vpn_purchase', reference: `${liveBooks.auditTarget}:${id}`, description: `VPN account ${v.username}: ${opening.plan}` } as const;
+  const notification = ctx.notifier.row(v.resellerId, opening.notice(id));
+  const paid = await chargeWallet(ctx, {
+    movement,
+    rows: [
+      [vpnAccounts, [{ id, ...v }]],
+      ...(opening.mail ? [[mailOutbox, [ctx.mail.outboxRow(opening.mail)]] as [typeof mailOutbox, Record<string, unknown>[]]] : []),
+      [auditLog, [auditRow(opening.audit(id))]],
+      [notifications, [notification]],
+      [events, [eventRow(newEventId(), { resellerId: v.resellerId, mode: 'live', type: 'vpn_user.created', object: vpnUserObject(account, ctx.clock.now()), subject: `vpn_user:${id}` })]],
+    ],
   });
-  if (books.announces) await ctx.notifier.notify(unit, input.owner.id, { ...input.notice(account.username), redirect: 'vpn/list', refId: account.id });
-  await announce(ctx, unit, books, account.id, 'vpn_user.created');
-  return { id: account.id, username: account.username, plan, endAt };
+  if (opening.mail) void ctx.mail.kick();
+  ctx.notifier.published(notification, paid.at);
+  return { account, balance: await afterCharge(ctx, movement, paid) };
 }
 
 /**
@@ -180,8 +237,7 @@ export async function createAccount(ctx: Ctx, session: Session, input: CreateInp
   const password = input.password ?? newPassword();
   const passwordHash = await hashPassword(password);
 
-  const open = (unit: Unit) =>
-    openAccount(ctx, unit, {
+  const openInput: OpenAccount = {
       owner,
       product,
       addon,
@@ -194,25 +250,14 @@ export async function createAccount(ctx: Ctx, session: Session, input: CreateInp
       actorId: session.id,
       notice: (username) => ({ type: 'vpn_created', message: `VPN account ${username} was created for ${input.email} (${formatUsd(unitCents)}).` }),
       books,
-    });
+    };
+  const open = (unit: Unit) => openAccount(ctx, unit, openInput);
   const answer = (account: VpnRow, balance: number) => ({ account: present(ctx, account), amount: centsToDollars(unitCents), balance: centsToDollars(balance) });
   if (books.mode === 'live' && unitCents > 0) {
-    // The live wallet's charge closes the transaction, as a generation's does (docs/api.md).
+    // The live wallet's charge goes with the others waiting for it (docs/api.md).
     return withFreshUsername(async () => {
-      let movement: Movement | undefined;
-      let made: { account: VpnRow; row: ChargedRow | undefined };
-      try {
-        made = await transactClosing(ctx, async (unit) => {
-          const opened = await open(unit);
-          const account = await reload(unit, opened.id, books);
-          movement = { resellerId: owner.id, amountCents: unitCents, kind: 'vpn_purchase', reference: `${books.auditTarget}:${opened.id}`, description: `VPN account ${opened.username}: ${opened.plan}` };
-          return { statement: chargeStatement(ctx, movement), answer: (row: ChargedRow | undefined) => ({ account, row }) };
-        });
-      } catch (error) {
-        throw movement ? await refusalOf(ctx, movement, error) : error;
-      }
-      if (!made.row || !movement) throw fail('createCoupons');
-      return answer(made.account, await afterCharge(ctx, movement, made.row));
+      const made = await openPaidAccount(ctx, openInput, unitCents);
+      return answer(made.account, made.balance);
     }, chosen);
   }
   return withFreshUsername(

@@ -16,22 +16,14 @@ import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/index.js';
 import { rows } from '../../db/index.js';
 import { transact, type Unit } from '../../db/unit.js';
-import { resellers, walletLedger, type LedgerKind } from '../../db/schema/index.js';
+import { resellers, walletLedger } from '../../db/schema/index.js';
 import { AppError, fail } from '../../http/errors.js';
 import { metrics } from '../../ops/metrics.js';
+import { ChargeRefused, chargeTogether, type Charge, type Paid } from './group-commit.js';
+import type { Movement } from './movement.js';
 import { crossedThreshold, warnOnLowBalance } from './low-balance.js';
 
-export interface Movement {
-  resellerId: number;
-  amountCents: number;
-  kind: LedgerKind;
-  reference: string;
-  description: string;
-  /** Who caused it when it is not the wallet's owner (an admin parent). */
-  actorId?: number | null;
-  /** The payment a credit comes from (unique in the ledger). */
-  paymentId?: number | null;
-}
+export type { Movement } from './movement.js';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 /** "$1,234.50": how money reads in messages. */
@@ -116,7 +108,7 @@ export async function debit(ctx: ChargeCtx, unit: Unit, m: Movement, also: { cou
   return balance;
 }
 
-/** What the closing charge (`wallet_charge`, migration 0015) answers. */
+/** What a committed charge answers of the wallet (wallet/group-commit.ts). */
 export interface ChargedRow {
   out_balance: number;
   out_credit_limit: number;
@@ -124,29 +116,26 @@ export interface ChargedRow {
 }
 
 /**
- * A debit as the closing statement of a unit of work (db/unit.ts's `transactClosing`): the same
- * conditional update and ledger row as `debit`, in a function that raises when the wallet cannot
- * pay, so the COMMIT queued behind it becomes a rollback. Then `afterCharge` once it committed, and
- * `refusalOf` when it raised.
+ * A debit together with the call's own rows, gathered with the other charges waiting for the same
+ * wallet into one transaction (wallet/group-commit.ts): the same conditional update and ledger row
+ * as `debit`. A refused charge answers as `debit` words it, and writes nothing.
  */
-export function chargeStatement(ctx: Pick<AppContext, 'clock'>, m: Movement, also: { couponsAdded?: number } = {}) {
-  if (!Number.isSafeInteger(m.amountCents) || m.amountCents <= 0) throw new Error(`invalid debit ${m.amountCents}`);
-  return sql`select out_balance, out_credit_limit, out_threshold from wallet_charge(${m.resellerId}::int, ${m.amountCents}::bigint, ${m.kind}::text,
-    ${m.reference}::text, ${m.description}::text, ${m.actorId ?? null}::int, ${ctx.clock.now()}::timestamptz, ${also.couponsAdded ?? 0}::int)`;
-}
-
-/** The refusal a closing charge raised (the wallet could not pay), as `debit` words it; other errors as they are. */
-export async function refusalOf(ctx: Pick<AppContext, 'db'>, m: Movement, error: unknown): Promise<unknown> {
-  if ((error as { code?: string } | null)?.code !== 'PP402') return error;
-  const [current] = await ctx.db
-    .select({ balance: resellers.balanceCents, limit: resellers.creditLimitCents })
-    .from(resellers)
-    .where(eq(resellers.id, m.resellerId));
-  return refusal(current, m.amountCents);
+export async function chargeWallet(ctx: Pick<AppContext, 'db' | 'clock' | 'database'>, charge: Charge): Promise<Paid> {
+  try {
+    return await chargeTogether(ctx, charge);
+  } catch (error) {
+    if (!(error instanceof ChargeRefused)) throw error;
+    const m = charge.movement;
+    const [current] = await ctx.db
+      .select({ balance: resellers.balanceCents, limit: resellers.creditLimitCents })
+      .from(resellers)
+      .where(eq(resellers.id, m.resellerId));
+    throw refusal(current, m.amountCents);
+  }
 }
 
 /**
- * What follows a committed closing charge: the balance announced, the movement counted and, when
+ * What follows a committed charge: the balance announced, the movement counted and, when
  * the charge crossed the reseller's line, its warning — in a unit of its own right after the commit
  * (the charge's transaction has ended; a process stopped between the two loses the warning, never money).
  */
