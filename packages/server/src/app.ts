@@ -48,6 +48,7 @@ import { settingsRoutes } from './modules/settings/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { syncCreditLimits } from './modules/wallet/service.js';
 import { healthRoutes } from './ops/health.js';
+import { logDestination } from './ops/log-destination.js';
 import { logRequests } from './ops/request-log.js';
 import { metricsRoutes } from './ops/metrics.js';
 import { createWorkers } from './ops/workers.js';
@@ -92,8 +93,9 @@ async function openConfiguredDatabase(config: Config, onNotice: (message: string
 }
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  let stdout: ReturnType<typeof logDestination> | undefined;
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
+    logger: options.logger === false ? false : { level: config.logLevel, stream: options.logStream ?? (stdout = logDestination()).stream },
     // A hop count trusts that many proxies nearest to us (the addresses they append), no more.
     trustProxy: typeof config.trustProxy === 'number' ? (_address: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
     bodyLimit: BODY_LIMIT,
@@ -233,6 +235,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await realtime.server?.close();
     // A database handed in by the caller is the caller's to close.
     if (!options.database) await database.close();
+    stdout?.close();
   });
   return app;
 }

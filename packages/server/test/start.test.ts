@@ -22,7 +22,7 @@ describe('main', () => {
   it('starts on an empty data folder with the embedded PostgreSQL 15, prints the URL and the demo sign-in, and serves the API', async () => {
     // A data folder from the days of PGlite: its data is not read, and the server says so.
     mkdirSync(join(dataDir, 'pglite'));
-    const main = await startMain(env);
+    const main = await startMain({ ...env, LOG_LEVEL: 'info' });
     try {
       expect(main.output).toMatch(/Partner Panel is running at http:\/\/localhost:\d+\n/);
       expect(main.url).not.toMatch(/:0$/);
@@ -36,6 +36,9 @@ describe('main', () => {
       const res = await fetch(`${main.url}/api/csrf`);
       expect(res.status).toBe(200);
       expect(res.headers.get('set-cookie')).toMatch(/^XSRF-TOKEN=/);
+      // Its log line reaches standard output within a moment, though the log is written in blocks
+      // of 4 kB and far less than that was logged (src/ops/log-destination.ts).
+      await expect.poll(() => main.output, { timeout: 2_000, interval: 100 }).toMatch(/"route":"\/api\/csrf"/);
       // The data is in a real PostgreSQL 15, reached over its socket only (no TCP port).
       const client = new pg.Client({ host: join(dataDir, 'postgres'), user: 'postgres', database: EMBEDDED_DATABASE });
       await client.connect();

@@ -54,7 +54,9 @@ export interface ServeOptions {
 
 export function serve<C extends AnyCall>(app: FastifyInstance, call: C, handler: Handler<C>, options: ServeOptions = {}) {
   const { csrf, captcha, config } = app.ctx;
-  const onRequest: onRequestHookHandler[] = [];
+  const html = call.raw === 'html';
+  // A JSON answer's headers (its policy loads nothing), set before any check can refuse the call.
+  const onRequest: onRequestHookHandler[] = html ? [] : [app.ctx.security.apiHeaders];
   if (call.csrf) onRequest.push(options.embeddable ? csrf.checkEmbedded : csrf.check);
   if (call.access === 'reseller' || call.access === 'admin') onRequest.push(authenticate);
   if (call.access === 'admin') onRequest.push(requireAdmin);
@@ -106,8 +108,8 @@ export function serve<C extends AnyCall>(app: FastifyInstance, call: C, handler:
   app.route({
     method: call.method,
     url: call.path.replace(/\{(\w+)\}/g, ':$1'),
-    // JSON loads nothing; an HTML answer (a payment form) is a page.
-    ...(call.raw === 'html' ? {} : { helmet: app.ctx.security.api }),
+    // An HTML answer (a payment form) is a page, with the plugin's page headers.
+    ...(html ? {} : { helmet: false }),
     schema: {
       ...(call.body ? { body: call.body } : {}),
       ...(call.query ? { querystring: call.query } : {}),

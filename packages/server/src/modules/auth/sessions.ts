@@ -2,6 +2,7 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { AppContext, SessionReseller } from '../../context.js';
 import type { Tx } from '../../db/index.js';
+import { preparedOn } from '../../db/prepared.js';
 import { accessTokens, resellers } from '../../db/schema/index.js';
 import { hashToken, newToken } from './secrets.js';
 
@@ -26,14 +27,9 @@ export async function issueSession(
   return { token, expiresAt, id: Number(row?.id) };
 }
 
-/**
- * The lookup every signed-in call makes, built once per database as a named prepared statement:
- * no query building per request, and PostgreSQL plans it once per connection.
- */
-const lookups = new WeakMap<object, ReturnType<typeof prepareLookup>>();
-
-function prepareLookup(db: AppContext['db']) {
-  return db
+/** The lookup every signed-in call makes. */
+const sessionLookup = preparedOn((db) =>
+  db
     .select({
       tokenId: accessTokens.id,
       lastUsedAt: accessTokens.lastUsedAt,
@@ -58,15 +54,13 @@ function prepareLookup(db: AppContext['db']) {
       ),
     )
     .limit(1)
-    .prepare('find_session');
-}
+    .prepare('find_session'),
+);
 
 /** The reseller of a live session token, or null. */
 export async function findSession(ctx: Pick<AppContext, 'db' | 'clock'>, token: string): Promise<SessionReseller | null> {
   const now = ctx.clock.now();
-  let lookup = lookups.get(ctx.db);
-  if (!lookup) lookups.set(ctx.db, (lookup = prepareLookup(ctx.db)));
-  const [row] = await lookup.execute({ hash: hashToken(token), now });
+  const [row] = await sessionLookup(ctx.db).execute({ hash: hashToken(token), now });
   if (!row) return null;
   // Touch at most once a minute: a write per request would cost more than it tells.
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > 60_000) {

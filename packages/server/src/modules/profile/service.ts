@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { ACCOUNT_STATUS } from '@partner-panel/sdk';
 import type { AppContext } from '../../context.js';
 import { rows } from '../../db/index.js';
+import { preparedOn } from '../../db/prepared.js';
 import { resellers } from '../../db/schema/index.js';
 import { fail, invalid } from '../../http/errors.js';
 import { transact } from '../../db/unit.js';
@@ -12,8 +13,11 @@ import { presentUser, type ResellerRow } from './present.js';
 type Ctx = Pick<AppContext, 'db' | 'clock'>;
 type WriteCtx = Ctx & Pick<AppContext, 'notifier' | 'log'>;
 
+/** The reseller's row, read by every profile view. */
+const resellerById = preparedOn((db) => db.select().from(resellers).where(eq(resellers.id, sql.placeholder('id'))).prepare('reseller_by_id'));
+
 export async function loadReseller(ctx: Ctx, id: number): Promise<ResellerRow> {
-  const [row] = await ctx.db.select().from(resellers).where(eq(resellers.id, id));
+  const [row] = await resellerById(ctx.db).execute({ id });
   if (!row) throw fail('fetchDetails');
   return row;
 }

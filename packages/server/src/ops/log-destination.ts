@@ -1,0 +1,23 @@
+/**
+ * Where the log goes when no stream is given: standard output, written asynchronously in blocks of
+ * 4 kB instead of one blocking write per line (each write cost about 6 % of a signed-in read's
+ * time). A block that has not filled goes out within a quarter of a second, so an operator
+ * following the log waits no longer than that; pino writes what is left when the process exits.
+ */
+import { pino, type DestinationStream } from 'pino';
+
+export const LOG_FLUSH_MS = 250;
+
+export function logDestination(): { stream: DestinationStream; close(): void } {
+  const stream = pino.destination({ dest: 1, sync: false, minLength: 4096 });
+  const timer = setInterval(() => stream.flush(), LOG_FLUSH_MS);
+  timer.unref();
+  return {
+    stream,
+    /** On close: no more timer, and the last lines written before the server says it has stopped. */
+    close() {
+      clearInterval(timer);
+      stream.flushSync();
+    },
+  };
+}
