@@ -21,6 +21,7 @@ import { hashToken } from '../src/modules/auth/secrets.js';
 import { credit, debit } from '../src/modules/wallet/service.js';
 import { PRODUCTION, benchDataDir } from './harness.js';
 import { fairCeiling } from './fair.js';
+import { cpuPerBareCall, cpuPerHttpCall, postgresProcesses, printCpu } from './cpu.js';
 import { bare, compare, grossRegressions, http, summary, timed, type Sample } from './measure.js';
 
 /**
@@ -159,6 +160,7 @@ export async function hotBench(quick = false) {
   plain.get('/', async () => ({ code: 'ok', status: 'success', message: 'Success', body: { csrf_token: 'x'.repeat(80) } }));
   const plainUrl = await plain.listen({ port: 0, host: '127.0.0.1' });
   const fair = await fairCeiling(pool);
+  const cluster = await postgresProcesses(pool);
   try {
     const holder = await signIn(url, 'reseller@demo.partner-panel.test');
     const wallet = await signIn(url, 'admin@demo.partner-panel.test');
@@ -197,6 +199,14 @@ export async function hotBench(quick = false) {
         sizes.rounds,
         () => http({ url: `${url}/api/v1/resellers/profile`, headers: { authorization: holder.headers.authorization }, duration: s }),
         () => http({ url: `${fair.url}/profile`, headers: { authorization: holder.headers.authorization }, duration: s }),
+      );
+      const profileCalls = quick ? 2_000 : 6_000;
+      const signedIn = { authorization: holder.headers.authorization };
+      printCpu(
+        'profile GET, signed in, 10 at once',
+        await cpuPerHttpCall(cluster, { url: `${url}/api/v1/resellers/profile`, headers: signedIn, connections: 10, calls: profileCalls }),
+        await cpuPerHttpCall(cluster, { url: `${fair.url}/profile`, headers: signedIn, connections: 10, calls: profileCalls }),
+        'bare Fastify, same session lookup + row select, same process',
       );
       const tokenHash = hashToken(holder.token);
       await compare(
@@ -431,22 +441,18 @@ export async function hotBench(quick = false) {
       await transact(app.ctx, (unit) => credit(app.ctx, unit, { resellerId: hot, amountCents: 10_000_000_000, kind: 'admin_credit', reference: 'bench', description: 'Bench funds' }));
       const one = generateBody(1);
       const unitCents = Math.round(((await (await fetch(`${url}/api/v1/coupons/create`, { method: 'POST', headers: wallet.headers, body: one })).json()) as { body: { amount: number } }).body.amount * 100);
+      const bareDebit = () =>
+        pool.query(
+          `with paid as (update resellers set balance_cents = balance_cents - $2 where id = $1 and balance_cents - $2 >= -credit_limit_cents returning balance_cents)
+           insert into wallet_ledger (reseller_id, amount_cents, balance_after_cents, kind, reference, description)
+           select $1, -$2::bigint, balance_cents, 'coupon_purchase', 'bench', 'Bench debit' from paid`,
+          [hot, unitCents],
+        );
       await compare(
         { label: 'hot wallet: one-coupon generations on one reseller, 50 at once, calls/s', ceilingLabel: 'bare conditional debit + ledger insert (one statement, its own transaction) on the same row, 50 at once, same pool', kind: 'rate', goal: 0.75, floor: UNMET_FLOOR },
         sizes.rounds,
         () => http({ url: `${url}/api/v1/coupons/create`, method: 'POST', headers: wallet.headers, body: one, connections: 50, duration: s }),
-        () =>
-          bare(
-            () =>
-              pool.query(
-                `with paid as (update resellers set balance_cents = balance_cents - $2 where id = $1 and balance_cents - $2 >= -credit_limit_cents returning balance_cents)
-                 insert into wallet_ledger (reseller_id, amount_cents, balance_after_cents, kind, reference, description)
-                 select $1, -$2::bigint, balance_cents, 'coupon_purchase', 'bench', 'Bench debit' from paid`,
-                [hot, unitCents],
-              ),
-            50,
-            s,
-          ),
+        () => bare(bareDebit, 50, s),
       );
       // What any signed-in call reaches here: the same callers reading the profile (session + row,
       // no write). The hot wallet is held back by the request around it once this ratio nears 1.
@@ -456,6 +462,12 @@ export async function hotBench(quick = false) {
         () => http({ url: `${url}/api/v1/coupons/create`, method: 'POST', headers: wallet.headers, body: one, connections: 50, duration: s }),
         () => http({ url: `${url}/api/v1/resellers/profile`, headers: { authorization: wallet.headers.authorization }, connections: 50, duration: s }),
       );
+      // What bounds the rate on this machine, load or not: the CPU a generation costs, beside the
+      // bare debit's and a signed-in read's (docs/performance.md).
+      const cpuCalls = quick ? 1_000 : 3_000;
+      const generationCpu = await cpuPerHttpCall(cluster, { url: `${url}/api/v1/coupons/create`, method: 'POST', headers: wallet.headers, body: one, connections: 50, calls: cpuCalls });
+      printCpu('hot wallet: one-coupon generation, 50 at once', generationCpu, await cpuPerBareCall(cluster, bareDebit, 50, cpuCalls), 'bare conditional debit + ledger insert, 50 at once');
+      printCpu('hot wallet beside a signed-in read', generationCpu, await cpuPerHttpCall(cluster, { url: `${url}/api/v1/resellers/profile`, headers: { authorization: wallet.headers.authorization }, connections: 50, calls: cpuCalls }), 'GET /api/v1/resellers/profile, same session, 50 at once');
       // The ceiling's last debits may still wait in the pool after its time is up: they must land
       // before the wallet is set to the affordable amount, or they would spend from it.
       while (pool.waitingCount > 0 || pool.totalCount > pool.idleCount) await new Promise((r) => setTimeout(r, 50));
