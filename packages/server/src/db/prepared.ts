@@ -5,10 +5,12 @@
  * once per connection. The name must be unique to the statement: node-postgres keeps one text per
  * name and connection.
  */
-import type { Db } from './types.js';
+import type { Tx } from './types.js';
 
-export function preparedOn<P>(build: (db: Db) => P): (db: Db) => P {
-  const built = new WeakMap<Db, P>();
+export function preparedOn<P>(build: (db: Tx) => P): (db: Tx) => P {
+  // A transaction gets its own (built again for each one; node-postgres skips the parse when its
+  // connection already holds the statement).
+  const built = new WeakMap<Tx, P>();
   return (db) => {
     let statement = built.get(db);
     if (!statement) built.set(db, (statement = build(db)));

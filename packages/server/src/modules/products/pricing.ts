@@ -4,7 +4,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { centsToDollars, type AddonKey, type Cycle, type Products } from '@partner-panel/sdk';
-import { rows, type Tx } from '../../db/index.js';
+import type { Tx } from '../../db/index.js';
+import { preparedOn } from '../../db/prepared.js';
 import { addons, products, resellerPrices } from '../../db/schema/index.js';
 import { fail } from '../../http/errors.js';
 
@@ -28,22 +29,29 @@ export interface PriceBook {
   addons: PricedAddon[];
 }
 
-export async function priceBook(db: Tx, resellerId: number): Promise<PriceBook> {
-  // One statement, the products and the addons as JSON: every paid call reads it, so it is one
-  // round trip and no row mapping.
-  const [book] = await rows<{ products: PricedProduct[]; addons: PricedAddon[] }>(
-    db,
-    sql`select
-      (select coalesce(json_agg(json_build_object('id', p.id, 'billingType', p.billing_type, 'cycle', p.cycle, 'months', p.months,
+/**
+ * One statement, the products and the addons as JSON: every paid call reads it, so it is one round
+ * trip and no row mapping, prepared once per connection (its planning cost more than its run).
+ */
+const priceBookOf = preparedOn((db) =>
+  db
+    .select({
+      products: sql<PricedProduct[]>`(select coalesce(json_agg(json_build_object('id', p.id, 'billingType', p.billing_type, 'cycle', p.cycle, 'months', p.months,
                                                   'priceCents', coalesce(rp.price_cents, p.price_cents))
                                 -- The lifetime plan leads its type, then the cycles from shortest to longest.
                                 order by p.billing_type, p.cycle = 'lifetime' desc, p.months), '[]')
        from ${products} p
-       left join ${resellerPrices} rp on rp.reseller_id = ${resellerId} and rp.billing_type = p.billing_type and rp.cycle = p.cycle
-       where p.active) as products,
-      (select coalesce(json_agg(json_build_object('id', a.id, 'key', a.key, 'name', a.name, 'monthlyPriceCents', a.monthly_price_cents) order by a.id), '[]')
-       from ${addons} a where a.active) as addons`,
-  );
+       left join ${resellerPrices} rp on rp.reseller_id = ${sql.placeholder('reseller')} and rp.billing_type = p.billing_type and rp.cycle = p.cycle
+       where p.active)`,
+      addons: sql<PricedAddon[]>`(select coalesce(json_agg(json_build_object('id', a.id, 'key', a.key, 'name', a.name, 'monthlyPriceCents', a.monthly_price_cents) order by a.id), '[]')
+       from ${addons} a where a.active)`,
+    })
+    .from(sql`(select) as one`)
+    .prepare('price_book'),
+);
+
+export async function priceBook(db: Tx, resellerId: number): Promise<PriceBook> {
+  const [book] = await priceBookOf(db).execute({ reseller: resellerId });
   return { products: book?.products ?? [], addons: book?.addons ?? [] };
 }
 
