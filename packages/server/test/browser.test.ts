@@ -80,6 +80,10 @@ describe('security headers', () => {
   });
 
   it('the API: a policy that allows nothing, and the same other headers', async () => {
+    // Every security header of a page but its policy is on an API answer too, with the same value.
+    const page = await t.app.inject({ method: 'GET', url: '/login' });
+    const security = Object.entries(page.headers).filter(([name]) => /^(x-|cross-origin-|origin-agent|referrer-policy|strict-transport)/.test(name) && name !== 'x-request-id');
+    expect(security.length).toBeGreaterThanOrEqual(8);
     for (const res of [
       await t.app.inject({ method: 'GET', url: '/api/settings' }),
       await t.app.inject({ method: 'POST', url: '/api/login', payload: {} }),
@@ -88,6 +92,7 @@ describe('security headers', () => {
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['x-frame-options']).toBe('DENY');
       expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      for (const [name, value] of security) expect(res.headers[name], name).toBe(value);
     }
   });
 

@@ -12,7 +12,7 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import type { FastifyHelmetOptions } from '@fastify/helmet';
 import type { FastifyReply, onRequestHookHandler } from 'fastify';
@@ -111,9 +111,9 @@ export interface Security {
   api: RouteHelmet;
   /**
    * Sets the API's headers (the page headers with the `api` policy) on an answer whose route turns
-   * the plugin off. They are the same on every answer, so helmet's middleware is built once for
-   * them: with route options, @fastify/helmet builds it again on every request (directives parsed
-   * anew; about 3 % of a signed-in read's time).
+   * the plugin off. They are the same on every answer, so they are made once, by helmet: with
+   * route options, @fastify/helmet builds its middleware again on every request (directives
+   * parsed anew; about 3 % of a signed-in read's time).
    */
   apiHeaders: onRequestHookHandler;
   /** Route options for a page that loads no script and only its own inline styles (the dev inbox). */
@@ -125,6 +125,20 @@ export interface Security {
    * `http://host[:port]` are left out; with none left, nobody may frame it.
    */
   allowFraming(reply: FastifyReply, origins: readonly string[]): void;
+}
+
+/**
+ * The headers a helmet middleware sets, read once from a stand-in answer: for options with no
+ * per-request part (no directive computed from the request), they are the same on every answer.
+ */
+function headersOf(middleware: ReturnType<typeof helmetMiddleware>): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const answer = {
+    setHeader: (name: string, value: unknown) => void (headers[name.toLowerCase()] = String(value)),
+    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
+  };
+  middleware({ headers: {} } as IncomingMessage, answer as unknown as ServerResponse, () => undefined);
+  return headers;
 }
 
 /** `realtimePort` answers the port browsers reach the socket server on, as GET /api/settings tells them. */
@@ -163,13 +177,16 @@ export function createSecurity(config: Config, portalDir: string, realtimePort: 
 
   const api: RouteHelmet = { contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } } };
 
-  const { global: _global, ...headers } = helmet;
-  const setApiHeaders = helmetMiddleware({ ...headers, ...api } as Parameters<typeof helmetMiddleware>[0]);
+  const { global: _global, ...pageOptions } = helmet;
+  const apiHeaderSet = headersOf(helmetMiddleware({ ...pageOptions, ...api } as Parameters<typeof helmetMiddleware>[0]));
 
   return {
     helmet,
     api,
-    apiHeaders: (request, reply, done) => setApiHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)),
+    apiHeaders: (_request, reply, done) => {
+      reply.headers(apiHeaderSet);
+      done();
+    },
     plainPage: {
       contentSecurityPolicy: {
         useDefaults: false,
