@@ -3,7 +3,8 @@
  * call must echo it in the CSRF-Token header. The signature stops a cookie planted by a sibling
  * subdomain from passing, since only this server can sign one.
  */
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { randomId } from '../random.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CSRF_COOKIE, CSRF_HEADER } from '@partner-panel/sdk';
 import { fail } from './errors.js';
@@ -12,7 +13,7 @@ export function createCsrf(secret: string, secureCookies: boolean) {
   const sign = (nonce: string) => createHmac('sha256', secret).update(`csrf:${nonce}`).digest('base64url');
 
   function issue(reply: FastifyReply): string {
-    const nonce = randomBytes(18).toString('base64url');
+    const nonce = randomId(18).toString('base64url');
     const token = `${nonce}.${sign(nonce)}`;
     reply.setCookie(CSRF_COOKIE, token, {
       path: '/',

@@ -3,12 +3,12 @@
  * logs it on every line of the request, the `Request-Id` header carries it on every answer, and a
  * refusal's envelope repeats it, so support and operators meet the same string.
  */
-import { randomBytes } from 'node:crypto';
+import { randomId } from '../random.js';
 import { LogController, type FastifyInstance } from 'fastify';
 
 export const REQUEST_ID_HEADER = 'Request-Id';
 
-export const newRequestId = () => `req_${randomBytes(12).toString('base64url')}`;
+export const newRequestId = () => `req_${randomId(12).toString('base64url')}`;
 
 /** Fastify's options for the id: ours, never read from the request, logged as `request_id`. */
 export const requestIdOptions = () => ({

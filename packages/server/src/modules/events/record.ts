@@ -4,10 +4,10 @@
  * When the reseller has an enabled endpoint of that mode, a trigger on the insert queues the job
  * that fans the event out to its endpoints, so an event is never written without its delivery job.
  */
-import { randomBytes } from 'node:crypto';
 import type { KeyMode, WebhookEventType } from '@partner-panel/sdk';
 import type { Tx } from '../../db/index.js';
 import { events } from '../../db/schema/index.js';
+import { randomId } from '../../random.js';
 
 export interface NewEvent {
   resellerId: number;
@@ -21,7 +21,7 @@ export interface NewEvent {
 
 export const FANOUT_TASK = 'webhooks.fanout';
 
-export const newEventId = () => `evt_${randomBytes(15).toString('base64url')}`;
+export const newEventId = () => `evt_${randomId(15).toString('base64url')}`;
 
 /** The event as its row (also a row of a grouped charge, wallet/group-commit.ts). */
 export const eventRow = (id: string, event: NewEvent) => ({
