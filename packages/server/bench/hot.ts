@@ -6,12 +6,13 @@
  * `--quick` runs the same on smaller data and shorter rounds (CI).
  */
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { get as httpGet, type IncomingMessage } from 'node:http';
 import Fastify from 'fastify';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../src/app.js';
+import { logDestination } from '../src/ops/log-destination.js';
 import { loadConfig } from '../src/config.js';
 import { openEmbedded, openPostgres, rows, type Database } from '../src/db/index.js';
 import { transact } from '../src/db/unit.js';
@@ -151,9 +152,9 @@ export async function hotBench(quick = false) {
   const s = sizes.seconds;
   console.log(`\nhot paths on the ${label}, pool of 10, ${sizes.coupons.toLocaleString('en-US')} coupons and ${sizes.vpn.toLocaleString('en-US')} VPN accounts of one reseller${quick ? ' (quick)' : ''}`);
   console.log(`  ${sizes.rounds} rounds of ${s} s for each load figure, ours then the ceiling; medians with [spread]`);
-  // The product's log level, written where no one reads it: logging is part of a request's cost.
-  const devNull = createWriteStream('/dev/null');
-  const app = await buildApp(loadConfig({ ...PRODUCTION, LOG_LEVEL: 'info', RATE_LIMIT_LOGIN_PER_IP: '100000', RATE_LIMIT_CLIENT_PER_MINUTE: '100000000' }), { database, logStream: devNull });
+  // The product's log level and writer, written where no one reads it: logging is part of a request's cost.
+  const devNull = logDestination('/dev/null');
+  const app = await buildApp(loadConfig({ ...PRODUCTION, LOG_LEVEL: 'info', RATE_LIMIT_LOGIN_PER_IP: '100000', RATE_LIMIT_CLIENT_PER_MINUTE: '100000000' }), { database, logStream: devNull.stream });
   await seedDemo(database.db);
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   const plain = Fastify();
@@ -182,7 +183,7 @@ export async function hotBench(quick = false) {
         () => http({ url: `${plainUrl}/`, duration: s }),
       );
       // The request log's cost: the same server with its one line per request, and with none.
-      const quiet = await buildApp(loadConfig({ ...PRODUCTION, LOG_LEVEL: 'warn' }), { database, logStream: devNull });
+      const quiet = await buildApp(loadConfig({ ...PRODUCTION, LOG_LEVEL: 'warn' }), { database, logStream: devNull.stream });
       const quietUrl = await quiet.listen({ port: 0, host: '127.0.0.1' });
       try {
         await compare(
@@ -508,7 +509,7 @@ export async function hotBench(quick = false) {
     await plain.close();
     await fair.close();
     await app.close();
-    devNull.end();
+    devNull.close();
     await drop();
   }
   return grossRegressions();

@@ -1,5 +1,6 @@
 /** Builds the whole server without listening: database, adapters, hooks and every module's routes. */
 import { createHmac, randomBytes } from 'node:crypto';
+import type { DestinationStream } from 'pino';
 import Fastify, { errorCodes, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
@@ -67,7 +68,7 @@ export interface BuildOptions {
   /** Told as each start-up phase ends (`--verbose` prints where the time went). */
   onPhase?: (phase: string) => void;
   /** Where the log goes instead of stdout (the bench writes it to /dev/null at the product's level). */
-  logStream?: NodeJS.WritableStream;
+  logStream?: DestinationStream;
 }
 
 /** The secret that signs CSRF tokens: configured, or generated once and shared through the database. */

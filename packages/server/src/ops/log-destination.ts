@@ -8,8 +8,9 @@ import { pino, type DestinationStream } from 'pino';
 
 export const LOG_FLUSH_MS = 250;
 
-export function logDestination(): { stream: DestinationStream; close(): void } {
-  const stream = pino.destination({ dest: 1, sync: false, minLength: 4096 });
+/** `dest`: standard output, or a file (the bench writes the log to /dev/null this way). */
+export function logDestination(dest: number | string = 1): { stream: DestinationStream; close(): void } {
+  const stream = pino.destination({ dest, sync: false, minLength: 4096 });
   const timer = setInterval(() => stream.flush(), LOG_FLUSH_MS);
   timer.unref();
   return {
