@@ -7,6 +7,7 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../src/modules/demo/seed.js';
+import { LOG_FLUSH_MS, logDestination } from '../src/ops/log-destination.js';
 import { testApp, linkHash } from './support/app.js';
 import { CARDS, payTestCard } from './support/billing.js';
 
@@ -92,5 +93,15 @@ describe('the log', async () => {
     };
     for (const mail of mails) secrets[`the body of "${mail.subject}"`] = mail.text;
     for (const [what, secret] of Object.entries(secrets)) expect(log.includes(secret), `${what} is in the log`).toBe(false);
+  });
+
+  it('keeps the process running when its writer has been ended (as pino ends it before exit, or on a broken pipe)', async () => {
+    const log = logDestination('/dev/null');
+    log.stream.write('one line\n');
+    (log.stream as unknown as { end(): void }).end();
+    // Two flush ticks: a flush of the ended writer would throw from the timer, an unhandled error here.
+    await new Promise((resolve) => setTimeout(resolve, LOG_FLUSH_MS * 2 + 50));
+    expect((log.stream as unknown as { destroyed: boolean }).destroyed).toBe(true);
+    expect(() => log.close()).not.toThrow();
   });
 });

@@ -11,14 +11,17 @@ export const LOG_FLUSH_MS = 250;
 /** `dest`: standard output, or a file (the bench writes the log to /dev/null this way). */
 export function logDestination(dest: number | string = 1): { stream: DestinationStream; close(): void } {
   const stream = pino.destination({ dest, sync: false, minLength: 4096 });
-  const timer = setInterval(() => stream.flush(), LOG_FLUSH_MS);
+  // pino ends the stream as the process is about to exit (and on a broken pipe); a flush then
+  // would throw, from this timer, and end the process with it.
+  const ended = () => (stream as unknown as { destroyed: boolean }).destroyed;
+  const timer = setInterval(() => (ended() ? clearInterval(timer) : stream.flush()), LOG_FLUSH_MS);
   timer.unref();
   return {
     stream,
     /** On close: no more timer, and the last lines written before the server says it has stopped. */
     close() {
       clearInterval(timer);
-      stream.flushSync();
+      if (!ended()) stream.flushSync();
     },
   };
 }
