@@ -5,20 +5,16 @@
  * `<Admin basename>` and loaded as a separate chunk (the sign-in page fetches it while the password
  * is typed).
  */
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { OwnPrefix, PublicOnly, RequireArea, RequireHash, RequireUser } from './routing/guards';
 import { publicPaths } from './routing/paths';
+import { ForgotPasswordPage, RegisterPage, ResetPasswordPage, VerificationPage } from './routing/publicPages';
 import { Redirect, ToOwn } from './routing/redirects';
 import { PublicShell } from './public/PublicShell';
 import { LoginPage } from './public/LoginPage';
 import { FullPageSpinner } from './public/FullPageSpinner';
 import { AdminApp } from './admin/lazy';
-
-const RegisterPage = lazy(() => import('./public/RegisterPage'));
-const VerificationPage = lazy(() => import('./public/VerificationPage'));
-const ForgotPasswordPage = lazy(() => import('./public/ForgotPasswordPage'));
-const ResetPasswordPage = lazy(() => import('./public/ResetPasswordPage'));
 
 const publicOnly = (element: ReactNode) => (
   <PublicOnly>

@@ -1,3 +1,5 @@
+// First: it asks for the signed-out page the address names while the rest of the entry evaluates.
+import { arrivedPage } from './routing/publicPages';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
@@ -9,10 +11,13 @@ declare global {
 }
 
 // index.html shows the "Browser not supported" page to old browsers; they never mount the app.
+// A signed-out page loaded on its own is fetched first (index.html's spinner shows meanwhile).
 if (!window.__PP_LEGACY__) {
-  createRoot(document.getElementById('root') as HTMLElement).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+  const mount = () =>
+    createRoot(document.getElementById('root') as HTMLElement).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  void arrivedPage.then(mount);
 }

@@ -1,27 +1,19 @@
-/** /forgot-password (000 §2): asks for the e-mail and mails a reset link. */
+/** /forgot-password (000 §2): asks for the e-mail and mails a reset link. The form shows before the rules and the client arrive (./publicForm). */
 import { useState } from 'react';
-import { messageOf } from '../components/serverErrors';
-import { dataProvider } from '../providers';
-import { captchaToken } from './captcha';
-import { emailOnly, FormField, PublicForm, usePublicForm } from './formFields';
-import { Button, Links, Notice, t as translate, Title as CardTitle, useToast } from './frame';
+import { loadAccount, useAccount, usePublicForm } from './publicForm';
+import { Button, Field, Links, Notice, t as translate, Title as CardTitle, useToast } from './frame';
 
 export default function ForgotPasswordPage() {
+  useAccount();
   const toast = useToast();
-  const form = usePublicForm(emailOnly, { email: '' });
+  const form = usePublicForm((values) => loadAccount().then((account) => account.check('email', values)), { email: '' });
   const [alert, setAlert] = useState<{ severity: 'success' | 'error'; message: string } | null>(null);
 
   async function send({ email }: { email: string }) {
-    try {
-      const token = await captchaToken('forgot');
-      const { message } = await dataProvider.forgotPassword({ email, token });
-      setAlert({ severity: 'success', message });
-      toast({ message, severity: 'success' });
-    } catch (e) {
-      const message = messageOf(e, translate('pp.errors.update'));
-      setAlert({ severity: 'error', message });
-      toast({ message, severity: 'error' });
-    }
+    const outcome = await (await loadAccount()).forgotPassword(email);
+    const shown = outcome.ok ? { severity: 'success' as const, message: outcome.answer.message } : { severity: 'error' as const, message: outcome.message };
+    setAlert(shown);
+    toast(shown);
   }
 
   return (
@@ -32,12 +24,12 @@ export default function ForgotPasswordPage() {
           {alert.message}
         </Notice>
       ) : null}
-      <PublicForm form={form} onValid={send}>
-        <FormField name="email" type="email" label={translate('pp.login.email')} autoComplete="email" autoFocus />
-        <Button type="submit" disabled={form.formState.isSubmitting}>
+      <form onSubmit={form.submit(send)} noValidate>
+        <Field {...form.field('email')} type="email" label={translate('pp.login.email')} autoComplete="email" autoFocus />
+        <Button type="submit" disabled={form.submitting}>
           {translate('pp.forgot.submit')}
         </Button>
-      </PublicForm>
+      </form>
       <Links links={[{ to: '/login', label: translate('pp.forgot.back') }]} />
     </>
   );

@@ -1,31 +1,31 @@
-/** /register (000 §2, §5): every rule checked here with the contract's schema, and again by the server. */
+/**
+ * /register (000 §2, §5): every rule checked here with the contract's schema, and again by the
+ * server. The form shows before the rules and the client arrive (./publicForm).
+ */
 import { useState } from 'react';
-import { contract, errors } from '@partner-panel/sdk';
-import { messageOf } from '../components/serverErrors';
-import { dataProvider } from '../providers';
-import { captchaToken } from './captcha';
-import { FormField, PublicForm, showServerErrors, usePublicForm } from './formFields';
-import { Button, ButtonLink, Links, Notice, t as translate, Title as CardTitle, useToast } from './frame';
+import { loadAccount, useAccount, usePublicForm } from './publicForm';
+import { Button, ButtonLink, Field, Links, Notice, t as translate, Title as CardTitle, useToast } from './frame';
+
+type Values = Parameters<Awaited<ReturnType<typeof loadAccount>>['register']>[0];
 
 export default function RegisterPage() {
+  useAccount();
   const toast = useToast();
-  const form = usePublicForm(contract.register.body, { email: '', name: '', password: '', password_confirmation: '', token: '' });
+  const form = usePublicForm((values) => loadAccount().then((account) => account.check('register', values)), { email: '', name: '', password: '', password_confirmation: '', token: '' });
   const [alert, setAlert] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
 
-  async function register(values: { email: string; name: string; password: string; password_confirmation: string }) {
+  async function register(values: Values) {
     setAlert(null);
-    try {
-      const token = await captchaToken('register');
-      const { message } = await dataProvider.register({ ...values, token });
-      toast({ message, severity: 'success' });
+    const outcome = await (await loadAccount()).register(values);
+    if (outcome.ok) {
+      toast({ message: outcome.answer.message, severity: 'success' });
       setDone(values.email);
-    } catch (error) {
-      const message = messageOf(error, errors.csrfMissing.message);
-      showServerErrors(form, error);
-      setAlert(message);
-      toast({ message, severity: 'error' });
+      return;
     }
+    form.showErrors(outcome.fields);
+    setAlert(outcome.message);
+    toast({ message: outcome.message, severity: 'error' });
   }
 
   if (done) {
@@ -50,15 +50,15 @@ export default function RegisterPage() {
           {alert}
         </Notice>
       ) : null}
-      <PublicForm form={form} onValid={register}>
-        <FormField name="email" type="email" label={translate('pp.register.email')} autoComplete="email" autoFocus />
-        <FormField name="name" label={translate('pp.register.name')} autoComplete="name" />
-        <FormField name="password" password label={translate('pp.register.password')} autoComplete="new-password" hint={translate('pp.register.password_hint')} />
-        <FormField name="password_confirmation" password label={translate('pp.register.confirm')} autoComplete="new-password" />
-        <Button type="submit" disabled={form.formState.isSubmitting}>
+      <form onSubmit={form.submit(register)} noValidate>
+        <Field {...form.field('email')} type="email" label={translate('pp.register.email')} autoComplete="email" autoFocus />
+        <Field {...form.field('name')} label={translate('pp.register.name')} autoComplete="name" />
+        <Field {...form.field('password')} password label={translate('pp.register.password')} autoComplete="new-password" hint={translate('pp.register.password_hint')} />
+        <Field {...form.field('password_confirmation')} password label={translate('pp.register.confirm')} autoComplete="new-password" />
+        <Button type="submit" disabled={form.submitting}>
           {translate('pp.register.submit')}
         </Button>
-      </PublicForm>
+      </form>
       <Links links={[{ to: '/login', label: translate('pp.register.have_account') }]} />
     </>
   );

@@ -1,55 +1,53 @@
-/** /reset-password/{hash} (000 §2): a valid hash shows the update-password form. */
+/**
+ * /reset-password/{hash} (000 §2): a valid hash shows the update-password form. The page shows
+ * while the client arrives and the hash is checked (./publicForm).
+ */
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { contract } from '@partner-panel/sdk';
-import { dataProvider } from '../providers';
-import { captchaToken } from './captcha';
-import { messageOf } from '../components/serverErrors';
-import { FormField, PublicForm, showServerErrors, usePublicForm } from './formFields';
-import { Busy, Button, ButtonLink, Notice, t as translate, Title as CardTitle } from './frame';
 import { flash } from '../routing/flash';
+import { loadAccount, usePublicForm } from './publicForm';
+import { Busy, Button, ButtonLink, Field, Notice, t as translate, Title as CardTitle } from './frame';
 
-type State = { kind: 'checking' } | { kind: 'ready'; clientId: string; email: string } | { kind: 'invalid'; message: string };
+type State = { kind: 'checking' } | { kind: 'ready'; email: string } | { kind: 'invalid'; message: string };
+type Values = Parameters<Awaited<ReturnType<typeof loadAccount>>['updatePassword']>[0];
 
 export default function ResetPasswordPage() {
   const navigate = useNavigate();
   const { hash = '' } = useParams();
   const [state, setState] = useState<State>({ kind: 'checking' });
-  const form = usePublicForm(contract.updatePassword.body, { client_id: '', password: '', password_confirmation: '', token: '' });
+  const form = usePublicForm((values) => loadAccount().then((account) => account.check('updatePassword', values)), { client_id: '', password: '', password_confirmation: '', token: '' });
   const [alert, setAlert] = useState<string | null>(null);
   const started = useRef<string | null>(null);
+  const { set } = form;
 
   useEffect(() => {
     if (started.current === hash) return;
     started.current = hash;
-    captchaToken('password')
-      .then((token) => dataProvider.verifyResetHash({ hash, token }))
-      .then(({ body }) => {
-        form.setValue('client_id', body.client_id);
-        setState({ kind: 'ready', clientId: body.client_id, email: body.email });
-      })
-      .catch((error: unknown) => setState({ kind: 'invalid', message: messageOf(error, translate('pp.errors.update')) }));
-  }, [hash, form]);
+    void loadAccount()
+      .then((account) => account.verifyResetHash(hash))
+      .then((outcome) => {
+        if (!outcome.ok) return setState({ kind: 'invalid', message: outcome.message });
+        set('client_id', outcome.answer.body.client_id);
+        setState({ kind: 'ready', email: outcome.answer.body.email });
+      });
+  }, [hash, set]);
 
-  async function update(values: { client_id: string; password: string; password_confirmation: string }) {
+  async function update(values: Values) {
     setAlert(null);
-    try {
-      const token = await captchaToken('update_password');
-      const { message } = await dataProvider.updatePassword({ ...values, token });
-      flash.set(message);
+    const outcome = await (await loadAccount()).updatePassword(values);
+    if (outcome.ok) {
+      flash.set(outcome.answer.message);
       navigate('/login', { replace: true });
-    } catch (error) {
-      showServerErrors(form, error);
-      setAlert(messageOf(error, translate('pp.errors.update')));
+      return;
     }
+    form.showErrors(outcome.fields);
+    setAlert(outcome.message);
   }
 
   return (
     <>
       <CardTitle title={translate('pp.reset.title')} subtitle={state.kind === 'ready' ? translate('pp.reset.for_account', { email: state.email }) : undefined} />
-      {state.kind === 'checking' ? (
-        <Busy>{translate('pp.reset.checking')}</Busy>
-      ) : null}
+      {state.kind === 'checking' ? <Busy>{translate('pp.reset.checking')}</Busy> : null}
       {state.kind === 'invalid' ? (
         <>
           <Notice severity="error" role="alert">
@@ -61,18 +59,18 @@ export default function ResetPasswordPage() {
         </>
       ) : null}
       {state.kind === 'ready' ? (
-        <PublicForm form={form} onValid={update}>
+        <form onSubmit={form.submit(update)} noValidate>
           {alert ? (
             <Notice severity="error" role="alert">
               {alert}
             </Notice>
           ) : null}
-          <FormField name="password" password label={translate('pp.reset.password')} autoComplete="new-password" autoFocus hint={translate('pp.register.password_hint')} />
-          <FormField name="password_confirmation" password label={translate('pp.reset.confirm')} autoComplete="new-password" />
-          <Button type="submit" disabled={form.formState.isSubmitting}>
+          <Field {...form.field('password')} password label={translate('pp.reset.password')} autoComplete="new-password" autoFocus hint={translate('pp.register.password_hint')} />
+          <Field {...form.field('password_confirmation')} password label={translate('pp.reset.confirm')} autoComplete="new-password" />
+          <Button type="submit" disabled={form.submitting}>
             {translate('pp.reset.submit')}
           </Button>
-        </PublicForm>
+        </form>
       ) : null}
     </>
   );

@@ -3,14 +3,16 @@
  * key of a new secret (drawn by our server), a code to confirm it, then the recovery codes, shown
  * once before the dashboard opens.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Box, Button, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { z } from 'zod';
 import { attempt } from '@partner-panel/data-provider';
 import { messageOf } from '../components/serverErrors';
 import { client, session } from '../providers';
-import { FormField, PublicForm, usePublicForm } from './formFields';
+import { checkWith } from './account';
+import { Field } from './frame';
+import { usePublicForm } from './publicForm';
 import { RecoveryCodes, SecretQr } from '../pages/profile/RecoveryCodes';
 
 interface Props {
@@ -24,7 +26,8 @@ export function SecondFactorSetup({ challenge, schema, onDone, onError }: Props)
   const translate = useTranslate();
   const [secret, setSecret] = useState<{ secret: string; qr_code: string } | null>(null);
   const [signedIn, setSignedIn] = useState<Awaited<ReturnType<typeof client.loginTwoFactorEnable>> | null>(null);
-  const form = usePublicForm(z.object({ code: schema }), { code: '' });
+  const check = useMemo(() => checkWith(z.object({ code: schema })), [schema]);
+  const form = usePublicForm(check, { code: '' });
 
   // One secret per challenge: asking again would replace the one the user is scanning.
   const [failed] = useState(() => ({ onError, fallback: translate('pp.errors.login') }));
@@ -66,16 +69,16 @@ export function SecondFactorSetup({ challenge, schema, onDone, onError }: Props)
     );
   }
   return (
-    <PublicForm form={form} onValid={confirm}>
+    <form onSubmit={form.submit(confirm)} noValidate>
       <Typography variant="h6" component="h2" sx={{ mt: 2 }}>
         {translate('pp.login.setup_title')}
       </Typography>
       <Typography variant="body2">{translate('pp.login.setup_help')}</Typography>
       {secret ? <SecretQr setup={secret} /> : null}
-      <FormField name="code" label={translate('pp.login.setup_code')} autoComplete="one-time-code" />
-      <Button type="submit" variant="contained" size="large" fullWidth disabled={!secret || form.formState.isSubmitting}>
+      <Field {...form.field('code')} label={translate('pp.login.setup_code')} autoComplete="one-time-code" />
+      <Button type="submit" variant="contained" size="large" fullWidth disabled={!secret || form.submitting}>
         {translate('pp.login.turn_on')}
       </Button>
-    </PublicForm>
+    </form>
   );
 }

@@ -1,11 +1,11 @@
-/** /verification/{hash} (000 §2): verifies on arrival; a dead link offers a new one. */
+/**
+ * /verification/{hash} (000 §2): verifies on arrival; a dead link offers a new one. The page shows
+ * while the client arrives and the link is checked (./publicForm).
+ */
 import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { dataProvider } from '../providers';
-import { captchaToken } from './captcha';
-import { messageOf } from '../components/serverErrors';
-import { emailOnly, FormField, PublicForm, usePublicForm } from './formFields';
-import { Busy, Button, ButtonLink, Notice, t as translate, Title as CardTitle, useToast } from './frame';
+import { loadAccount, usePublicForm } from './publicForm';
+import { Busy, Button, ButtonLink, Field, Notice, t as translate, Title as CardTitle, useToast } from './frame';
 
 type State = { kind: 'verifying' } | { kind: 'verified'; message: string } | { kind: 'failed'; message: string };
 
@@ -18,25 +18,19 @@ export default function VerificationPage() {
   useEffect(() => {
     if (started.current === hash) return; // StrictMode runs effects twice; verify once
     started.current = hash;
-    captchaToken('verification')
-      .then((token) => dataProvider.verifyEmail({ hash, token }))
-      .then(({ message }) => {
-        setState({ kind: 'verified', message });
-        toast({ message, severity: 'success' });
-      })
-      .catch((error: unknown) => {
-        const message = messageOf(error, translate('pp.errors.update'));
-        setState({ kind: 'failed', message });
-        toast({ message, severity: 'error' });
+    void loadAccount()
+      .then((account) => account.verifyEmail(hash))
+      .then((outcome) => {
+        const message = outcome.ok ? outcome.answer.message : outcome.message;
+        setState({ kind: outcome.ok ? 'verified' : 'failed', message });
+        toast({ message, severity: outcome.ok ? 'success' : 'error' });
       });
   }, [hash, toast]);
 
   return (
     <>
       <CardTitle title={translate('pp.verify.title')} />
-      {state.kind === 'verifying' ? (
-        <Busy>{translate('pp.verify.verifying')}</Busy>
-      ) : null}
+      {state.kind === 'verifying' ? <Busy>{translate('pp.verify.verifying')}</Busy> : null}
       {state.kind === 'verified' ? (
         <>
           <Notice severity="success" role="status">
@@ -64,18 +58,15 @@ export default function VerificationPage() {
 
 function Resend() {
   const toast = useToast();
-  const form = usePublicForm(emailOnly, { email: '' });
+  const form = usePublicForm((values) => loadAccount().then((account) => account.check('email', values)), { email: '' });
   const [sent, setSent] = useState<string | null>(null);
 
   async function resend({ email }: { email: string }) {
-    try {
-      const token = await captchaToken('verification');
-      const { message } = await dataProvider.resendVerification({ email, token });
-      setSent(message);
-      toast({ message, severity: 'success' });
-    } catch (e) {
-      toast({ message: messageOf(e, translate('pp.errors.update')), severity: 'error' });
-    }
+    const outcome = await (await loadAccount()).resendVerification(email);
+    if (outcome.ok) {
+      setSent(outcome.answer.message);
+      toast({ message: outcome.answer.message, severity: 'success' });
+    } else toast({ message: outcome.message, severity: 'error' });
   }
 
   if (sent)
@@ -88,12 +79,12 @@ function Resend() {
     <section className="pp-section">
       <h2>{translate('pp.verify.resend_title')}</h2>
       <p className="pp-subtitle">{translate('pp.verify.resend_help')}</p>
-      <PublicForm form={form} onValid={resend}>
-        <FormField name="email" type="email" label={translate('pp.login.email')} />
-        <Button type="submit" variant="outlined" disabled={form.formState.isSubmitting}>
+      <form onSubmit={form.submit(resend)} noValidate>
+        <Field {...form.field('email')} type="email" label={translate('pp.login.email')} />
+        <Button type="submit" variant="outlined" disabled={form.submitting}>
           {translate('pp.verify.resend')}
         </Button>
-      </PublicForm>
+      </form>
     </section>
   );
 }
