@@ -25,6 +25,10 @@ export default defineConfig({
       // The SDK from its modules, not its one-file build: a page that uses one part of it (the
       // Sandbox's PartnerPanel) then carries that part itself instead of the chunks /login loads.
       '@partner-panel/sdk': fileURLToPath(new URL('../sdk/src/index.ts', import.meta.url)),
+      // node-polyglot (react-admin's translations) asks for an Object.entries polyfill, which brings
+      // a dozen ES-shim packages (get-intrinsic, call-bind…) into the signed-in app's first chunk;
+      // every browser the portal supports has Object.entries (index.html turns older ones away).
+      'object.entries': fileURLToPath(new URL('./src/i18n/objectEntries.cjs', import.meta.url)),
     },
     // One copy of each, whatever nests them (react-admin's demo does the same).
     dedupe: ['react', 'react-dom', 'react-router', 'react-router-dom', '@mui/material', '@mui/system', '@emotion/react', '@emotion/styled'],

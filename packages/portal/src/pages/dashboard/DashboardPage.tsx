@@ -28,22 +28,28 @@ import { Ranking } from './Ranking';
 import { WhiteLabelEnquiryButton } from '../white-label/WhiteLabelEnquiry';
 
 /**
- * The charts over time load after the tiles show: MUI X Charts are most of the dashboard's code
- * and of its first render, and the first thing a person reads after sign-in is the tiles.
+ * The charts over time load after the tiles show their figures: MUI X Charts are most of the
+ * dashboard's code and of its first render, and the first thing a person reads after sign-in is
+ * the tiles.
  */
 const OverTime = lazy(() => import('./OverTime').then((m) => ({ default: m.OverTime })));
 
-/** True from the frame after the first paint: the charts are asked for once the tiles are on the screen. */
-function usePainted() {
+/**
+ * True from the frame after the tiles' figures were painted: the charts are asked for once the
+ * counters are on the screen, so that their code (most of the dashboard's) never competes with
+ * what a person reads first.
+ */
+function usePaintedOnce(ready: boolean) {
   const [painted, setPainted] = useState(false);
   useEffect(() => {
+    if (!ready) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const frame = requestAnimationFrame(() => (timer = setTimeout(() => setPainted(true))));
     return () => {
       cancelAnimationFrame(frame);
       clearTimeout(timer);
     };
-  }, []);
+  }, [ready]);
   return painted;
 }
 
@@ -91,7 +97,7 @@ export default function DashboardPage() {
   const p = usePaths();
   const { data, error, isPending } = useQuery({ queryKey: DASHBOARD_QUERY, queryFn: () => dataProvider.dashboard(), staleTime: COUNTERS_FRESH_MS });
   const [range, setRange] = useState<InsightRange>('7d');
-  const painted = usePainted();
+  const painted = usePaintedOnce(!isPending);
   if (!user) return null;
   const count = (n: number | undefined) => (isPending ? <Skeleton width={60} /> : format.number(n ?? 0));
   const tiles: (TileProps & { area: Area })[] = [
