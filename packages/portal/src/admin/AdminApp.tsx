@@ -8,6 +8,8 @@ import { CssBaseline } from '@mui/material';
 import { CoreAdminUI, CustomRoutes, Resource, localStorageStore } from 'ra-core';
 import { AdminContext } from 'react-admin';
 import { Navigate, useParams } from 'react-router-dom';
+import { ErrorBoundary } from 'react-error-boundary';
+import { ErrorFallback } from '../components/ErrorFallback';
 import { i18nProvider } from '../i18n';
 import { Layout } from '../layout/Layout';
 import { Toasts } from '../layout/Toasts';
@@ -39,11 +41,14 @@ type FallbackPage = keyof typeof fallbackPages;
 function onDemand(name: FallbackPage): (props: any) => ReactNode {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
   const Page = lazy(() => import('./fallbackPages').then((pages) => ({ default: pages[name] as ComponentType<any> })));
+  // A page whose code cannot be fetched (a deploy replaced it) shows our reload, as the layout does.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
   const OnDemand = (props: any) => (
-    <Suspense fallback={<FullPageSpinner />}>
-      <Page {...props} />
-    </Suspense>
+    <ErrorBoundary FallbackComponent={ErrorFallback}>
+      <Suspense fallback={<FullPageSpinner />}>
+        <Page {...props} />
+      </Suspense>
+    </ErrorBoundary>
   );
   return OnDemand;
 }

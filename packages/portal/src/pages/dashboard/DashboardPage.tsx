@@ -4,7 +4,7 @@
  * business over time, with an admin's users ranked.
  */
 import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
-import { Alert, Box, Card, CardContent, Grid, Link, Skeleton, Typography } from '@mui/material';
+import { Box, Card, CardContent, Grid, Link, Skeleton, Typography } from '@mui/material';
 import CouponIcon from '@mui/icons-material/ConfirmationNumberOutlined';
 import VpnIcon from '@mui/icons-material/VpnKeyOutlined';
 import WalletIcon from '@mui/icons-material/AccountBalanceWalletOutlined';
@@ -20,10 +20,10 @@ import { useFormat } from '../../components/format';
 import { usePaths } from '../../routing/usePaths';
 import { useSessionUser } from '../../routing/useSessionUser';
 import { PageHeader } from '../../components/PageHeader';
+import { ReadError } from '../../components/ReadError';
 import type { InsightRange } from '@partner-panel/sdk';
 import { CreditLineTile, WalletForecast } from './Forecast';
 import { COUNTERS_FRESH_MS, DASHBOARD_QUERY } from './query';
-import { RangeSelector } from './RangeSelector';
 import { Ranking } from './Ranking';
 import { WhiteLabelEnquiryButton } from '../white-label/WhiteLabelEnquiry';
 
@@ -33,6 +33,10 @@ import { WhiteLabelEnquiryButton } from '../white-label/WhiteLabelEnquiry';
  * the tiles.
  */
 const OverTime = lazy(() => import('./OverTime').then((m) => ({ default: m.OverTime })));
+/** The range they are drawn for comes with them: it is theirs and the ranking's, below the tiles. */
+const RangeSelector = lazy(() => import('./RangeSelector').then((m) => ({ default: m.RangeSelector })));
+/** The room the range selector (four small toggle buttons) takes until its code has arrived. */
+const RANGE_SPACE = <Skeleton variant="rounded" width={290} height={31} />;
 
 /**
  * True from the frame after the tiles' figures were painted: the charts are asked for once the
@@ -126,11 +130,7 @@ export default function DashboardPage() {
   return (
     <>
       <PageHeader title={translate('pp.dashboard.title')} />
-      {error ? (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {error.message}
-        </Alert>
-      ) : null}
+      {error ? <ReadError error={error} sx={{ mb: 2 }} /> : null}
       <Grid container spacing={2}>
         {tiles
           .filter((tile) => canAccess(user, { resource: tile.area }))
@@ -164,7 +164,13 @@ export default function DashboardPage() {
           <Typography variant="h5" component="h2" id="over-time-title" sx={{ fontWeight: 600 }}>
             {translate('pp.dashboard.over_time')}
           </Typography>
-          <RangeSelector value={range} onChange={setRange} />
+          {painted ? (
+            <Suspense fallback={RANGE_SPACE}>
+              <RangeSelector value={range} onChange={setRange} />
+            </Suspense>
+          ) : (
+            RANGE_SPACE
+          )}
         </Box>
         {painted ? (
           <Suspense fallback={<Skeleton variant="rounded" height={560} />}>

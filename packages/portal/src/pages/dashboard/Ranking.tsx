@@ -3,11 +3,12 @@
  * (GET /api/v1/dashboard/users), each linking to that user's page (002).
  */
 import { lazy, Suspense, useId } from 'react';
-import { Alert, Card, CardContent, Skeleton, Typography } from '@mui/material';
+import { Card, CardContent, Skeleton, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'ra-core';
 import type { PortalDataProvider } from '@partner-panel/data-provider';
 import type { InsightRange } from '@partner-panel/sdk';
+import { ReadError } from '../../components/ReadError';
 import { rankingQuery } from './query';
 
 /** The table's code (MUI's Table) loads beside the ranking's figures, not with the dashboard's first screen. */
@@ -31,7 +32,7 @@ export function Ranking({ range }: { range: InsightRange }) {
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
           {translate('pp.dashboard.ranking_help')}
         </Typography>
-        {error ? <Alert severity="error">{error.message}</Alert> : null}
+        {error ? <ReadError error={error} /> : null}
         {isPending ? <Skeleton variant="rectangular" height={120} /> : null}
         {data && data.rows.length === 0 ? <Typography>{translate('pp.dashboard.ranking_empty')}</Typography> : null}
         {data && data.rows.length > 0 ? (
