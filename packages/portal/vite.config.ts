@@ -25,6 +25,10 @@ export default defineConfig({
       // The SDK from its modules, not its one-file build: a page that uses one part of it (the
       // Sandbox's PartnerPanel) then carries that part itself instead of the chunks /login loads.
       '@partner-panel/sdk': fileURLToPath(new URL('../sdk/src/index.ts', import.meta.url)),
+      // node-polyglot (react-admin's translations) asks for an Object.entries polyfill, which brings
+      // a dozen ES-shim packages (get-intrinsic, call-bind…) into the signed-in app's first chunk;
+      // every browser the portal supports has Object.entries (index.html turns older ones away).
+      'object.entries': fileURLToPath(new URL('./src/i18n/objectEntries.cjs', import.meta.url)),
     },
     // One copy of each, whatever nests them (react-admin's demo does the same).
     dedupe: ['react', 'react-dom', 'react-router', 'react-router-dom', '@mui/material', '@mui/system', '@emotion/react', '@emotion/styled'],
@@ -42,6 +46,23 @@ export default defineConfig({
             // the guards): on HTTP/1.1 a browser asks for six files at a time. The group holds what
             // the entry imports statically ('$initial') — never what a page loads later.
             { name: 'index', tags: ['$initial'] },
+            // The signed-in app's first screen (the shell and the dashboard) in one file, and what the
+            // sign-in and the public pages share with it (the contract, zod, the data provider) in
+            // another, instead of some forty: rolldown cannot know that every page behind sign-in
+            // loads after AdminApp, so on its own it cuts what they share into a chunk per set of
+            // pages. Each group holds its modules and what they use (includeDependenciesRecursively,
+            // as tree-shaken), minus what an earlier group holds: 'contract' comes first, so no
+            // public page loads 'app'. (docs/architecture.md, the first screens.)
+            {
+              name: 'contract',
+              test: /packages[\\/](sdk[\\/]src[\\/]contract|data-provider)[\\/]|src[\\/](providers\.ts|public[\\/]captcha\.ts)$/,
+              includeDependenciesRecursively: true,
+            },
+            {
+              name: 'app',
+              test: /src[\\/](admin[\\/]AdminApp|pages[\\/]dashboard[\\/]DashboardPage)\.tsx$/,
+              includeDependenciesRecursively: true,
+            },
           ],
         },
       },

@@ -1,10 +1,15 @@
 /**
- * The signed-in app: react-admin mounted under the reseller's prefix (`<Admin basename>`), with our
+ * The signed-in app: react-admin mounted under the reseller's prefix (`basename`), with our
  * providers, themes and shell. Resources declare their views and child routes in their folders'
  * index; custom pages (dashboard, profile, billing, integration…) are routes of their own.
  */
-import { Admin, CustomRoutes, Resource, localStorageStore } from 'react-admin';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { CssBaseline } from '@mui/material';
+import { CoreAdminUI, CustomRoutes, Resource, localStorageStore } from 'ra-core';
+import { AdminContext } from 'react-admin';
 import { Navigate, useParams } from 'react-router-dom';
+import { ErrorBoundary } from 'react-error-boundary';
+import { ErrorFallback } from '../components/ErrorFallback';
 import { i18nProvider } from '../i18n';
 import { Layout } from '../layout/Layout';
 import { Toasts } from '../layout/Toasts';
@@ -18,16 +23,47 @@ import vpnSubscriptions, { routes as vpnRoutes } from '../resources/vpn-subscrip
 import { pageRoutes } from '../pages';
 import { FullPageSpinner } from '../public/FullPageSpinner';
 import { queryClient } from './queryClient';
+import type * as fallbackPages from './fallbackPages';
 
 const store = localStorageStore(undefined, 'pp');
 
 /** The prefix's own root and any unknown path go to /dashboard (000 §2). */
 const ToDashboard = () => <Navigate to="/dashboard" replace />;
 
+type FallbackPage = keyof typeof fallbackPages;
+
+/**
+ * react-admin's own pages for what the first screen never shows (access denied, an authentication
+ * error, the auth callback, a crash), loaded when one is shown: the shell that paints the dashboard
+ * then carries neither them nor the login form and default layout react-admin's `<Admin>` imports.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each page takes react-admin's own props
+function onDemand(name: FallbackPage): (props: any) => ReactNode {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
+  const Page = lazy(() => import('./fallbackPages').then((pages) => ({ default: pages[name] as ComponentType<any> })));
+  // A page whose code cannot be fetched (a deploy replaced it) shows our reload, as the layout does.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
+  const OnDemand = (props: any) => (
+    <ErrorBoundary FallbackComponent={ErrorFallback}>
+      <Suspense fallback={<FullPageSpinner />}>
+        <Page {...props} />
+      </Suspense>
+    </ErrorBoundary>
+  );
+  return OnDemand;
+}
+const AccessDenied = onDemand('AccessDenied');
+const AuthCallback = onDemand('AuthCallback');
+const AuthenticationError = onDemand('AuthenticationError');
+const ErrorPage = onDemand('Error');
+
 export default function AdminApp() {
   const { cu = '' } = useParams();
+  // react-admin's `<Admin>` is `<AdminContext>` around `<AdminUI>`, and AdminUI is CssBaseline,
+  // ra-core's CoreAdminUI given react-admin's default pages, and the notification: the same here,
+  // with the defaults we do not replace loaded on demand (above).
   return (
-    <Admin
+    <AdminContext
       basename={`/${cu}`}
       dataProvider={dataProvider}
       authProvider={authProvider}
@@ -36,24 +72,33 @@ export default function AdminApp() {
       store={store}
       theme={lightTheme}
       darkTheme={darkTheme}
-      layout={Layout}
-      // react-admin's own loading page stays blank for a second; between sign-in and the dashboard
-      // a person sees the spinner the code's loading showed, at once.
-      loading={FullPageSpinner}
-      notification={Toasts}
-      dashboard={ToDashboard}
-      catchAll={ToDashboard}
-      loginPage={false}
-      title="Reseller Dashboard"
-      requireAuth
-      disableTelemetry
     >
-      <Resource {...coupons} />
-      <Resource {...vpnSubscriptions} />
-      <Resource {...users} />
-      <Resource {...invoices} />
-      <Resource {...transactions} />
-      <CustomRoutes>{[...vpnRoutes, ...userRoutes, ...pageRoutes]}</CustomRoutes>
-    </Admin>
+      <CssBaseline enableColorScheme>
+        <CoreAdminUI
+          layout={Layout}
+          // react-admin's own loading page stays blank for a second; between sign-in and the dashboard
+          // a person sees the spinner the code's loading showed, at once.
+          loading={FullPageSpinner}
+          dashboard={ToDashboard}
+          catchAll={ToDashboard}
+          loginPage={false}
+          accessDenied={AccessDenied}
+          authCallbackPage={AuthCallback}
+          authenticationError={AuthenticationError}
+          error={ErrorPage}
+          title="Reseller Dashboard"
+          requireAuth
+          disableTelemetry
+        >
+          <Resource {...coupons} />
+          <Resource {...vpnSubscriptions} />
+          <Resource {...users} />
+          <Resource {...invoices} />
+          <Resource {...transactions} />
+          <CustomRoutes>{[...vpnRoutes, ...userRoutes, ...pageRoutes]}</CustomRoutes>
+        </CoreAdminUI>
+        <Toasts />
+      </CssBaseline>
+    </AdminContext>
   );
 }

@@ -2,16 +2,17 @@
  * The signed-in shell (000 §2): the icon sidebar on desktop, the mobile top navbar on small
  * screens, and a header with the notification bell, the balance tag and the user menu. A page that
  * fails to render (a chunk gone after a deploy) shows a reload instead of a blank screen, and
- * react-admin's CheckForApplicationUpdate offers the new version as soon as one is deployed.
+ * react-admin's CheckForApplicationUpdate offers the new version as soon as one is deployed; it and
+ * the live channel load after the first screen's reads (./Background).
  */
-import { Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { AppBar, Box, CircularProgress, Toolbar, Typography, useMediaQuery, type Theme } from '@mui/material';
-import { CheckForApplicationUpdate, ToggleThemeButton } from 'react-admin';
+import { ToggleThemeButton } from 'react-admin';
 import { ErrorBoundary } from 'react-error-boundary';
+import { useAfterReads } from '../components/afterReads';
 import { ErrorFallback } from '../components/ErrorFallback';
 import { useTranslate } from 'ra-core';
 import { canAccess } from '@partner-panel/data-provider';
-import { RealtimeBridge } from '../realtime/RealtimeBridge';
 import { useSessionUser } from '../routing/useSessionUser';
 import { BalanceTag } from './BalanceTag';
 import { IconSidebar } from './IconSidebar';
@@ -21,15 +22,17 @@ import { SectionTabs } from './SectionTabs';
 import { SupportReference } from './SupportReference';
 import { UserMenu } from './UserMenu';
 
+const Background = lazy(() => import('./Background'));
+
 export function Layout({ children }: { children?: ReactNode }) {
   const translate = useTranslate();
   const user = useSessionUser();
   const desktop = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
+  const afterReads = useAfterReads();
   if (!user) return null;
   return (
     <SupportReference>
       <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
-        <RealtimeBridge />
         {/* A printed page (an invoice) is the page alone: no navigation, bars or tabs. */}
         {desktop ? (
           <Box sx={{ display: 'contents', displayPrint: 'none' }}>
@@ -67,7 +70,11 @@ export function Layout({ children }: { children?: ReactNode }) {
             </ErrorBoundary>
           </Box>
         </Box>
-        <CheckForApplicationUpdate url="/" interval={5 * 60_000} />
+        {afterReads ? (
+          <Suspense fallback={null}>
+            <Background />
+          </Suspense>
+        ) : null}
       </Box>
     </SupportReference>
   );

@@ -1,20 +1,25 @@
 /**
  * The notification bell and its dropdown (000 §2, §4): the unread ones, mark all read, see all. The
  * button's name holds the count it shows; the dropdown is a list of links, not an ARIA menu, since it
- * also holds a heading and a button.
+ * also holds a heading and a button. Once opened the dropdown stays mounted, so that closing
+ * animates as before.
  */
-import { useState } from 'react';
-import { Badge, Box, Button, Divider, IconButton, List, ListItem, ListItemButton, ListItemText, Popover, Tooltip, Typography } from '@mui/material';
+import { Suspense, useState } from 'react';
+import { Badge, IconButton, Tooltip } from '@mui/material';
 import NotificationsIcon from '@mui/icons-material/NotificationsNoneOutlined';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useNotify, useTranslate } from 'ra-core';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import type { PortalDataProvider } from '@partner-panel/data-provider';
-import { NOTIFICATION_QUERY, parseData, redirectPath, timeAgo, type NotificationRow } from '../realtime/notifications';
+import { NOTIFICATION_QUERY, parseData, redirectPath, type NotificationRow } from '../realtime/notifications';
 import { usePaths } from '../routing/usePaths';
+import { lazyPage } from '../routing/lazyPage';
 import { useSessionUser } from '../routing/useSessionUser';
 
 const SHOWN = 8;
+
+/** The dropdown's code (MUI's Popover, the list) loads when the bell is pointed at, focused or pressed. */
+const BellDropdown = lazyPage(() => import('./BellDropdown'));
 
 export function NotificationBell() {
   const translate = useTranslate();
@@ -25,6 +30,7 @@ export function NotificationBell() {
   const links = usePaths();
   const user = useSessionUser();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [opened, setOpened] = useState(false);
   const { data } = useQuery({
     queryKey: [...NOTIFICATION_QUERY, 'unread'],
     queryFn: () => dataProvider.unreadNotifications(),
@@ -50,7 +56,12 @@ export function NotificationBell() {
       <Tooltip title={translate('pp.bell.title')}>
         <IconButton
           color="inherit"
-          onClick={(e) => setAnchor(e.currentTarget)}
+          onPointerEnter={() => void BellDropdown.preload()}
+          onFocus={() => void BellDropdown.preload()}
+          onClick={(e) => {
+            setAnchor(e.currentTarget);
+            setOpened(true);
+          }}
           aria-label={unread ? translate('pp.bell.unread', { count: shown }) : translate('pp.bell.title')}
           aria-haspopup="dialog"
           aria-expanded={anchor !== null}
@@ -66,45 +77,11 @@ export function NotificationBell() {
           )}
         </IconButton>
       </Tooltip>
-      <Popover
-        open={anchor !== null}
-        anchorEl={anchor}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ paper: { sx: { width: 360, maxWidth: '92vw' }, role: 'dialog', 'aria-labelledby': 'bell-title' } }}
-      >
-        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', px: 2, py: 1 }}>
-          <Typography id="bell-title" component="h2" sx={{ fontWeight: 700 }}>
-            {translate('pp.bell.title')}
-          </Typography>
-          <Button size="small" disabled={unread === 0 || markRead.isPending} onClick={() => markRead.mutate(undefined)}>
-            {translate('pp.bell.mark_all')}
-          </Button>
-        </Box>
-        <Divider />
-        <List dense disablePadding>
-          {(data?.data ?? []).slice(0, SHOWN).map((row) => {
-            const d = parseData(row);
-            return (
-              <ListItem key={row.uid} disablePadding>
-                <ListItemButton onClick={() => open(row)} sx={{ alignItems: 'flex-start' }} data-testid="bell-item">
-                  <ListItemText primary={d.message} secondary={timeAgo(d.created_at)} slotProps={{ primary: { variant: 'body2' } }} />
-                </ListItemButton>
-              </ListItem>
-            );
-          })}
-        </List>
-        {unread === 0 ? (
-          <Typography variant="body2" color="text.secondary" sx={{ px: 2, py: 1.5 }}>
-            {translate('pp.bell.empty')}
-          </Typography>
-        ) : null}
-        <Divider />
-        <Button component={Link} to={links.notifications} onClick={() => setAnchor(null)} fullWidth sx={{ py: 1.25 }}>
-          {translate('pp.bell.see_all')}
-        </Button>
-      </Popover>
+      {opened ? (
+        <Suspense fallback={null}>
+          <BellDropdown rows={(data?.data ?? []).slice(0, SHOWN)} unread={unread} anchor={anchor} onClose={() => setAnchor(null)} onOpen={open} markRead={markRead} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,11 +1,25 @@
 /**
  * Where toasts appear: bottom right on a wide screen, clear of the forms' buttons (which sit in the
- * left column), and bottom centre on a phone, where the whole width is the page.
+ * left column), and bottom centre on a phone, where the whole width is the page. react-admin's
+ * Notification (MUI's Snackbar and its transitions) loads with the first toast, not with the
+ * first screen, and stays mounted after.
  */
+import { Suspense, useState } from 'react';
 import { useMediaQuery, type Theme } from '@mui/material';
-import { Notification } from 'react-admin';
+import { useNotificationContext } from 'ra-core';
+import { lazyPage } from '../routing/lazyPage';
+
+const Notification = lazyPage(() => import('./notification'));
 
 export function Toasts() {
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
-  return <Notification anchorOrigin={wide ? { vertical: 'bottom', horizontal: 'right' } : { vertical: 'bottom', horizontal: 'center' }} />;
+  const { notifications } = useNotificationContext();
+  const [shown, setShown] = useState(false);
+  if (notifications.length > 0 && !shown) setShown(true);
+  if (!shown) return null;
+  return (
+    <Suspense fallback={null}>
+      <Notification anchorOrigin={wide ? { vertical: 'bottom', horizontal: 'right' } : { vertical: 'bottom', horizontal: 'center' }} />
+    </Suspense>
+  );
 }

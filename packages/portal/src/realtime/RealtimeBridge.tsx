@@ -3,7 +3,7 @@
  * settings. A new notification plays a sound and refetches the lists; a balance update refetches
  * the profile. Either refetches the dashboard's counters, which the change behind it moved (a
  * purchase in another tab). After a reconnection all are refetched, since events sent meanwhile
- * were missed.
+ * were missed. The shell mounts it after the first screen's reads (../layout/Background).
  */
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';

@@ -4,7 +4,7 @@
  * business over time, with an admin's users ranked.
  */
 import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
-import { Alert, Box, Card, CardContent, Grid, Link, Skeleton, Typography } from '@mui/material';
+import { Box, Card, CardContent, Grid, Link, Skeleton, Typography } from '@mui/material';
 import CouponIcon from '@mui/icons-material/ConfirmationNumberOutlined';
 import VpnIcon from '@mui/icons-material/VpnKeyOutlined';
 import WalletIcon from '@mui/icons-material/AccountBalanceWalletOutlined';
@@ -20,30 +20,40 @@ import { useFormat } from '../../components/format';
 import { usePaths } from '../../routing/usePaths';
 import { useSessionUser } from '../../routing/useSessionUser';
 import { PageHeader } from '../../components/PageHeader';
+import { ReadError } from '../../components/ReadError';
 import type { InsightRange } from '@partner-panel/sdk';
 import { CreditLineTile, WalletForecast } from './Forecast';
 import { COUNTERS_FRESH_MS, DASHBOARD_QUERY } from './query';
-import { RangeSelector } from './RangeSelector';
 import { Ranking } from './Ranking';
 import { WhiteLabelEnquiryButton } from '../white-label/WhiteLabelEnquiry';
 
 /**
- * The charts over time load after the tiles show: MUI X Charts are most of the dashboard's code
- * and of its first render, and the first thing a person reads after sign-in is the tiles.
+ * The charts over time load after the tiles show their figures: MUI X Charts are most of the
+ * dashboard's code and of its first render, and the first thing a person reads after sign-in is
+ * the tiles.
  */
 const OverTime = lazy(() => import('./OverTime').then((m) => ({ default: m.OverTime })));
+/** The range they are drawn for comes with them: it is theirs and the ranking's, below the tiles. */
+const RangeSelector = lazy(() => import('./RangeSelector').then((m) => ({ default: m.RangeSelector })));
+/** The room the range selector (four small toggle buttons) takes until its code has arrived. */
+const RANGE_SPACE = <Skeleton variant="rounded" width={290} height={31} />;
 
-/** True from the frame after the first paint: the charts are asked for once the tiles are on the screen. */
-function usePainted() {
+/**
+ * True from the frame after the tiles' figures were painted: the charts are asked for once the
+ * counters are on the screen, so that their code (most of the dashboard's) never competes with
+ * what a person reads first.
+ */
+function usePaintedOnce(ready: boolean) {
   const [painted, setPainted] = useState(false);
   useEffect(() => {
+    if (!ready) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const frame = requestAnimationFrame(() => (timer = setTimeout(() => setPainted(true))));
     return () => {
       cancelAnimationFrame(frame);
       clearTimeout(timer);
     };
-  }, []);
+  }, [ready]);
   return painted;
 }
 
@@ -91,7 +101,7 @@ export default function DashboardPage() {
   const p = usePaths();
   const { data, error, isPending } = useQuery({ queryKey: DASHBOARD_QUERY, queryFn: () => dataProvider.dashboard(), staleTime: COUNTERS_FRESH_MS });
   const [range, setRange] = useState<InsightRange>('7d');
-  const painted = usePainted();
+  const painted = usePaintedOnce(!isPending);
   if (!user) return null;
   const count = (n: number | undefined) => (isPending ? <Skeleton width={60} /> : format.number(n ?? 0));
   const tiles: (TileProps & { area: Area })[] = [
@@ -120,11 +130,7 @@ export default function DashboardPage() {
   return (
     <>
       <PageHeader title={translate('pp.dashboard.title')} />
-      {error ? (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {error.message}
-        </Alert>
-      ) : null}
+      {error ? <ReadError error={error} sx={{ mb: 2 }} /> : null}
       <Grid container spacing={2}>
         {tiles
           .filter((tile) => canAccess(user, { resource: tile.area }))
@@ -158,7 +164,13 @@ export default function DashboardPage() {
           <Typography variant="h5" component="h2" id="over-time-title" sx={{ fontWeight: 600 }}>
             {translate('pp.dashboard.over_time')}
           </Typography>
-          <RangeSelector value={range} onChange={setRange} />
+          {painted ? (
+            <Suspense fallback={RANGE_SPACE}>
+              <RangeSelector value={range} onChange={setRange} />
+            </Suspense>
+          ) : (
+            RANGE_SPACE
+          )}
         </Box>
         {painted ? (
           <Suspense fallback={<Skeleton variant="rounded" height={560} />}>

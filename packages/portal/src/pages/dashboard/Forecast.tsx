@@ -4,8 +4,8 @@
  * profile. The partner account (903) has a credit line instead of a wallet: it sees what it used
  * and what is left, in words that never speak of a wallet.
  */
-import { useId } from 'react';
-import { Box, Card, CardContent, LinearProgress, Link, Skeleton, Typography } from '@mui/material';
+import { lazy, Suspense, useEffect, useId } from 'react';
+import { Box, Card, CardContent, Link, Skeleton, Typography } from '@mui/material';
 import CreditIcon from '@mui/icons-material/CreditScoreOutlined';
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'ra-core';
@@ -15,6 +15,15 @@ import type { Forecast } from '@partner-panel/sdk';
 import { useFormat } from '../../components/format';
 import { usePaths } from '../../routing/usePaths';
 import { FORECAST_QUERY } from './query';
+
+/**
+ * The credit line's bar (MUI's LinearProgress) is 903's alone: its code loads as the credit tile
+ * mounts, beside the forecast it draws, and never with a wallet's dashboard.
+ */
+const loadCreditBar = () => import('./CreditBar');
+const CreditBar = lazy(loadCreditBar);
+/** The bar's room while its code arrives, so that nothing below it moves. */
+const BAR_SPACE = { my: 1, height: 8 } as const;
 
 export function useForecast() {
   const dataProvider = useDataProvider<PortalDataProvider>();
@@ -82,6 +91,7 @@ export function CreditLineTile() {
   const titleId = useId();
   const { data } = useForecast();
   const credit = data?.credit;
+  useEffect(() => void loadCreditBar(), []);
   if (data && !credit) return null;
   return (
     <Card sx={{ height: '100%' }} data-testid="tile-credit" component="section" aria-labelledby={titleId}>
@@ -98,12 +108,9 @@ export function CreditLineTile() {
               <Typography variant="h5" component="p" sx={{ fontWeight: 700 }} data-testid="credit-left">
                 {translate('pp.dashboard.credit_left', { left: format.money(credit.left) })}
               </Typography>
-              <LinearProgress
-                variant="determinate"
-                value={credit.limit > 0 ? Math.min(100, (credit.used / credit.limit) * 100) : 0}
-                aria-label={translate('pp.dashboard.credit_bar')}
-                sx={{ my: 1, height: 8, borderRadius: 4 }}
-              />
+              <Suspense fallback={<Box sx={BAR_SPACE} />}>
+                <CreditBar used={credit.used} limit={credit.limit} space={BAR_SPACE} />
+              </Suspense>
               <Typography variant="body2" data-testid="credit-used">
                 {translate('pp.dashboard.credit_used', { used: format.money(credit.used), limit: format.money(credit.limit) })}
               </Typography>

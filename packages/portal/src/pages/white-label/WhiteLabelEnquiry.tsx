@@ -2,64 +2,36 @@
  * White label, for real (ours, behind 000 §1's promo): Ask about white label opens a short
  * enquiry — brand name, expected users, message — validated by the contract's own schema, sent to
  * the operator; the server's answer is the toast, and a copy reaches the reseller by e-mail.
+ * The button is on the dashboard's first screen; the dialog's form (react-hook-form, the text
+ * inputs, the schema's glue) loads when the button is pointed at, focused or pressed.
  */
-import { useState } from 'react';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography, type SxProps, type Theme } from '@mui/material';
-import { TextInput, useDataProvider, useNotify, useTranslate } from 'react-admin';
-import type { PortalDataProvider } from '@partner-panel/data-provider';
-import { whiteLabelEnquiryBody } from '@partner-panel/sdk';
-import { SchemaForm } from '../../components/SchemaForm';
-import { SubmitButton } from '../../components/SubmitButton';
+import { lazy, Suspense, useState } from 'react';
+import { Button, type SxProps, type Theme } from '@mui/material';
+import { useTranslate } from 'ra-core';
+
+const loadDialog = () => import('./WhiteLabelEnquiryDialog');
+const WhiteLabelEnquiryDialog = lazy(loadDialog);
 
 export function WhiteLabelEnquiryButton({ sx }: { sx?: SxProps<Theme> }) {
   const translate = useTranslate();
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button variant="contained" aria-haspopup="dialog" onClick={() => setOpen(true)} {...(sx ? { sx } : {})}>
+      <Button
+        variant="contained"
+        aria-haspopup="dialog"
+        onPointerEnter={() => void loadDialog()}
+        onFocus={() => void loadDialog()}
+        onClick={() => setOpen(true)}
+        {...(sx ? { sx } : {})}
+      >
         {translate('pp.dashboard.promo_cta')}
       </Button>
-      {open ? <WhiteLabelEnquiryDialog onClose={() => setOpen(false)} /> : null}
+      {open ? (
+        <Suspense fallback={null}>
+          <WhiteLabelEnquiryDialog onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
     </>
-  );
-}
-
-function WhiteLabelEnquiryDialog({ onClose }: { onClose: () => void }) {
-  const translate = useTranslate();
-  const notify = useNotify();
-  const dataProvider = useDataProvider<PortalDataProvider>();
-
-  async function send(values: Record<string, unknown>) {
-    try {
-      const { message } = await dataProvider.call('askWhiteLabel', {
-        brand_name: String(values.brand_name ?? ''),
-        expected_users: String(values.expected_users ?? ''),
-        message: String(values.message ?? ''),
-      });
-      notify(message, { type: 'success' });
-      onClose();
-    } catch (error) {
-      notify((error as Error).message, { type: 'error' });
-    }
-  }
-
-  return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="white-label-title">
-      <SchemaForm onSubmit={send} schema={whiteLabelEnquiryBody} defaultValues={{ brand_name: '', expected_users: '', message: '' }}>
-        <DialogTitle id="white-label-title">{translate('pp.white_label.title')}</DialogTitle>
-        <DialogContent>
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-            {translate('pp.white_label.intro')}
-          </Typography>
-          <TextInput source="brand_name" label="pp.white_label.brand_name" fullWidth autoFocus />
-          <TextInput source="expected_users" label="pp.white_label.expected_users" fullWidth inputMode="numeric" />
-          <TextInput source="message" label="pp.white_label.message" fullWidth multiline minRows={4} />
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose}>{translate('pp.white_label.cancel')}</Button>
-          <SubmitButton label="pp.white_label.send" />
-        </DialogActions>
-      </SchemaForm>
-    </Dialog>
   );
 }
