@@ -2,7 +2,9 @@
  * The embedded Pusher-protocol server with real pusher-js and laravel-echo clients, its signed
  * HTTP API with the official `pusher` library, and several processes sharing one socket server.
  */
-import { createHmac } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { connect } from 'node:net';
 import { request } from 'node:http';
 import Pusher from 'pusher';
 import PusherJs from 'pusher-js';
@@ -18,7 +20,7 @@ import { fundedReseller } from './support/sql.js';
 import { CARDS, payTestCard } from './support/billing.js';
 import { apiStringToSign, md5 } from '../src/adapters/realtime/signature.js';
 import { MAX_CHANNELS_PER_CONNECTION } from '../src/adapters/realtime/protocol.js';
-import { RealtimeServer } from '../src/adapters/realtime/server.js';
+import { CLOSE_GRACE_MS, RealtimeServer } from '../src/adapters/realtime/server.js';
 
 const t = await testApp({ env: { REALTIME_PORT: '0' } });
 const server = t.app.ctx.realtime.server;
@@ -344,6 +346,28 @@ describe('bounds: what a client sends cannot take the server down or make it hoa
     expect(sent).toBeLessThan(3000);
     raw.ws.terminate();
     await direct.close();
+  });
+
+  it('closes within a moment though a client never answers the closing handshake and another stops half way through its upgrade', async () => {
+    const direct = new RealtimeServer({ appId: 'a', key: 'k', secret: 's', activityTimeout: 120 });
+    const directPort = await direct.listen(0, '127.0.0.1');
+    // A client that upgrades, then reads nothing more and so never answers the server's close frame.
+    const silent = connect(directPort, '127.0.0.1');
+    silent.on('error', () => undefined);
+    silent.write(`GET /app/k?protocol=7 HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: ${randomBytes(16).toString('base64')}\r\n\r\n`);
+    await once(silent, 'data');
+    silent.pause();
+    await expect.poll(() => direct.connectionCount).toBe(1);
+    // One that sends half an upgrade request and waits.
+    const halfway = connect(directPort, '127.0.0.1');
+    halfway.on('error', () => undefined);
+    halfway.write('GET /app/k?protocol=7 HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const started = performance.now();
+    await direct.close();
+    expect(performance.now() - started).toBeLessThan(CLOSE_GRACE_MS + 2_000);
+    silent.destroy();
+    halfway.destroy();
   });
 
   it('runs in a thread of its own: when that thread dies the API goes on, and the socket server comes back', async () => {

@@ -5,7 +5,7 @@
  */
 import { randomInt } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import proxyAddr from '@fastify/proxy-addr';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import {
@@ -63,6 +63,9 @@ interface ApiEvent {
   socket_id?: unknown;
 }
 
+/** How long a closing server waits for its clients to finish the closing handshake. */
+export const CLOSE_GRACE_MS = 1_000;
+
 export class RealtimeServer {
   private readonly http: Server;
   private wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
@@ -72,6 +75,8 @@ export class RealtimeServer {
   private readonly channels = new Map<string, Set<Connection>>();
   private sweeper: NodeJS.Timeout | undefined;
   private listening = false;
+  /** Every socket of the server, upgraded ones included (the HTTP server stops counting those). */
+  private readonly sockets = new Set<Socket>();
 
   constructor(private readonly opts: RealtimeServerOptions) {
     const trust = opts.trustProxy ?? false;
@@ -89,6 +94,10 @@ export class RealtimeServer {
       });
     });
     this.http.on('clientError', (_error, socket) => socket.destroy());
+    this.http.on('connection', (socket: Socket) => {
+      this.sockets.add(socket);
+      socket.once('close', () => this.sockets.delete(socket));
+    });
     this.http.on('upgrade', (req, socket, head) => {
       socket.on('error', () => socket.destroy());
       try {
@@ -150,6 +159,13 @@ export class RealtimeServer {
       this.wss.close();
       this.http.close(() => resolve());
       this.http.closeAllConnections();
+      // A client that does not answer the closing handshake would hold the close for the socket
+      // library's 30 s, and a socket left half way through its upgrade for ever (seen under load):
+      // what is still open after a moment is cut.
+      setTimeout(() => {
+        for (const ws of this.wss.clients) ws.terminate();
+        for (const socket of this.sockets) socket.destroy();
+      }, CLOSE_GRACE_MS).unref();
     });
   }
 
