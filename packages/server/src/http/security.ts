@@ -107,8 +107,6 @@ type RouteHelmet = Omit<FastifyHelmetOptions, 'global'>;
 export interface Security {
   /** The plugin's options: the page policy and the other headers, for every answer. */
   helmet: FastifyHelmetOptions;
-  /** Route options for a JSON answer of the API, which loads nothing. */
-  api: RouteHelmet;
   /**
    * Sets the API's headers (the page headers with the `api` policy) on an answer whose route turns
    * the plugin off. They are the same on every answer, so they are made once, by helmet: with
@@ -175,6 +173,7 @@ export function createSecurity(config: Config, portalDir: string, realtimePort: 
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   };
 
+  // The API's policy: a JSON answer loads nothing.
   const api: RouteHelmet = { contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } } };
 
   const { global: _global, ...pageOptions } = helmet;
@@ -182,7 +181,6 @@ export function createSecurity(config: Config, portalDir: string, realtimePort: 
 
   return {
     helmet,
-    api,
     apiHeaders: (_request, reply, done) => {
       reply.headers(apiHeaderSet);
       done();
