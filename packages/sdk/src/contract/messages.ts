@@ -98,6 +98,7 @@ export const errors = {
   ),
   productNotFound: entry('rspf-product-5011', 'The selected product is not available.', 422),
   addonNotFound: entry('rspf-product-5012', 'The selected addon is not available.', 422),
+  pricesChanged: entry('rspf-product-5013', 'The prices changed while this was being done. Please check them and try again.', 409),
   couponNotFound: entry('rspf-coupon-7011', 'Coupon not found.', 404),
   couponRedeemed: entry('rspf-coupon-7012', 'A redeemed coupon can be neither deleted nor refunded.', 409),
   couponAlreadyRedeemed: entry('rspf-coupon-7013', 'This coupon has already been redeemed.', 409),

@@ -46,6 +46,12 @@ export const resellers = pgTable(
     /** Its VPN accounts (deleted ones stay listed), kept by a trigger on vpn_accounts: the list's total. */
     vpnTotal: integer('vpn_total').notNull().default(0),
     couponsRedeemed: integer('coupons_redeemed').notNull().default(0),
+    /**
+     * Moves whenever one of its own prices (reseller_prices) does, by a trigger: a charge priced from
+     * a price book read earlier is refused when this or the catalogue's version has moved since
+     * (migration 0019, products/price-cache.ts).
+     */
+    pricesVersion: integer('prices_version').notNull().default(0),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     /** The TOTP secret, sealed like the sandbox key (AES-256-GCM under APP_SECRET); set once confirmed. */
     totpSecret: text('totp_secret'),

@@ -13,7 +13,8 @@ import { eventRow, newEventId } from '../events/record.js';
 import { auditRow } from '../audit/index.js';
 import { auditLog, couponBatches, coupons, events, notifications } from '../../db/schema/index.js';
 import { loadReseller } from '../profile/service.js';
-import { priceBook, priceOf } from '../products/pricing.js';
+import { priceOf, type PriceBook } from '../products/pricing.js';
+import { withPriceBook } from '../products/price-cache.js';
 import type { Paid } from '../wallet/group-commit.js';
 import { afterCharge, chargeWallet, formatUsd, type Movement } from '../wallet/service.js';
 import { randomCodes } from './codes.js';
@@ -30,9 +31,8 @@ export interface GenerateInput {
 type Ctx = Pick<AppContext, 'db' | 'database' | 'clock' | 'notifier' | 'log' | 'mail' | 'config'>;
 
 export async function generateCoupons(ctx: Ctx, actor: SessionReseller, ownerId: number, input: GenerateInput) {
-  // The owner and its prices at once (reads; a refused owner only wastes the second).
   // A reseller generating for itself was read with its session, in this request.
-  const [owner, book] = await Promise.all([ownerId === actor.id ? actor : loadReseller(ctx, ownerId), priceBook(ctx.db, ownerId)]);
+  const owner = ownerId === actor.id ? actor : await loadReseller(ctx, ownerId);
   const forSomeoneElse = owner.id !== actor.id;
   if (forSomeoneElse && actor.status !== ACCOUNT_STATUS.active) throw fail('accountInactive');
   if (owner.status !== ACCOUNT_STATUS.active) throw fail(forSomeoneElse ? 'userInactive' : 'accountInactive');
@@ -43,6 +43,14 @@ export async function generateCoupons(ctx: Ctx, actor: SessionReseller, ownerId:
   } else if (input.quantity > COUPON_QUANTITY.max) {
     throw invalid(messages.quantityRange, 'quantity');
   }
+  // Priced from the owner's kept price book: the charge is refused as stale, and priced again from a
+  // fresh one, should the prices have moved since it was read (products/price-cache.ts).
+  return withPriceBook(ctx, owner.id, (book) => chargeGeneration(ctx, actor, owner, input, book), { kept: true });
+}
+
+/** Prices the generation from `book` and charges it with its rows; answers what the call answers. */
+async function chargeGeneration(ctx: Ctx, actor: SessionReseller, owner: { id: number }, input: GenerateInput, book: PriceBook) {
+  const forSomeoneElse = owner.id !== actor.id;
   const { product, addon, unitCents } = priceOf(book, {
     productId: input.product_id,
     billingType: input.billing_type,
@@ -85,6 +93,7 @@ export async function generateCoupons(ctx: Ctx, actor: SessionReseller, ownerId:
     try {
       paid = await chargeWallet(ctx, {
         movement: charged,
+        pricedAt: book.versions,
         couponsAdded: input.quantity,
         rows: [
           [couponBatches, [{ id: batchId, resellerId: owner.id, createdBy: actor.id, productId: product.id, addonId: addon?.id ?? null, quantity: input.quantity, unitPriceCents: unitCents, totalCents, prefix, createdAt: now }]],

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { centsToDollars, type AddonKey, type Cycle, type Products } from '@partner-panel/sdk';
 import type { Tx } from '../../db/index.js';
 import { preparedOn } from '../../db/prepared.js';
-import { addons, products, resellerPrices } from '../../db/schema/index.js';
+import { addons, products, resellerPrices, resellers } from '../../db/schema/index.js';
 import { fail } from '../../http/errors.js';
 
 export interface PricedProduct {
@@ -24,9 +24,16 @@ export interface PricedAddon {
   monthlyPriceCents: number | null;
 }
 
+/** What a book was read at: the catalogue's version and the reseller's own prices' (migration 0019). */
+export interface PriceVersions {
+  catalogue: number;
+  reseller: number;
+}
+
 export interface PriceBook {
   products: PricedProduct[];
   addons: PricedAddon[];
+  versions: PriceVersions;
 }
 
 /**
@@ -45,6 +52,9 @@ const priceBookOf = preparedOn((db) =>
        where p.active)`,
       addons: sql<PricedAddon[]>`(select coalesce(json_agg(json_build_object('id', a.id, 'key', a.key, 'name', a.name, 'monthlyPriceCents', a.monthly_price_cents) order by a.id), '[]')
        from ${addons} a where a.active)`,
+      // Read in the same statement as the prices, so that they name exactly what was read.
+      catalogue: sql<string>`(select version from catalogue_version)`,
+      reseller: sql<number | null>`(select prices_version from ${resellers} where id = ${sql.placeholder('reseller')})`,
     })
     .from(sql`(select) as one`)
     .prepare('price_book'),
@@ -52,7 +62,11 @@ const priceBookOf = preparedOn((db) =>
 
 export async function priceBook(db: Tx, resellerId: number): Promise<PriceBook> {
   const [book] = await priceBookOf(db).execute({ reseller: resellerId });
-  return { products: book?.products ?? [], addons: book?.addons ?? [] };
+  return {
+    products: book?.products ?? [],
+    addons: book?.addons ?? [],
+    versions: { catalogue: Number(book?.catalogue ?? 0), reseller: Number(book?.reseller ?? 0) },
+  };
 }
 
 export interface Priced {

@@ -20,7 +20,8 @@ import { audit, auditRow } from '../audit/index.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { addMonths } from '../../dates.js';
 import { loadReseller } from '../profile/service.js';
-import { priceBook, priceOf } from '../products/pricing.js';
+import { priceBook, priceOf, type PriceVersions } from '../products/pricing.js';
+import { withPriceBook } from '../products/price-cache.js';
 import { afterCharge, chargeWallet, formatUsd } from '../wallet/service.js';
 import { findAccount, reachable, selectFrom, type AccountRef, type VpnRow } from './access.js';
 import { liveBooks, type Books } from './books.js';
@@ -168,7 +169,7 @@ function accountOpening(ctx: Pick<AppContext, 'clock'>, input: OpenAccount) {
  * wallet (wallet/group-commit.ts): the account's id is drawn first, so its row, mail, audit entry,
  * notification and event are written in the statement that charges it.
  */
-async function openPaidAccount(ctx: Ctx, input: OpenAccount, priceCents: number) {
+async function openPaidAccount(ctx: Ctx, input: OpenAccount, priceCents: number, pricedAt: PriceVersions) {
   const id = await nextId(ctx.db, 'vpn_accounts_id_seq');
   const opening = accountOpening(ctx, input);
   const v = opening.values;
@@ -193,6 +194,7 @@ async function openPaidAccount(ctx: Ctx, input: OpenAccount, priceCents: number)
   const notification = ctx.notifier.row(v.resellerId, opening.notice(id));
   const paid = await chargeWallet(ctx, {
     movement,
+    pricedAt,
     rows: [
       [vpnAccounts, [{ id, ...v }]],
       ...(opening.mail ? [[mailOutbox, [ctx.mail.outboxRow(opening.mail)]] as [typeof mailOutbox, Record<string, unknown>[]]] : []),
@@ -226,18 +228,21 @@ export async function createAccount(ctx: Ctx, session: Session, input: CreateInp
   const owner = await loadReseller(ctx, session.id);
   if (owner.id === RESTRICTED_RESELLER_ID) throw fail('restricted');
   if (owner.status !== ACCOUNT_STATUS.active) throw fail('accountInactive');
-  const prices = await priceBook(ctx.db, owner.id);
-  const { product, addon, unitCents } = priceOf(prices, {
-    productId: input.product_id ?? prices.products.find((p) => p.billingType === input.billing_type && p.cycle === input.billing_cycle)?.id ?? 0,
-    billingType: input.billing_type,
-    cycle: input.billing_cycle,
-    addonId: input.addon_id,
-  });
   const chosen = input.username !== undefined && input.password !== undefined;
   const password = input.password ?? newPassword();
-  const passwordHash = await hashPassword(password);
-
-  const openInput: OpenAccount = {
+  // Hashed once, whichever attempt prices the account.
+  let hashing: Promise<string> | undefined;
+  // Priced from a book read now; the charge is refused as stale, and priced again, should the
+  // prices move before it commits (products/price-cache.ts).
+  return withPriceBook(ctx, owner.id, async (prices) => {
+    const { product, addon, unitCents } = priceOf(prices, {
+      productId: input.product_id ?? prices.products.find((p) => p.billingType === input.billing_type && p.cycle === input.billing_cycle)?.id ?? 0,
+      billingType: input.billing_type,
+      cycle: input.billing_cycle,
+      addonId: input.addon_id,
+    });
+    const passwordHash = await (hashing ??= hashPassword(password));
+    const openInput: OpenAccount = {
       owner,
       product,
       addon,
@@ -251,33 +256,33 @@ export async function createAccount(ctx: Ctx, session: Session, input: CreateInp
       notice: (username) => ({ type: 'vpn_created', message: `VPN account ${username} was created for ${input.email} (${formatUsd(unitCents)}).` }),
       books,
     };
-  const open = (unit: Unit) => openAccount(ctx, unit, openInput);
-  const answer = (account: VpnRow, balance: number) => ({ account: present(ctx, account), amount: centsToDollars(unitCents), balance: centsToDollars(balance) });
-  if (books.mode === 'live' && unitCents > 0) {
-    // The live wallet's charge goes with the others waiting for it (docs/api.md).
-    return withFreshUsername(async () => {
-      const made = await openPaidAccount(ctx, openInput, unitCents);
-      return answer(made.account, made.balance);
-    }, chosen);
-  }
-  return withFreshUsername(
-    () =>
-      transact(ctx, async (unit) => {
-        const account = await open(unit);
-        const balance =
-          unitCents > 0
-            ? await books.debit(ctx, unit, {
-                resellerId: owner.id,
-                amountCents: unitCents,
-                kind: 'vpn_purchase',
-                reference: `${books.auditTarget}:${account.id}`,
-                description: `VPN account ${account.username}: ${account.plan}`,
-              })
-            : await books.balanceCents(unit.tx, owner.id);
-        return answer(await reload(unit, account.id, books), balance);
-      }),
-    chosen,
-  );
+    const answer = (account: VpnRow, balance: number) => ({ account: present(ctx, account), amount: centsToDollars(unitCents), balance: centsToDollars(balance) });
+    if (books.mode === 'live' && unitCents > 0) {
+      // The live wallet's charge goes with the others waiting for it (docs/api.md).
+      return withFreshUsername(async () => {
+        const made = await openPaidAccount(ctx, openInput, unitCents, prices.versions);
+        return answer(made.account, made.balance);
+      }, chosen);
+    }
+    return withFreshUsername(
+      () =>
+        transact(ctx, async (unit) => {
+          const account = await openAccount(ctx, unit, openInput);
+          const balance =
+            unitCents > 0
+              ? await books.debit(ctx, unit, {
+                  resellerId: owner.id,
+                  amountCents: unitCents,
+                  kind: 'vpn_purchase',
+                  reference: `${books.auditTarget}:${account.id}`,
+                  description: `VPN account ${account.username}: ${account.plan}`,
+                })
+              : await books.balanceCents(unit.tx, owner.id);
+          return answer(await reload(unit, account.id, books), balance);
+        }),
+      chosen,
+    );
+  }, { kept: false });
 }
 
 export type SearchBy = 'email' | 'coupon' | 'username' | 'email_or_username';

@@ -1,7 +1,7 @@
 /**
  * Group commit on a busy wallet: the charges that reach one wallet while another batch of its
  * charges is running wait in a queue of this process, and go together as one statement
- * (`wallet_charge_batch`, migration 0017) — one transaction, one WAL flush, and the wallet's row
+ * (`wallet_charge_batch`, migrations 0017 and 0019) — one transaction, one WAL flush, and the wallet's row
  * locked only for PostgreSQL's own time, never for a trip through this process.
  *
  * Each charge keeps its own answer: its conditional debit decides, in the order the charges came,
@@ -9,6 +9,8 @@
  * inserted with those of the batch's other paid charges, one insert per table); a refused one
  * writes nothing. When an insert fails (a code or username already taken), nothing of the batch is
  * written and each of its charges runs again alone, so that only the one at fault answers the error.
+ * A charge priced from a price book whose versions have moved since it was read is refused as stale
+ * and writes nothing (products/price-cache.ts prices it again).
  * Exactness does not depend on the queue: the debit is conditional in PostgreSQL, and its row lock
  * orders the batches of several processes.
  */
@@ -17,9 +19,12 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context.js';
 import type pg from 'pg';
 import type { Movement } from './movement.js';
+import type { PriceVersions } from '../products/pricing.js';
 
 export interface Charge {
   movement: Movement;
+  /** The versions of the price book the charge was priced from: it is refused as stale once they have moved. */
+  pricedAt: PriceVersions;
   /** Coupons added to the reseller's counter with the debit (a generation). */
   couponsAdded?: number;
   /** The call's own rows, each table's as its Drizzle values, in the order they may be inserted. */
@@ -38,6 +43,16 @@ export interface Paid {
 export class ChargeRefused extends Error {
   constructor() {
     super('the wallet cannot pay');
+  }
+}
+
+/**
+ * The prices the charge was computed from have changed since they were read (products/price-cache.ts):
+ * nothing of it was written, and it is priced again.
+ */
+export class StalePrices extends Error {
+  constructor() {
+    super('the prices have changed since they were read');
   }
 }
 
@@ -96,6 +111,7 @@ export function chargeTogether(ctx: Ctx, charge: Charge): Promise<Paid> {
     reference: m.reference,
     description: m.description,
     actor: m.actorId ?? null,
+    prices: [charge.pricedAt.catalogue, charge.pricedAt.reseller],
     at: ctx.clock.now().toISOString(),
     rows: charge.rows.map(([table, values]) => [getTableName(table), asColumns(table, values)]),
   };
@@ -111,6 +127,7 @@ export function chargeTogether(ctx: Ctx, charge: Charge): Promise<Paid> {
 interface Outcome {
   item: number;
   paid: boolean;
+  stale: boolean;
   out_balance: string | number | null;
   out_credit_limit: string | number | null;
   out_threshold: string | number | null;
@@ -123,7 +140,7 @@ async function run(client: pg.PoolClient, resellerId: number, batch: Pending[]) 
   for (const o of outcomes) {
     const p = batch[o.item];
     if (!p) continue;
-    if (!o.paid) p.reject(new ChargeRefused());
+    if (!o.paid) p.reject(o.stale ? new StalePrices() : new ChargeRefused());
     else {
       p.resolve({
         out_balance: Number(o.out_balance),
