@@ -147,7 +147,9 @@ export async function updateUserPricing(ctx: Ctx, acting: Acting, body: CallBody
   const cents = body.value;
   return onOwnUser(ctx, acting, body.user_reseller_id, async (unit, user) => {
     checkIdentity(user, body);
-    const [own, theirs] = await Promise.all([priceBook(unit.tx, acting.admin.id), priceBook(unit.tx, user.id)]);
+    // One after the other: a transaction's connection runs one statement at a time.
+    const own = await priceBook(unit.tx, acting.admin.id);
+    const theirs = await priceBook(unit.tx, user.id);
     const find = (book: typeof own) => book.products.find((p) => p.billingType === billingType && p.cycle === body.update);
     const floor = find(own);
     const current = find(theirs);

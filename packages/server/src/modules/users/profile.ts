@@ -30,16 +30,23 @@ const inDollars = (prices: Record<Cycle, number>) =>
   Object.fromEntries(Object.entries(prices).map(([cycle, cents]) => [cycle, centsToDollars(cents)])) as Record<Cycle, number>;
 
 export async function userProfile(ctx: Pick<AppContext, 'db' | 'clock'>, user: ResellerRow, tx: Tx = ctx.db): Promise<UserProfile> {
-  const [counts, book, [money]] = await Promise.all([
-    dashboardCounts({ db: tx as AppContext['db'], clock: ctx.clock }, user.id),
-    priceBook(tx, user.id),
-    rows<{ amount_in: string | number; amount_out: string | number }>(
-      tx,
-      sql`select coalesce(sum(amount_cents) filter (where amount_cents > 0), 0) as amount_in,
-                 coalesce(-sum(amount_cents) filter (where amount_cents < 0), 0) as amount_out
-          from wallet_ledger where reseller_id = ${user.id}`,
-    ),
-  ]);
+  const reads = [
+    () => dashboardCounts({ db: tx as AppContext['db'], clock: ctx.clock }, user.id),
+    () => priceBook(tx, user.id),
+    () =>
+      rows<{ amount_in: string | number; amount_out: string | number }>(
+        tx,
+        sql`select coalesce(sum(amount_cents) filter (where amount_cents > 0), 0) as amount_in,
+                   coalesce(-sum(amount_cents) filter (where amount_cents < 0), 0) as amount_out
+            from wallet_ledger where reseller_id = ${user.id}`,
+      ),
+  ] as const;
+  // On the pool the reads go at once; in a transaction, whose connection runs one statement at a
+  // time, one after the other.
+  const [counts, book, [money]] =
+    tx === ctx.db
+      ? await Promise.all([reads[0](), reads[1](), reads[2]()])
+      : [await reads[0](), await reads[1](), await reads[2]()];
   return {
     id: user.id,
     clientId: user.clientId,
