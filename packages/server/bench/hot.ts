@@ -26,8 +26,9 @@ import { cpuPerBareCall, cpuPerHttpCall, postgresProcesses, printCpu } from './c
 import { bare, compare, grossRegressions, http, summary, timed, type Sample } from './measure.js';
 
 /**
- * The floor of a figure whose goal is not met yet (docs/performance.md says what holds it back):
- * well under the 0.14–0.39 these reach on this machine, so that only a gross regression fails.
+ * The floor of the figure whose goal is not met (the unfiltered page beside a bare query with no
+ * session lookup; docs/performance.md says why): well under the 0.14–0.20 it reaches on this
+ * machine, so that only a gross regression fails. Met figures fail under half their goal.
  */
 const UNMET_FLOOR = 0.05;
 
@@ -196,7 +197,7 @@ export async function hotBench(quick = false) {
         await quiet.close();
       }
       await compare(
-        { label: 'profile GET, signed in', ceilingLabel: 'bare Fastify, same session lookup + row select, same pool and process', kind: 'rate', goal: 0.75, floor: UNMET_FLOOR },
+        { label: 'profile GET, signed in', ceilingLabel: 'bare Fastify, same session lookup + row select, same pool and process', kind: 'rate', goal: 0.75 },
         sizes.rounds,
         () => http({ url: `${url}/api/v1/resellers/profile`, headers: { authorization: holder.headers.authorization }, duration: s }),
         () => http({ url: `${fair.url}/profile`, headers: { authorization: holder.headers.authorization }, duration: s }),
@@ -241,7 +242,7 @@ export async function hotBench(quick = false) {
         () => bare(page('', []), 10, s),
       );
       await compare(
-        { label: 'coupon list page with its total, no filter, signed in', ceilingLabel: 'bare Fastify, same session lookup + page statement, same pool and process', kind: 'rate', goal: 0.75, floor: UNMET_FLOOR },
+        { label: 'coupon list page with its total, no filter, signed in', ceilingLabel: 'bare Fastify, same session lookup + page statement, same pool and process', kind: 'rate', goal: 0.75 },
         sizes.rounds,
         listAll,
         () => http({ url: `${fair.url}/coupons`, method: 'POST', headers: { authorization: holder.headers.authorization, 'content-type': 'application/json' }, body: noFilter, duration: s }),
@@ -450,7 +451,7 @@ export async function hotBench(quick = false) {
           [hot, unitCents],
         );
       await compare(
-        { label: 'hot wallet: one-coupon generations on one reseller, 50 at once, calls/s', ceilingLabel: 'bare conditional debit + ledger insert (one statement, its own transaction) on the same row, 50 at once, same pool', kind: 'rate', goal: 0.75, floor: UNMET_FLOOR },
+        { label: 'hot wallet: one-coupon generations on one reseller, 50 at once, calls/s', ceilingLabel: 'bare conditional debit + ledger insert (one statement, its own transaction) on the same row, 50 at once, same pool', kind: 'rate', goal: 0.75 },
         sizes.rounds,
         () => http({ url: `${url}/api/v1/coupons/create`, method: 'POST', headers: wallet.headers, body: one, connections: 50, duration: s }),
         () => bare(bareDebit, 50, s),
