@@ -155,6 +155,7 @@ export class RealtimeServer {
     this.channels.clear();
     if (!this.listening) return;
     this.listening = false;
+    let cut: NodeJS.Timeout | undefined;
     await new Promise<void>((resolve) => {
       this.wss.close();
       this.http.close(() => resolve());
@@ -162,11 +163,13 @@ export class RealtimeServer {
       // A client that does not answer the closing handshake would hold the close for the socket
       // library's 30 s, and a socket left half way through its upgrade for ever (seen under load):
       // what is still open after a moment is cut.
-      setTimeout(() => {
+      cut = setTimeout(() => {
         for (const ws of this.wss.clients) ws.terminate();
         for (const socket of this.sockets) socket.destroy();
-      }, CLOSE_GRACE_MS).unref();
+      }, CLOSE_GRACE_MS);
+      cut.unref();
     });
+    clearTimeout(cut);
   }
 
   /** Sends an event to every subscriber of the channels; answers how many sockets got it. */
