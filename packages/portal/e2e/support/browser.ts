@@ -22,10 +22,14 @@ export async function launch(): Promise<Browser> {
   return browser;
 }
 
-afterAll(async () => {
-  await browser?.close();
+/** Closes the browser; the server's teardown calls it first, so that no page is live while the server closes. */
+export async function closeBrowser() {
+  const open = browser;
   browser = undefined;
-});
+  await open?.close();
+}
+
+afterAll(closeBrowser);
 
 export interface Tab {
   context: BrowserContext;

@@ -6,6 +6,7 @@ import type { Clock } from '../../../server/src/context.js';
 import { loadConfig, type Env } from '../../../server/src/config.js';
 import { seedDemo } from '../../../server/src/modules/demo/seed.js';
 import { freshDatabase } from '../../../server/test/support/db.js';
+import { closeBrowser } from './browser.js';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -32,6 +33,9 @@ export async function startServer(env: Env = {}, options: { clock?: Clock } = {}
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const realtimePort = (await app.ctx.realtime.server?.listen(0, '127.0.0.1')) ?? 0;
   afterAll(async () => {
+    // The browser's own teardown was registered first, so it would run after this one: its pages
+    // would keep calling and reconnecting while the server closes.
+    await closeBrowser();
     await app.close();
     await database.drop();
   });
