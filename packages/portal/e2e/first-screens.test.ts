@@ -18,7 +18,7 @@ const scripts = (page: Page) =>
   page.evaluate(() =>
     (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
       .filter((r) => new URL(r.name).pathname.endsWith('.js'))
-      .map((r) => ({ path: new URL(r.name).pathname, end: r.responseEnd, wire: r.encodedBodySize })),
+      .map((r) => ({ path: new URL(r.name).pathname, start: r.startTime, end: r.responseEnd, wire: r.encodedBodySize })),
   );
 
 /**
@@ -27,7 +27,10 @@ const scripts = (page: Page) =>
  * `pnpm bench` does.
  */
 const READY = `new MutationObserver((_, observer) => {
-  if (window.__ready === undefined && document.querySelector('#root input')) window.__ready = performance.now();
+  if (window.__ready === undefined && document.querySelector('#root input')) {
+    window.__ready = performance.now();
+    requestAnimationFrame(() => setTimeout(() => (window.__painted = performance.now())));
+  }
   if (window.__figure === undefined && /\\d/.test(document.querySelector('[data-testid="tile-coupons-24h-value"]')?.textContent ?? '')) {
     window.__figure = -1;
     requestAnimationFrame(() => setTimeout(() => (window.__figure = performance.now())));
@@ -35,6 +38,8 @@ const READY = `new MutationObserver((_, observer) => {
   }
 }).observe(document, { subtree: true, childList: true, characterData: true });`;
 
+/** What sign-in shares with the app (the contract's rules, the client), one file (vite.config.ts, the 'contract' group). */
+const CONTRACT = /\/assets\/contract-[\w-]+\.js$/;
 /** The signed-in app's first screen (the shell and the dashboard), one file (vite.config.ts, the 'app' group). */
 const APP = /\/assets\/app-[\w-]+\.js$/;
 /** What the signed-in first screen may take, as transferred, beyond /login's (issue 25). */
@@ -82,6 +87,12 @@ describe('signing in', () => {
     const bytes = atReady.reduce((sum, s) => sum + s.wire, 0);
     expect(bytes, `/login's JavaScript as transferred (${atReady.map((s) => s.path).join(', ')})`).toBeLessThanOrEqual(100 * 1024);
     expect(atReady.some((s) => APP.test(s.path))).toBe(false);
+    // The sign-in's rules and client are asked for once the form has been painted, not before.
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __painted?: number }).__painted ?? -1)).toBeGreaterThan(0);
+    const painted = await page.evaluate(() => (window as unknown as { __painted: number }).__painted);
+    await expect.poll(async () => (await scripts(page)).filter((s) => CONTRACT.test(s.path)).length).toBe(1);
+    const contract = (await scripts(page)).find((s) => CONTRACT.test(s.path));
+    expect(contract?.start, "the contract's file, asked for after /login's first paint").toBeGreaterThanOrEqual(painted);
 
     await page.getByLabel('Email address').fill('reseller@demo.partner-panel.test');
     await page.getByRole('button', { name: 'Continue' }).click();

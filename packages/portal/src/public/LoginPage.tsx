@@ -35,8 +35,17 @@ export function LoginPage() {
   const [notice] = useState(() => flash.peek());
   const [third, setThird] = useState<ThirdStep | null>(null);
   useEffect(() => flash.clear(), []);
-  // Shown first, then the rest of sign-in: the person is typing the e-mail meanwhile.
-  useEffect(() => void loadSignIn(), []);
+  // Shown first, then the rest of sign-in, on the frame after the form is painted (an effect may run
+  // before the first paint, and the request would then compete with it): the person is typing the
+  // e-mail meanwhile.
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => (timer = setTimeout(() => void loadSignIn())));
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
   useEffect(() => {
     if (step !== 'password') return;
     void loadSignIn().then((m) => m.prepare());
