@@ -28,7 +28,7 @@ function security(call: AnyCall) {
 
 /** What each refusal status means, as the server answers it (docs/api.md, the catalogue). */
 const REFUSALS = {
-  400: 'Malformed: not valid JSON, a bad URL or Idempotency-Key, or (v2 client API) invalid or unknown parameters.',
+  400: 'Malformed: not valid JSON, a key sent twice (rspf-input-1301) or named __proto__, constructor or prototype (rspf-input-1302), a bad URL or Idempotency-Key, or (v2 client API) invalid or unknown parameters.',
   401: 'The session or access token is missing, invalid or expired (header.status forbidden), or the credentials are wrong.',
   402: 'The wallet cannot pay for it (rspf-wallet-4021), or the payment could not be completed.',
   403: 'Signed in but refused: not an admin, not the owner, the account is inactive or unverified, or a sandbox-only call made with a live key.',
@@ -36,7 +36,7 @@ const REFUSALS = {
   409: 'Conflict with the current state, or a request with the same Idempotency-Key still running (Retry-After).',
   410: 'The link, ticket or coupon has expired.',
   413: 'The request body is over 1 MB.',
-  415: 'The request body is not application/json.',
+  415: 'The request body is not application/json, or declares a charset other than UTF-8 (rspf-input-1303).',
   419: 'The CSRF token is missing (rspf-csrf-1001) or does not match the XSRF-TOKEN cookie (rspf-csrf-1002).',
   422: 'Validation failed (v1 API): the first message in header.message, every message by field in body.errors; also an unknown field, a failed captcha, or an Idempotency-Key reused with other parameters.',
   429: 'Too many requests: wait Retry-After seconds (body.retry_after).',

@@ -1,7 +1,7 @@
 /** Builds the whole server without listening: database, adapters, hooks and every module's routes. */
 import { createHmac, randomBytes } from 'node:crypto';
 import type { DestinationStream } from 'pino';
-import Fastify, { errorCodes, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -18,6 +18,7 @@ import { createRealtime } from './adapters/realtime/index.js';
 import { createCsrf } from './http/csrf.js';
 import { BODY_LIMIT, clientErrorHandler, frameworkErrors, registerErrorHandlers } from './http/error-handler.js';
 import { guardInput } from './http/input-guard.js';
+import { registerBodyParsers } from './http/body-parsers.js';
 import { exposeRequestId, requestIdOptions } from './http/request-id.js';
 import { validatorCompiler } from './http/validation.js';
 import { defaultPortalDir, portal } from './http/portal.js';
@@ -161,11 +162,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   guardInput(app);
   // JSON only (415 otherwise, with a sentence): text/plain is not read as a string, and a form is
   // read only where a standard Pusher client posts its channel authorisation as one.
-  app.removeContentTypeParser('text/plain');
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (request, body, done) => {
-    if (!request.routeOptions.config.form) return done(new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(), undefined);
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
-  });
+  registerBodyParsers(app);
 
   healthRoutes(app);
   metricsRoutes(app);

@@ -454,5 +454,6 @@ describe('rate limits per key', () => {
     expect(guessed.statusCode).toBe(429);
     expect(Number(guessed.headers['retry-after'])).toBeGreaterThan(0);
     expect(guessed.json().header.code).toBe('rspf-throttle-1007');
+    expect(guessed.json().body).toEqual({ retry_after: Number(guessed.headers['retry-after']) });
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Contract-driven fuzzing: for every call of the contract (calls added later included, since the
  * list is read from it), generated bodies and queries — wrong types, nesting, huge, unicode and
- * NUL text, unpaired surrogates, missing and extra fields, odd content types — sent with a session
+ * NUL text, unpaired surrogates, missing, extra and duplicated fields, odd content types — sent with a session
  * and a CSRF pair so they reach validation and the handlers; and random frames to the realtime
  * server. Never a 5xx, never a dropped process, always the envelope with a readable sentence.
  *
@@ -87,7 +87,15 @@ function shaped(fields: string[]): fc.Arbitrary<Record<string, unknown>> {
   return fc.tuple(known, extra, fc.boolean()).map(([k, e, withExtra]) => (withExtra ? { ...e, ...k } : k));
 }
 
-type Payload = { kind: 'json'; value: unknown } | { kind: 'text'; type: string | undefined; text: string };
+type Payload = { kind: 'json'; value: unknown } | { kind: 'text'; type: string | undefined; text: string } | { kind: 'twice'; text: string };
+
+/** A shaped body with one key written twice (JSON.stringify cannot), the second copy last. */
+function twice(fields: string[]): fc.Arbitrary<Payload> {
+  return fc.tuple(shaped(fields), fc.constantFrom(...(fields.length ? fields : ['x'])), nastyValue).map(([value, key, first]): Payload => {
+    const rest = JSON.stringify({ ...value, [key]: value[key] ?? 1 });
+    return { kind: 'twice', text: `{${JSON.stringify(key)}:${JSON.stringify(first) ?? 'null'},${rest.slice(1)}` };
+  });
+}
 
 function payloads(call: AnyCall): fc.Arbitrary<Payload> {
   const fields = fieldsOf(call.body);
@@ -95,6 +103,7 @@ function payloads(call: AnyCall): fc.Arbitrary<Payload> {
     { weight: 6, arbitrary: shaped(fields).map((value): Payload => ({ kind: 'json', value })) },
     { weight: 2, arbitrary: fc.jsonValue({ maxDepth: 4 }).map((value): Payload => ({ kind: 'json', value })) },
     { weight: 1, arbitrary: deep.map((value): Payload => ({ kind: 'json', value })) },
+    { weight: 1, arbitrary: twice(fields) },
     {
       weight: 1,
       arbitrary: fc
@@ -152,6 +161,9 @@ async function send(call: AnyCall, payload: Payload, query: string, withCsrf: bo
   if (hasBody && payload.kind === 'json') {
     headers['content-type'] = 'application/json';
     body = JSON.stringify(payload.value) ?? 'null';
+  } else if (hasBody && payload.kind === 'twice') {
+    headers['content-type'] = 'application/json';
+    body = payload.text;
   } else if (hasBody && payload.kind === 'text') {
     if (payload.type) headers['content-type'] = payload.type;
     body = payload.text;
@@ -165,9 +177,11 @@ async function send(call: AnyCall, payload: Payload, query: string, withCsrf: bo
   return res;
 }
 
-function check(call: AnyCall, res: Awaited<ReturnType<typeof send>>) {
+function check(call: AnyCall, res: Awaited<ReturnType<typeof send>>, payload: Payload) {
   const where = `${call.method} ${call.path} → ${res.statusCode} ${res.body.slice(0, 300)}`;
   if (res.statusCode >= 500) throw new Error(`a 5xx: ${where}`);
+  // A key sent twice is never served, whichever copy a reader would keep.
+  if (payload.kind === 'twice' && call.method !== 'GET' && res.statusCode < 400) throw new Error(`a duplicate key was served: ${where}`);
   if (res.statusCode >= 200 && res.statusCode < 300 && (call.raw || call.bare)) return;
   let json: { header?: { status?: string; message?: unknown; code?: unknown } };
   try {
@@ -186,7 +200,7 @@ describe('every call of the contract, fuzzed', () => {
       await fc.assert(
         // One run in ten leaves the CSRF pair out, so that refusal is fuzzed too.
         fc.asyncProperty(payloads(call), queries(call), fc.nat(9), async (payload, query, dice) => {
-          check(call, await send(call, payload, query, dice !== 0));
+          check(call, await send(call, payload, query, dice !== 0), payload);
         }),
         params,
       );

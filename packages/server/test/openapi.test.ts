@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -91,6 +92,32 @@ describe('GET /api/openapi.json', () => {
     const create = doc.paths['/api/v2/client/users/create']?.post;
     expect(Object.keys(create?.responses ?? {})).toEqual(['201', '400', '401', '402', '403', '404', '409', '413', '415', '422', '429', 'default']);
     expect(doc.paths['/api/login']?.post?.security).toEqual([{ csrfHeader: [], csrfCookie: [] }]);
+  });
+
+  it('is sent compressed as the caller accepts (brotli, then gzip), decoding to the same document, with an ETag', async () => {
+    const get = (headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url: '/api/openapi.json', headers });
+    const plain = await get();
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
+    const doc = plain.json() as Record<string, unknown>;
+    expect(Object.keys(doc)).toContain('paths');
+    const cases: [string, string, (b: Buffer) => Buffer][] = [
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+      ['gzip;q=1, br;q=0', 'gzip', gunzipSync],
+    ];
+    for (const [accept, encoding, decode] of cases) {
+      const res = await get({ 'accept-encoding': accept });
+      expect(res.headers['content-encoding'], accept).toBe(encoding);
+      expect(res.headers.vary, accept).toMatch(/accept-encoding/i);
+      expect(res.rawPayload.length, accept).toBeLessThan(plain.rawPayload.length / 5);
+      expect(JSON.parse(decode(res.rawPayload).toString('utf8')), accept).toEqual(doc);
+      const etag = res.headers.etag as string;
+      expect(etag, accept).not.toBe(plain.headers.etag);
+      const again = await get({ 'accept-encoding': accept, 'if-none-match': etag });
+      expect(again.statusCode, accept).toBe(304);
+      expect(again.rawPayload.length, accept).toBe(0);
+    }
   });
 
   it('generates a client with openapi-typescript that passes tsc --strict, signs in and runs the v2 flow', async () => {

@@ -4,11 +4,12 @@
  * the success page, lost: every payment is credited exactly once.
  */
 import { sql } from 'drizzle-orm';
+import Stripe from 'stripe';
 import { afterAll, describe, expect, it } from 'vitest';
 import { testApp } from './support/app.js';
 import { failure } from './support/expect.js';
 import { balanceCents, fundedReseller, ledger, query } from './support/sql.js';
-import { stripeEnv, stripeStub } from './support/stripe-stub.js';
+import { STRIPE_WEBHOOK_SECRET, stripeEnv, stripeStub } from './support/stripe-stub.js';
 
 const stub = await stripeStub();
 afterAll(() => stub.close());
@@ -89,6 +90,31 @@ describe('Stripe card payments', () => {
     expect(await balanceCents(t, me.id)).toBe(200_000);
     const invoice = await me.api.invoice({ id: answer.invoice_id });
     expect(invoice).toMatchObject({ status: 'Paid', payment_method: 'Card', transactions: [{ transid: `ch_${intent.id.slice(3)}`, amountin: 2000 }] });
+  });
+
+  it('refuses a validly signed event that names a key twice, and credits the same event written once', async () => {
+    const me = await payer();
+    const { intent } = await started(me);
+    stub.confirm(intent.id);
+    const event = stub.event('payment_intent.payment_failed', intent);
+    // The signature covers these exact bytes: a reader that keeps the first "type" sees a failure.
+    const payload = `${event.payload.slice(0, -1)},"type":"payment_intent.succeeded"}`;
+    const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: STRIPE_WEBHOOK_SECRET });
+    const twice = await deliver({ payload, header });
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json().header).toMatchObject({ code: 'rspf-input-1301', message: "The request body names the field 'type' more than once. Send each field once." });
+    expect(await balanceCents(t, me.id)).toBe(0);
+
+    const charset = await t.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/stripe',
+      headers: { 'content-type': 'application/json; charset=utf-16', 'stripe-signature': event.header },
+      payload: event.payload,
+    });
+    expect(charset.statusCode).toBe(415);
+    // The signature is still checked against the raw bytes: written once, the success credits.
+    expect((await deliver(stub.event('payment_intent.succeeded', intent))).statusCode).toBe(200);
+    expect(await balanceCents(t, me.id)).toBe(200_000);
   });
 
   it('credits once when the same notification is replayed ten times, in a row and at once', async () => {

@@ -96,6 +96,30 @@ describe('rate limits (per account and per IP)', () => {
   });
 });
 
+describe('Retry-After', () => {
+  it('comes with every 429, the same number of seconds as body.retry_after: per IP, per account and per endpoint', async () => {
+    const t = await testApp({ env: { RATE_LIMIT_LOGIN_PER_IP: '2', RATE_LIMIT_FORGOT_PER_ACCOUNT: '1', RATE_LIMIT_TEST_GATEWAY_PER_IP: '1' } });
+    const send = async (url: string, payload: object) => {
+      const csrf = (await t.app.inject({ method: 'GET', url: '/api/csrf' })).json().body.csrf_token as string;
+      return t.app.inject({ method: 'POST', url, headers: { 'csrf-token': csrf, cookie: `XSRF-TOKEN=${csrf}` }, payload });
+    };
+    const card = { number: '4242 4242 4242 4242', exp_month: 12, exp_year: new Date().getUTCFullYear() + 1, cvc: '123', name: 'Ann' };
+    const limits: [string, object, number][] = [
+      ['/api/login', { email: 'nobody@example.com', password: 'Wrong!Password1', token: '' }, 3],
+      ['/api/password/forgot', { email, token: '' }, 2],
+      ['/api/test-gateway/tokens', card, 2],
+    ];
+    for (const [url, payload, times] of limits) {
+      let res = await send(url, payload);
+      for (let i = 1; i < times; i++) res = await send(url, payload);
+      expect(res.statusCode, url).toBe(429);
+      const seconds = (res.json() as { body: { retry_after: number } }).body.retry_after;
+      expect(seconds, url).toBeGreaterThan(0);
+      expect(res.headers['retry-after'], url).toBe(String(seconds));
+    }
+  });
+});
+
 describe('the limits the settings table names (README)', () => {
   it('limits the test gateway per address and coupon mails per reseller and hour, each by its setting', async () => {
     const t = await testApp({ env: { RATE_LIMIT_TEST_GATEWAY_PER_IP: '2', RATE_LIMIT_COUPON_MAILS_PER_HOUR: '2' } });

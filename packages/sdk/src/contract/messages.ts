@@ -169,6 +169,10 @@ export const errors = {
   idempotencyKeyInvalid: entry('rspf-idempotency-1101', 'The Idempotency-Key header must be 1 to 255 visible ASCII characters.', 400),
   idempotencyMismatch: entry('rspf-idempotency-1102', 'This Idempotency-Key was already used with different parameters.', 422),
   idempotencyInProgress: entry('rspf-idempotency-1103', 'A request with this Idempotency-Key is still in progress. Try again shortly.', 409),
+  // --- a JSON body as read, before any field is (any call that takes one)
+  inputDuplicateKey: entry('rspf-input-1301', "The request body names the field '${field}' more than once. Send each field once.", 400),
+  inputReservedKey: entry('rspf-input-1302', "The request body may not name a field '${field}': __proto__, constructor and prototype are not accepted as field names.", 400),
+  inputCharset: entry('rspf-input-1303', 'The request body must be encoded as UTF-8: charset=${charset} is not accepted.', 415),
   // One answer for unknown, expired, redeemed, deleted and other-page codes: it tells a guesser nothing.
   redeemFailed: entry('rspf-redeem-9001', 'This coupon cannot be redeemed. Check the code, or ask the seller who gave it to you.', 422),
   redeemAddonRequired: entry('rspf-redeem-9002', 'This coupon includes a dedicated IP. Please select its location.', 200, 'actionrequired'),

@@ -21,6 +21,9 @@ function sendEntry(reply: FastifyReply, error: AppError) {
   // (an Idempotency-Key reused with other parameters keeps its 422 everywhere).
   const badParameters = entry.http === 422 && !entry.code.startsWith('rspf-idempotency-');
   const http = badParameters && reply.request.routeOptions.config.clientApi ? 400 : entry.http;
+  // Every 429 says when to come back in the header HTTP clients read, with the body's own number.
+  const retryAfter = (error.body as { retry_after?: unknown } | null)?.retry_after;
+  if (http === 429 && typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
   return sendError(reply, http, entry.code, error.message, error.body ?? null, entry.status ?? 'error');
 }
 

@@ -140,7 +140,8 @@ export function serve<C extends AnyCall>(app: FastifyInstance, call: C, handler:
         ip: request.ip,
       };
       const out = await handler(ctx);
-      if (call.raw) return reply;
+      // A raw answer, or one the handler sent itself (the OpenAPI document, precompressed).
+      if (call.raw || (out as unknown) === reply) return reply;
       const { body, message } = out instanceof Answer ? out : { body: out, message: 'Success' };
       reply.code(call.httpStatus);
       if (call.bare) return body;

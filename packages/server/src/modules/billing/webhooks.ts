@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { contract, type PaymentModule } from '@partner-panel/sdk';
 import { fail } from '../../http/errors.js';
 import { serve } from '../../http/route.js';
+import { rawNotification } from '../../http/body-parsers.js';
 import { ProviderError, UntrustedEvent } from '../../adapters/payments/types.js';
 import { handleEvent } from './payments.js';
 
@@ -20,7 +21,7 @@ const WEBHOOKS = [
 export async function webhookRoutes(app: FastifyInstance) {
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_request, body, done) => done(null, body));
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (request, body, done) => rawNotification(request, body as Buffer, done));
     const { ctx } = scope;
     for (const [call, module] of WEBHOOKS) {
       serve(scope, call, async ({ request }) => {

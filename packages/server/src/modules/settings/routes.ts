@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { CAPTCHA_ACTIONS, contract, openApiDocument } from '@partner-panel/sdk';
+import { precompressed } from '../../http/precompressed.js';
 import { serve } from '../../http/route.js';
 
 export function settingsRoutes(app: FastifyInstance) {
@@ -26,6 +27,7 @@ export function settingsRoutes(app: FastifyInstance) {
     production: ctx.config.production,
   }));
 
-  const document = openApiDocument({ serverUrl: ctx.config.publicUrl });
-  serve(app, contract.openApi, async () => document);
+  // Some 400 kB of JSON: sent compressed (brotli or gzip), made once.
+  const document = precompressed(JSON.stringify(openApiDocument({ serverUrl: ctx.config.publicUrl })), 'application/json; charset=utf-8');
+  serve(app, contract.openApi, async ({ request, reply }) => document(request, reply) as never);
 }
