@@ -326,7 +326,7 @@ describe('keys that reach a prototype', () => {
 });
 
 describe('the charset a body declares', () => {
-  it('answers 415 to JSON declared in UTF-16 or Latin-1, and reads UTF-8 and US-ASCII in any case', async () => {
+  it('answers 415 to JSON declared in UTF-16 or Latin-1, and reads UTF-8 (also spelt utf8) and US-ASCII in any case', async () => {
     const r = await liveToken('charset@example.com', 50_000);
     for (const charset of ['utf-16', 'UTF-16LE', 'iso-8859-1', '"utf-32"']) {
       const res = await v2('POST', '/api/v2/client/users/create', r.liveToken, JSON.stringify(newUser), `application/json; charset=${charset}`);
@@ -341,7 +341,7 @@ describe('the charset a body declares', () => {
     const login = await rawCall('/api/login', JSON.stringify({ email: 'x@example.com', password: 'Wrong!Password1' }), { csrf: true, contentType: 'application/json; charset=latin1' });
     expect(login.status).toBe(415);
 
-    for (const charset of ['UTF-8', 'utf-8', 'US-ASCII']) {
+    for (const charset of ['UTF-8', 'utf-8', 'utf8', 'US-ASCII']) {
       const res = await v2('POST', '/api/v2/client/users/update/status', r.liveToken, { userId: 999999, status: 'suspended' }, `application/json; charset=${charset}`);
       expect(res.status, charset).toBe(404);
     }

@@ -14,8 +14,11 @@ import { errors, formatMessage } from '@partner-panel/sdk';
 import { AppError } from './errors.js';
 import { keyProblem, RESERVED_KEYS, type KeyProblem } from './json-keys.js';
 
-/** The charsets a body may declare: JSON is UTF-8 (RFC 8259), and US-ASCII is a subset of it. */
-const CHARSETS = new Set(['utf-8', 'us-ascii']);
+/**
+ * The charsets a body may declare: JSON is UTF-8 (RFC 8259), and US-ASCII is a subset of it.
+ * `utf8` is the spelling several HTTP clients and frameworks send for UTF-8.
+ */
+const CHARSETS = new Set(['utf-8', 'utf8', 'us-ascii']);
 
 /** The 415 for a body declared in another charset, or null. */
 export function charsetRefusal(request: FastifyRequest): AppError | null {
