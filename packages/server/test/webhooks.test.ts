@@ -482,11 +482,15 @@ describe('destinations in production', async () => {
 describe('the retry schedule', async () => {
   const slow = await testApp({ env: { ...env, WEBHOOK_RETRY_SECONDS: '5,5', WEBHOOK_TIMEOUT_SECONDS: '1' } });
 
-  /** A receiver that answers after `delayMs`, or never (null): its connections end with the file. */
-  async function lateReceiver(delayMs: number | null, status = 500) {
+  /**
+   * A receiver that answers after `delayMs`, or never (null), or sends its status and then no body
+   * ('stall'): its connections end with the file.
+   */
+  async function lateReceiver(delayMs: number | null | 'stall', status = 500) {
     const server = createServer((req, res) => {
       req.resume();
-      if (delayMs !== null) setTimeout(() => res.writeHead(status).end('late'), delayMs);
+      if (delayMs === 'stall') res.writeHead(status, { 'content-length': '100' }).write('half');
+      else if (delayMs !== null) setTimeout(() => res.writeHead(status).end('late'), delayMs);
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     afterAll(() => {
@@ -496,9 +500,14 @@ describe('the retry schedule', async () => {
     return `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
   }
 
-  it('waits the configured delay after every kind of failure, counted from when the attempt ended: a timeout, a refused connection, a slow 500', async () => {
+  it('waits the configured delay after every kind of failure, counted from when the attempt ended: a timeout, a refused connection, a slow 500, a body that never ends', async () => {
     const p = await partner(slow, 'hooks-schedule@example.com');
-    const urls = { timeout: await lateReceiver(null), refused: `http://127.0.0.1:${await closedPort()}/hook`, slow500: await lateReceiver(600) };
+    const urls = {
+      timeout: await lateReceiver(null),
+      refused: `http://127.0.0.1:${await closedPort()}/hook`,
+      slow500: await lateReceiver(600),
+      stalled503: await lateReceiver('stall', 503),
+    };
     const ids = Object.fromEntries(await Promise.all(Object.entries(urls).map(async ([kind, url]) => [kind, (await p.sandbox.webhookEndpoints.create({ url })).id] as const)));
     await p.sandbox.users.create(newUser('hookschedule'));
 
@@ -507,8 +516,13 @@ describe('the retry schedule', async () => {
       const [delivery] = await p.sandbox.webhookEndpoints.deliveries(endpointId).toArray();
       const attempt = delivery?.attempts[0];
       expect(delivery?.status, kind).toBe('pending');
+      // An answer cut off by the timeout is no answer.
       expect(attempt?.status_code, kind).toBe(kind === 'slow500' ? 500 : null);
-      if (kind === 'timeout') expect(attempt?.latency_ms).toBeGreaterThanOrEqual(1000);
+      if (kind === 'timeout' || kind === 'stalled503') {
+        expect(attempt?.response, kind).toBe('no answer within 1 s');
+        // The attempt lasted the timeout (the loop's clock may fire a timer a hair early).
+        expect(attempt?.latency_ms, kind).toBeGreaterThanOrEqual(900);
+      }
       const [job] = await query<{ run_at: Date | string }>(slow, sql`select run_at from graphile_worker._private_jobs where payload->>'delivery' = ${String(delivery?.id)}`);
       expect(new Date(job?.run_at ?? '').toISOString(), kind).toBe(delivery?.next_attempt_at);
       // The wait (5 s) starts when the attempt ended (its start plus its latency), never before.
