@@ -119,6 +119,7 @@ describe('Integration → Webhooks', () => {
       }, { timeout: 10_000 })
       .toBe(1);
     await endpoint.getByText(/^Failing since .+: no delivery accepted since then$/).waitFor();
+    await capture(page, 'integration-webhooks-failing');
     await endpoint.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await page.getByText('No endpoint yet.').waitFor();
