@@ -1,7 +1,8 @@
 /**
  * docs/client-developers.md, step 4, verbatim: the product started with its start command prints
  * the demo reseller's sandbox key; the guide's webhook example runs with Node against it, in a
- * project of its own where `@partner-panel/sdk` is the built SDK, and prints a verified delivery.
+ * project of its own where `@partner-panel/sdk` is the built SDK, prints a verified delivery, and
+ * leaves no endpoint behind.
  */
 import { execFile } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -10,6 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { PartnerPanel } from '@partner-panel/sdk';
 import { startMain } from './support/process.js';
 
 const guide = fileURLToPath(new URL('../../../docs/client-developers.md', import.meta.url));
@@ -46,6 +48,11 @@ describe('docs/client-developers.md', () => {
       });
       expect(stdout).toMatch(/^Endpoint \d+ receives 3 event types\.$/m);
       expect(stdout).toMatch(/^Verified vpn_user\.created for user hooked-\d+ \(evt_[A-Za-z0-9_-]{20}\)\.$/m);
+      // Nothing left behind: the endpoint the example made is gone, so no later event is retried against its closed port.
+      const id = /^Endpoint (\d+) receives/m.exec(stdout)?.[1];
+      expect(stdout).toMatch(new RegExp(`^Endpoint ${id} deleted\\.$`, 'm'));
+      const pp = new PartnerPanel({ secretKey: key as string, baseUrl: main.url, maxRetries: 0 });
+      expect(await pp.webhookEndpoints.list()).toEqual([]);
     } finally {
       await main.stop();
     }

@@ -5,10 +5,13 @@
  * one accepted delivery per webhook-id, live and sandbox apart, secret rotation, test events and
  * resends, auto-disable, and the destination rules of production.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { verifyWebhook, type WebhookEvent } from '@partner-panel/sdk';
+import { checkDestination, isInwardAddress } from '../src/modules/webhooks/destinations.js';
 import { testApp, type TestApp } from './support/app.js';
 import { receiver } from './support/receiver.js';
 import { partner, newUser } from './support/partner.js';
@@ -21,6 +24,15 @@ const t = await testApp({ env });
 const events = (app: TestApp, resellerId: number) =>
   query<{ type: string; mode: string }>(app, sql`select type, mode from events where reseller_id = ${resellerId} order by seq`);
 const settle = (ms = 600) => new Promise((r) => setTimeout(r, ms));
+
+/** A port of 127.0.0.1 nothing listens on: a connection to it is refused. */
+async function closedPort() {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
 
 describe('events', () => {
   it('are written with the change they report, in its books: sandbox changes are sandbox events, live ones live', async () => {
@@ -220,6 +232,28 @@ describe('deliveries', () => {
     expect(hook.received).toHaveLength(2);
   });
 
+  it('a failed test event is Failed in the log, and the list shows the endpoint failing until one is accepted', async () => {
+    const p = await partner(t, 'hooks-test-failed@example.com');
+    const closed = await closedPort();
+    const endpoint = await p.sandbox.webhookEndpoints.create({ url: `http://127.0.0.1:${closed}/hook` });
+    expect(endpoint.failing_since).toBeNull();
+    await p.sandbox.webhookEndpoints.sendTest(endpoint.id);
+    await expect.poll(async () => (await p.sandbox.webhookEndpoints.deliveries(endpoint.id).toArray())[0]?.status).toBe('failed');
+    const [delivery] = await p.sandbox.webhookEndpoints.deliveries(endpoint.id).toArray();
+    expect(delivery).toMatchObject({ event_type: 'webhook.test', next_attempt_at: null, attempts: [{ status_code: null }] });
+    const [listed] = await p.sandbox.webhookEndpoints.list();
+    expect(listed).toMatchObject({ id: endpoint.id, status: 'enabled' });
+    expect(listed?.failing_since).toBe(delivery?.attempts[0]?.attempted_at);
+
+    // Pointed at a receiver that answers, the resend is accepted: no longer failing.
+    const hook = await receiver();
+    await p.sandbox.webhookEndpoints.update({ endpointId: endpoint.id, url: hook.url });
+    await p.sandbox.webhookEndpoints.resend(delivery?.id as number);
+    await hook.waitFor(1);
+    await expect.poll(async () => (await p.sandbox.webhookEndpoints.deliveries(endpoint.id).toArray())[0]?.status).toBe('succeeded');
+    expect((await p.sandbox.webhookEndpoints.list())[0]?.failing_since).toBeNull();
+  });
+
   it('disables an endpoint that fails through every retry, and tells the reseller in the panel and by mail', async () => {
     const p = await partner(t, 'hooks-disable@example.com');
     const hook = await receiver();
@@ -250,12 +284,12 @@ describe('endpoints', () => {
       const res = await t.app.inject({ method: 'POST', url: '/api/v2/client/webhook-endpoints/create', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, payload: JSON.stringify(payload) });
       return { status: res.statusCode, message: res.json().header.message as string };
     };
-    expect(await post({ url: '   ' })).toEqual({ status: 400, message: 'url is required' });
+    expect(await post({ url: '   ' })).toEqual({ status: 400, message: 'Please enter the URL of your webhook endpoint.' });
     expect(await post({ url: 'not a url' })).toEqual({ status: 400, message: 'The URL must be a full http:// or https:// address, without a user name or password.' });
     expect(await post({ url: 'ftp://example.com/x' })).toMatchObject({ status: 400 });
     expect(await post({ url: 'https://user:pw@example.com/x' })).toMatchObject({ status: 400 });
     expect(await post({ url: 'https://example.com/x', event_types: ['vpn_user.exploded'] })).toMatchObject({ status: 400, message: expect.stringContaining('event_types may hold only') });
-    expect(await post({ url: `https://example.com/${'x'.repeat(3000)}` })).toEqual({ status: 400, message: 'url may not be longer than 2048 characters' });
+    expect(await post({ url: `https://example.com/${'x'.repeat(3000)}` })).toEqual({ status: 400, message: 'The URL of a webhook endpoint may not be longer than 2,048 characters.' });
     for (let i = 0; i < 16; i++) expect((await post({ url: `http://127.0.0.1:9/${i}` })).status).toBe(201);
     expect(await post({ url: 'http://127.0.0.1:9/17' })).toEqual({ status: 409, message: 'You can keep at most 16 webhook endpoints per mode. Delete one first.' });
   });
@@ -279,6 +313,140 @@ describe('endpoints', () => {
 
 describe('destinations in production', async () => {
   const prod = await testApp({ env: { ...env, WEBHOOK_ALLOW_PRIVATE_DESTINATIONS: 'false' } });
+  const special = 'This URL reaches a private, loopback, link-local or other special-purpose address, which webhooks may not reach on this server.';
+
+  // Every special-purpose range of IANA's IPv4 and IPv6 registries, in the forms a URL may write it
+  // (the URL parser turns decimal, octal, hex and short IPv4 into dotted quads), and public ones.
+  const urlForms: [url: string, refused: boolean, what: string][] = [
+    ['https://127.0.0.1/x', true, 'loopback'],
+    ['https://2130706433/x', true, 'loopback as one decimal number'],
+    ['https://0x7f000001/x', true, 'loopback in hex'],
+    ['https://017700000001/x', true, 'loopback in octal'],
+    ['https://0x7f.1/x', true, 'loopback, hex and short'],
+    ['https://127.1/x', true, 'loopback, short'],
+    ['https://0/x', true, 'this network'],
+    ['https://0.1.2.3/x', true, 'this network'],
+    ['https://10.0.0.1/x', true, 'private 10/8'],
+    ['https://172.31.255.255/x', true, 'private 172.16/12'],
+    ['https://192.168.1.1/x', true, 'private 192.168/16'],
+    ['https://100.64.0.1/x', true, 'shared CGNAT 100.64/10'],
+    ['https://100.100.100.200/x', true, 'shared CGNAT (a cloud metadata address)'],
+    ['https://169.254.169.254/x', true, 'link-local (the cloud metadata address)'],
+    ['https://192.0.0.8/x', true, 'IETF protocol assignments'],
+    ['https://192.0.2.1/x', true, 'TEST-NET-1'],
+    ['https://198.51.100.7/x', true, 'TEST-NET-2'],
+    ['https://203.0.113.9/x', true, 'TEST-NET-3'],
+    ['https://198.18.0.1/x', true, 'benchmarking 198.18/15'],
+    ['https://198.19.255.1/x', true, 'benchmarking 198.18/15'],
+    ['https://240.0.0.1/x', true, 'reserved 240/4'],
+    ['https://255.255.255.255/x', true, 'broadcast'],
+    ['https://224.0.0.1/x', true, 'multicast'],
+    ['https://[::]/x', true, 'IPv6 unspecified'],
+    ['https://[::1]/x', true, 'IPv6 loopback'],
+    ['https://[::127.0.0.1]/x', true, 'IPv4-compatible loopback'],
+    ['https://[::a9fe:a9fe]/x', true, 'IPv4-compatible link-local'],
+    ['https://[::ffff:127.0.0.1]/x', true, 'IPv4-mapped loopback'],
+    ['https://[::ffff:a9fe:a9fe]/x', true, 'IPv4-mapped link-local'],
+    ['https://[::ffff:0:10.0.0.1]/x', true, 'IPv4-translated private'],
+    ['https://[64:ff9b::10.0.0.1]/x', true, 'NAT64 of a private address'],
+    ['https://[64:ff9b:1::a00:1]/x', true, 'local-use NAT64 64:ff9b:1::/48'],
+    ['https://[100::1]/x', true, 'discard-only 100::/64'],
+    ['https://[100:0:0:1::1]/x', true, 'dummy prefix 100:0:0:1::/64'],
+    ['https://[2001::1]/x', true, 'Teredo 2001::/32'],
+    ['https://[2001:2::1]/x', true, 'benchmarking 2001:2::/48'],
+    ['https://[2001:10::1]/x', true, 'ORCHID'],
+    ['https://[2001:20::1]/x', true, 'ORCHIDv2'],
+    ['https://[2001:db8::1]/x', true, 'documentation 2001:db8::/32'],
+    ['https://[3fff::1]/x', true, 'documentation 3fff::/20'],
+    ['https://[2002:7f00:1::1]/x', true, '6to4 of loopback'],
+    ['https://[2002:c0a8:101::1]/x', true, '6to4 of a private address'],
+    ['https://[fc00::1]/x', true, 'unique-local'],
+    ['https://[fd00:ec2::254]/x', true, 'unique-local (a cloud metadata address)'],
+    ['https://[fec0::1]/x', true, 'site-local'],
+    ['https://[fe80::1]/x', true, 'link-local'],
+    ['https://[ff02::1]/x', true, 'multicast'],
+    ['https://[4000::1]/x', true, 'outside the global unicast space'],
+    ['https://93.184.215.14/hook', false, 'public IPv4'],
+    ['https://134744072/x', false, 'public IPv4 as one decimal number (8.8.8.8)'],
+    ['https://1.1.1.1/x', false, 'public IPv4'],
+    ['https://[2606:4700:4700::1111]/x', false, 'public IPv6'],
+    ['https://[2001:4860:4860::8888]/x', false, 'public IPv6'],
+    ['https://[::ffff:8.8.8.8]/x', false, 'IPv4-mapped public'],
+    ['https://[64:ff9b::8.8.8.8]/x', false, 'NAT64 of a public address'],
+    ['https://[2002:808:808::1]/x', false, '6to4 of a public address'],
+  ];
+
+  it('refuses every special-purpose address written in the URL, in any form, and takes public ones', async () => {
+    const p = await partner(prod, 'hooks-prod-forms@example.com');
+    const token = (await p.live.tokens()).AccessToken;
+    const seen: [string, string | null][] = [];
+    for (const [url, refused] of urlForms) {
+      const res = await prod.app.inject({ method: 'POST', url: '/api/v2/client/webhook-endpoints/create', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, payload: { url } });
+      const answer = res.json();
+      if (res.statusCode === 201) await p.live.webhookEndpoints.delete(answer.body.id);
+      else expect(answer.body, url).toEqual({ errors: { url: [special] } });
+      seen.push([url, res.statusCode === 201 ? null : answer.header.message]);
+      expect(res.statusCode, url).toBe(refused ? 400 : 201);
+    }
+    expect(seen).toEqual(urlForms.map(([url, refused]) => [url, refused ? special : null]));
+    expect(await p.live.webhookEndpoints.list()).toEqual([]);
+  });
+
+  it('refuses a name whose addresses include any special-purpose one, as a lookup answers them', async () => {
+    const resolvedTo = (...addresses: string[]) => () => Promise.resolve(addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })));
+    const resolved: [addresses: string[], problem: 'address' | 'resolve' | null][] = [
+      [['127.0.0.1'], 'address'],
+      [['::1'], 'address'],
+      [['::ffff:127.0.0.1'], 'address'],
+      [['::ffff:7f00:1'], 'address'],
+      [['::7f00:1'], 'address'],
+      [['fe80::1%eth0'], 'address'],
+      [['fe80::1%2'], 'address'],
+      [['10.1.2.3'], 'address'],
+      [['169.254.169.254'], 'address'],
+      [['64:ff9b::a9fe:a9fe'], 'address'],
+      [['2002:a9fe:a9fe::'], 'address'],
+      [['fd00:ec2::254'], 'address'],
+      [['0.0.0.0'], 'address'],
+      [['192.0.2.10'], 'address'],
+      [['2001:db8::10'], 'address'],
+      [['93.184.215.14', '10.0.0.5'], 'address'],
+      [['2606:4700::1111', 'fc00::5'], 'address'],
+      [['93.184.215.14'], null],
+      [['2606:4700::1111'], null],
+      [['8.8.8.8', '2001:4860:4860::8888'], null],
+      [[], 'resolve'],
+    ];
+    for (const [addresses, problem] of resolved) {
+      expect(await checkDestination('https://hooks.example.com/x', false, resolvedTo(...addresses)), addresses.join(', ')).toBe(problem);
+    }
+    // What is not an address is never let through as one.
+    for (const text of ['localhost', '', 'example.com', '1.2.3.4.5', '::g']) expect(isInwardAddress(text), text).toBe(true);
+  });
+
+  it('refuses a test event, and a resend, to a URL the rule refuses: the reason, and nothing written', async () => {
+    const p = await partner(prod, 'hooks-prod-test@example.com');
+    const endpoint = await p.live.webhookEndpoints.create({ url: 'https://93.184.215.14/hook' });
+    // Made under other rules (or before a change of DNS): the stored URL now points inward.
+    await prod.database.db.execute(sql`update webhook_endpoints set url = 'https://[::127.0.0.1]/hook' where id = ${endpoint.id}`);
+    await expect(p.live.webhookEndpoints.sendTest(endpoint.id)).rejects.toMatchObject({ httpStatus: 400, code: 'rspf-webhook-4204', message: special });
+    await expect(p.api.testWebhookEndpoint({ endpointId: endpoint.id })).rejects.toMatchObject({ httpStatus: 422, code: 'rspf-webhook-4204', message: special });
+    await prod.database.db.execute(sql`update webhook_endpoints set url = 'http://example.com/hook' where id = ${endpoint.id}`);
+    await expect(p.live.webhookEndpoints.sendTest(endpoint.id)).rejects.toMatchObject({ code: 'rspf-webhook-4203', message: 'Webhook URLs must start with https:// on this server.' });
+    expect(await query(prod, sql`select id from webhook_deliveries where endpoint_id = ${endpoint.id}`)).toEqual([]);
+    expect(await query(prod, sql`select id from events where reseller_id = ${p.id}`)).toEqual([]);
+
+    // A delivery made while the URL was fine is not resent to it now.
+    await prod.database.db.execute(sql`update webhook_endpoints set url = 'https://93.184.215.14/hook' where id = ${endpoint.id}`);
+    await prod.database.db.execute(sql`insert into events (id, reseller_id, mode, type, data) values ('evt_prodtestresend0000001', ${p.id}, 'live', 'webhook.test', '{"object":{}}'::jsonb)`);
+    const [made] = await query<{ id: number }>(prod, sql`insert into webhook_deliveries (endpoint_id, event_id, status) values (${endpoint.id}, 'evt_prodtestresend0000001', 'failed') returning id`);
+    await prod.database.db.execute(sql`update webhook_endpoints set url = 'https://[fec0::1]/hook' where id = ${endpoint.id}`);
+    const jobs = async () => (await query<{ n: number }>(prod, sql`select count(*)::int as n from graphile_worker._private_jobs where payload->>'delivery' = ${String(made?.id)}`))[0]?.n;
+    await expect(p.live.webhookEndpoints.resend(Number(made?.id))).rejects.toMatchObject({ code: 'rspf-webhook-4204', message: special });
+    expect(await jobs()).toBe(0);
+    // The endpoint is as it was: enabled, and not failing, since nothing was tried.
+    expect(await p.live.webhookEndpoints.list()).toMatchObject([{ id: endpoint.id, status: 'enabled', failing_since: null }]);
+  });
 
   it('https only, and never a loopback, private or link-local address, at creation', async () => {
     const p = await partner(prod, 'hooks-prod@example.com');
@@ -287,7 +455,7 @@ describe('destinations in production', async () => {
       (error: { message: string }) => error.message,
     );
     expect(await refused('http://example.com/hook')).toBe('Webhook URLs must start with https:// on this server.');
-    const inward = 'This URL reaches a private, loopback or link-local address, which webhooks may not reach on this server.';
+    const inward = 'This URL reaches a private, loopback, link-local or other special-purpose address, which webhooks may not reach on this server.';
     for (const url of ['https://127.0.0.1/x', 'https://localhost/x', 'https://10.1.2.3/x', 'https://192.168.0.10/x', 'https://172.16.5.5/x', 'https://169.254.169.254/latest', 'https://[::1]/x', 'https://[fe80::1]/x', 'https://[::ffff:127.0.0.1]/x', 'https://0.0.0.0/x']) {
       expect(await refused(url)).toBe(inward);
     }
@@ -301,11 +469,67 @@ describe('destinations in production', async () => {
     const endpoint = await p.live.webhookEndpoints.create({ url: 'https://93.184.215.14/hook' });
     // As if its DNS now pointed home: the stored URL is a name resolving to loopback.
     await prod.database.db.execute(sql`update webhook_endpoints set url = ${hook.url.replace('http://127.0.0.1', 'https://localhost')} where id = ${endpoint.id}`);
-    await p.live.webhookEndpoints.sendTest(endpoint.id);
-    await settle(800);
+    // A test is refused before anything is sent (below); an event's delivery meets the check of the connection itself.
+    await p.live.users.create(newUser('hookrebind'));
+    await expect.poll(async () => (await p.live.webhookEndpoints.deliveries(endpoint.id).toArray())[0]?.status).toBe('failed');
     expect(hook.received).toEqual([]);
     const [delivery] = await p.live.webhookEndpoints.deliveries(endpoint.id).toArray();
-    expect(delivery?.attempts).toHaveLength(1);
-    expect(delivery?.attempts[0]).toMatchObject({ status_code: null, response: expect.stringContaining('which webhooks may not reach') });
+    expect(delivery?.attempts).toHaveLength(4);
+    for (const attempt of delivery?.attempts ?? []) expect(attempt).toMatchObject({ status_code: null, response: expect.stringContaining('which webhooks may not reach') });
+  });
+});
+
+describe('the retry schedule', async () => {
+  const slow = await testApp({ env: { ...env, WEBHOOK_RETRY_SECONDS: '5,5', WEBHOOK_TIMEOUT_SECONDS: '1' } });
+
+  /**
+   * A receiver that answers after `delayMs`, or never (null), or sends its status and then no body
+   * ('stall'): its connections end with the file.
+   */
+  async function lateReceiver(delayMs: number | null | 'stall', status = 500) {
+    const server = createServer((req, res) => {
+      req.resume();
+      if (delayMs === 'stall') res.writeHead(status, { 'content-length': '100' }).write('half');
+      else if (delayMs !== null) setTimeout(() => res.writeHead(status).end('late'), delayMs);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    afterAll(() => {
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    });
+    return `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+  }
+
+  it('waits the configured delay after every kind of failure, counted from when the attempt ended: a timeout, a refused connection, a slow 500, a body that never ends', async () => {
+    const p = await partner(slow, 'hooks-schedule@example.com');
+    const urls = {
+      timeout: await lateReceiver(null),
+      refused: `http://127.0.0.1:${await closedPort()}/hook`,
+      slow500: await lateReceiver(600),
+      stalled503: await lateReceiver('stall', 503),
+    };
+    const ids = Object.fromEntries(await Promise.all(Object.entries(urls).map(async ([kind, url]) => [kind, (await p.sandbox.webhookEndpoints.create({ url })).id] as const)));
+    await p.sandbox.users.create(newUser('hookschedule'));
+
+    for (const [kind, endpointId] of Object.entries(ids)) {
+      await expect.poll(async () => (await p.sandbox.webhookEndpoints.deliveries(endpointId).toArray())[0]?.attempts.length, { timeout: 15_000 }).toBe(1);
+      const [delivery] = await p.sandbox.webhookEndpoints.deliveries(endpointId).toArray();
+      const attempt = delivery?.attempts[0];
+      expect(delivery?.status, kind).toBe('pending');
+      // An answer cut off by the timeout is no answer.
+      expect(attempt?.status_code, kind).toBe(kind === 'slow500' ? 500 : null);
+      if (kind === 'timeout' || kind === 'stalled503') {
+        expect(attempt?.response, kind).toBe('no answer within 1 s');
+        // The attempt lasted the timeout (the loop's clock may fire a timer a hair early).
+        expect(attempt?.latency_ms, kind).toBeGreaterThanOrEqual(900);
+      }
+      const [job] = await query<{ run_at: Date | string }>(slow, sql`select run_at from graphile_worker._private_jobs where payload->>'delivery' = ${String(delivery?.id)}`);
+      expect(new Date(job?.run_at ?? '').toISOString(), kind).toBe(delivery?.next_attempt_at);
+      // The wait (5 s) starts when the attempt ended (its start plus its latency), never before.
+      const ended = Date.parse(attempt?.attempted_at ?? '') + Number(attempt?.latency_ms);
+      const wait = Date.parse(delivery?.next_attempt_at ?? '') - ended;
+      expect(wait, kind).toBeGreaterThanOrEqual(5000);
+      expect(wait, kind).toBeLessThan(6000);
+    }
   });
 });

@@ -160,7 +160,7 @@ export const errors = {
   webhookEndpointNotFound: entry('rspf-webhook-4201', 'Webhook endpoint not found.', 404),
   webhookUrlInvalid: entry('rspf-webhook-4202', 'The URL must be a full http:// or https:// address, without a user name or password.', 422),
   webhookUrlHttps: entry('rspf-webhook-4203', 'Webhook URLs must start with https:// on this server.', 422),
-  webhookUrlAddress: entry('rspf-webhook-4204', 'This URL reaches a private, loopback or link-local address, which webhooks may not reach on this server.', 422),
+  webhookUrlAddress: entry('rspf-webhook-4204', 'This URL reaches a private, loopback, link-local or other special-purpose address, which webhooks may not reach on this server.', 422),
   webhookUrlResolve: entry('rspf-webhook-4205', 'The host name of this URL could not be found. Check the address.', 422),
   webhookEndpointLimit: entry('rspf-webhook-4206', 'You can keep at most ${max} webhook endpoints per mode. Delete one first.', 409),
   webhookEndpointDisabled: entry('rspf-webhook-4207', 'This webhook endpoint is disabled. Enable it first.', 409),

@@ -72,6 +72,9 @@ export const messages = {
     expectedUsers: 'Please enter the number of users you expect, from 1 to 10,000,000.',
     message: 'Please tell us about your plans, up to 2,000 characters.',
   },
+  /** A webhook endpoint's URL (ours): said under the field of the portal's form as in the API's answer. */
+  webhookUrlRequired: 'Please enter the URL of your webhook endpoint.',
+  webhookUrlTooLong: 'The URL of a webhook endpoint may not be longer than 2,048 characters.',
   couponSelectionUnsendable: 'Some of the selected coupons were redeemed, have expired or are no longer in your list. Nothing was sent: please review the selection.',
   couponSelectionChanged: 'Some of the selected coupons were redeemed or are no longer in your list. Nothing was deleted: please review the selection.',
 } as const;

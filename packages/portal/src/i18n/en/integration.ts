@@ -21,6 +21,7 @@ export const integration = {
     enabled: 'Enabled',
     disabled: 'Disabled',
     disabled_failing: 'Disabled: it failed through every retry',
+    failing_since: 'Failing since %{since}: no delivery accepted since then',
     disable: 'Disable',
     enable: 'Enable',
     rotate: 'Rotate secret',

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { defineCall, type Access } from '../define.js';
 import { MAX_ID, isoDate, wholeNumber } from '../common.js';
 import { CLIENT_USER_STATUSES, KEY_MODES, WEBHOOK_EVENT_TYPES, WEBHOOKS } from '../constants.js';
+import { messages } from '../rules.js';
 import { clientUser } from './client.js';
 
 const idOf = (name: string) =>
@@ -100,6 +101,7 @@ export const webhookEndpoint = z.object({
   event_types: z.array(z.string()).describe('empty: every type'),
   status: z.enum(['enabled', 'disabled']),
   disabled_reason: z.string().nullable().describe('failing: switched off after failing through every retry'),
+  failing_since: isoDate.nullable().describe('when the first attempt failed since the last accepted one; null while its attempts are accepted'),
   secret_rotating_until: isoDate.nullable().describe('until when the previous secret still signs beside the current one'),
   created_at: isoDate,
 });
@@ -108,7 +110,11 @@ export type WebhookEndpoint = z.infer<typeof webhookEndpoint>;
 const withSecret = webhookEndpoint.extend({ secret: z.string().describe('whsec_…: shown only now') });
 
 const endpointFields = {
-  url: z.string({ error: 'url is required' }).trim().min(1, { error: 'url is required' }).max(2048, { error: 'url may not be longer than 2048 characters' }),
+  url: z
+    .string({ error: messages.webhookUrlRequired })
+    .trim()
+    .min(1, { error: messages.webhookUrlRequired })
+    .max(2048, { error: messages.webhookUrlTooLong }),
   event_types: z
     .array(z.enum(WEBHOOK_EVENT_TYPES, { error: `event_types may hold only ${WEBHOOK_EVENT_TYPES.join(', ')}` }), { error: 'event_types must be a list of event types' })
     .max(WEBHOOK_EVENT_TYPES.length, { error: 'event_types lists a type more than once' })

@@ -9,18 +9,17 @@
  */
 import http from 'node:http';
 import https from 'node:https';
-import { isIP } from 'node:net';
 import { sql } from 'drizzle-orm';
 import type { Task } from 'graphile-worker';
 import { Webhook } from 'standardwebhooks';
-import { WEBHOOKS } from '@partner-panel/sdk';
+import { WEBHOOKS, WEBHOOK_TEST_EVENT } from '@partner-panel/sdk';
 import type { AppContext } from '../../context.js';
 import { rows } from '../../db/index.js';
 import { transact } from '../../db/unit.js';
 import { addJob } from '../../jobs/queue.js';
 import { webhookDisabledMail } from '../../adapters/mail/templates.js';
 import { FANOUT_TASK } from '../events/record.js';
-import { guardedLookup, isInwardAddress } from './destinations.js';
+import { guardedLookup, isAddressLiteral, isInwardAddress } from './destinations.js';
 import { openSecret } from './secrets.js';
 
 export const DELIVER_TASK = 'webhooks.deliver';
@@ -83,7 +82,8 @@ interface Attempt {
 function post(target: URL, body: string, headers: Record<string, string>, timeoutMs: number, guard: boolean): Promise<Attempt> {
   const started = performance.now();
   const done = (statusCode: number | null, response: string): Attempt => ({ statusCode, response, latencyMs: Math.round(performance.now() - started) });
-  if (guard && isIP(target.hostname.replace(/^\[|\]$/g, '')) && isInwardAddress(target.hostname)) {
+  // An address in the URL is connected to without a lookup: it is checked here instead.
+  if (guard && isAddressLiteral(target.hostname) && isInwardAddress(target.hostname)) {
     return Promise.resolve(done(null, `${target.hostname} is an address webhooks may not reach`));
   }
   return new Promise((resolve) => {
@@ -199,6 +199,8 @@ async function deliver(ctx: Ctx, deliveryId: number, manual: boolean) {
       ? await post(target, body, headers, timeoutMs, !allowPrivateDestinations)
       : { statusCode: null, response: 'webhooks are sent to https:// URLs only', latencyMs: 0 };
   const ok = attempt.statusCode !== null && attempt.statusCode >= 200 && attempt.statusCode < 300;
+  // The retry waits from when this attempt ended: a timeout or a slow refusal must not eat the wait.
+  const ended = new Date();
 
   const disabled = await transact(ctx, async (unit) => {
     await unit.tx.execute(
@@ -212,12 +214,14 @@ async function deliver(ctx: Ctx, deliveryId: number, manual: boolean) {
     }
     await unit.tx.execute(sql`update webhook_endpoints set failing_since = ${at} where id = ${d.endpoint_id} and failing_since is null`);
     if (manual) {
-      await unit.tx.execute(sql`update webhook_deliveries set attempts = attempts + 1 where id = ${d.id}`);
+      // A test event has no retries: its failed attempt is its end. A resend leaves a delivery's own schedule as it was.
+      const failed = d.type === WEBHOOK_TEST_EVENT ? sql`, status = 'failed', next_attempt_at = null` : sql``;
+      await unit.tx.execute(sql`update webhook_deliveries set attempts = attempts + 1 ${failed} where id = ${d.id}`);
       return null;
     }
     const wait = retrySeconds[Number(d.attempts)];
     if (wait !== undefined) {
-      const next = new Date(at.getTime() + wait * 1000);
+      const next = new Date(ended.getTime() + wait * 1000);
       await unit.tx.execute(sql`update webhook_deliveries set attempts = attempts + 1, next_attempt_at = ${next} where id = ${d.id}`);
       await addJob(unit.tx, DELIVER_TASK, { delivery: Number(d.id) }, { runAt: next, ...(queue ? { queue } : {}), maxAttempts: 5 });
       return null;

@@ -32,6 +32,7 @@ interface EndpointRow {
   event_types: string[];
   status: 'enabled' | 'disabled';
   disabled_reason: string | null;
+  failing_since: Date | string | null;
   previous_expires_at: Date | string | null;
   created_at: Date | string;
 }
@@ -48,16 +49,22 @@ function present(r: EndpointRow): WebhookEndpoint {
     event_types: r.event_types,
     status: r.status,
     disabled_reason: r.disabled_reason,
+    failing_since: r.failing_since ? iso(r.failing_since) : null,
     secret_rotating_until: rotating,
     created_at: iso(r.created_at),
   };
 }
 
-const COLUMNS = sql`id, mode, url, description, event_types, status, disabled_reason, previous_expires_at, created_at`;
+const COLUMNS = sql`id, mode, url, description, event_types, status, disabled_reason, failing_since, previous_expires_at, created_at`;
 
+const PROBLEMS = { url: 'webhookUrlInvalid', https: 'webhookUrlHttps', address: 'webhookUrlAddress', resolve: 'webhookUrlResolve' } as const;
+
+/** Refuses a URL the destination rule in force refuses, with its sentence as the url field's error (a form shows it under the field). */
 async function refuseDestination(ctx: Ctx, url: string) {
   const problem = await checkDestination(url, ctx.config.webhooks.allowPrivateDestinations);
-  if (problem) throw fail(({ url: 'webhookUrlInvalid', https: 'webhookUrlHttps', address: 'webhookUrlAddress', resolve: 'webhookUrlResolve' } as const)[problem]);
+  if (!problem) return;
+  const name = PROBLEMS[problem];
+  throw fail(name, {}, { errors: { url: [errors[name].message] } });
 }
 
 async function ownEndpoint(tx: Tx, owner: Owner, id: number, lock = false): Promise<EndpointRow> {
@@ -173,8 +180,15 @@ const presentDelivery = (d: DeliveryRow) => ({
   created_at: iso(d.created_at),
 });
 
-/** Sends a webhook.test event to this endpoint alone, now. */
+/**
+ * Sends a webhook.test event to this endpoint alone, now. Its URL must pass the rule a delivery
+ * obeys: a test that could only be refused at delivery is refused here, with the reason, and
+ * nothing is written.
+ */
 export async function sendTest(ctx: Ctx, owner: Owner, endpointId: number) {
+  const found = await ownEndpoint(ctx.db, owner, endpointId);
+  if (found.status !== 'enabled') throw fail('webhookEndpointDisabled');
+  await refuseDestination(ctx, found.url);
   return transact(ctx, async (unit) => {
     const endpoint = await ownEndpoint(unit.tx, owner, endpointId);
     if (endpoint.status !== 'enabled') throw fail('webhookEndpointDisabled');
@@ -194,20 +208,21 @@ export async function sendTest(ctx: Ctx, owner: Owner, endpointId: number) {
   });
 }
 
-/** Sends a delivery once more, now, with the same webhook-id. */
+/** Sends a delivery once more, now, with the same webhook-id; its endpoint's URL must pass the rule a delivery obeys. */
 export async function resend(ctx: Ctx, owner: Owner, deliveryId: number) {
-  return transact(ctx, async (unit) => {
-    const [delivery] = await rows<DeliveryRow & { endpoint_status: string }>(
-      unit.tx,
-      sql`select d.id, d.event_id, e.type as event_type, d.status, d.next_attempt_at, d.created_at, w.status as endpoint_status
-          from webhook_deliveries d join webhook_endpoints w on w.id = d.endpoint_id join events e on e.id = d.event_id
-          where d.id = ${deliveryId} and w.reseller_id = ${owner.resellerId} and w.mode = ${owner.mode}`,
-    );
-    if (!delivery) throw fail('webhookDeliveryNotFound');
-    if (delivery.endpoint_status !== 'enabled') throw fail('webhookEndpointDisabled');
-    await addJob(unit.tx, DELIVER_TASK, { delivery: Number(delivery.id), manual: true }, { maxAttempts: 1 });
-    return presentDelivery(delivery);
-  });
+  const [delivery] = await rows<DeliveryRow & { endpoint_status: string; url: string }>(
+    ctx.db,
+    sql`select d.id, d.event_id, e.type as event_type, d.status, d.next_attempt_at, d.created_at, w.status as endpoint_status, w.url
+        from webhook_deliveries d join webhook_endpoints w on w.id = d.endpoint_id join events e on e.id = d.event_id
+        where d.id = ${deliveryId} and w.reseller_id = ${owner.resellerId} and w.mode = ${owner.mode}`,
+  );
+  if (!delivery) throw fail('webhookDeliveryNotFound');
+  if (delivery.endpoint_status !== 'enabled') throw fail('webhookEndpointDisabled');
+  // Resolved outside any transaction: a slow name server holds no connection.
+  await refuseDestination(ctx, delivery.url);
+  // One statement: the job alone is written.
+  await addJob(ctx.db, DELIVER_TASK, { delivery: Number(delivery.id), manual: true }, { maxAttempts: 1 });
+  return presentDelivery(delivery);
 }
 
 /** An endpoint's deliveries, newest first, with every attempt of each. */

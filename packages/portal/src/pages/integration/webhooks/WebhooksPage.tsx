@@ -30,6 +30,7 @@ import { useDataProvider, useNotify, useTranslate } from 'ra-core';
 import type { PortalDataProvider } from '@partner-panel/data-provider';
 import { WEBHOOK_EVENT_TYPES, type KeyMode, type WebhookEndpoint, type WebhookEventType } from '@partner-panel/sdk';
 import { CopyButton } from '../../../components/CopyButton';
+import { serverFieldErrors } from '../../../components/serverErrors';
 import { PageHeader } from '../../../components/PageHeader';
 
 const ENDPOINTS = 'webhook-endpoints';
@@ -37,15 +38,18 @@ const ENDPOINTS = 'webhook-endpoints';
 /** Runs a call, toasts the server's sentence either way, and reloads the endpoints. */
 /**
  * A webhook action: toasts the server's sentence, refreshes the endpoints, and answers the body or
- * null on a refusal; `busy` holds while it is on its way, so a double click sends it once.
+ * null on a refusal; `busy` holds while it is on its way, so a double click sends it once. A refusal
+ * `inline` takes (shows beside its field) is not toasted.
  */
-function useAct() {
+function useAct(inline?: (error: unknown) => boolean) {
   const notify = useNotify();
   const queryClient = useQueryClient();
   const mutation = useMutation({
     mutationFn: (call: () => Promise<{ body: unknown; message: string }>) => call(),
     onSuccess: ({ message }) => notify(message, { type: 'success' }),
-    onError: (error) => notify(error.message, { type: 'error' }),
+    onError: (error) => {
+      if (!inline?.(error)) notify(error.message, { type: 'error' });
+    },
     onSettled: () => queryClient.invalidateQueries({ queryKey: [ENDPOINTS] }),
   });
   const act = <T,>(call: () => Promise<{ body: T; message: string }>): Promise<T | null> =>
@@ -78,7 +82,13 @@ function SecretDialog({ secret, onClose }: { secret: string | null; onClose: () 
 function AddEndpoint({ mode, onSecret }: { mode: KeyMode; onSecret: (secret: string) => void }) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<PortalDataProvider>();
-  const { act, busy } = useAct();
+  // The server's sentence about the URL (empty, too long, refused on this server) shows under its field.
+  const [urlError, setUrlError] = useState<string | null>(null);
+  const { act, busy } = useAct((error) => {
+    const said = serverFieldErrors(error).url;
+    if (said) setUrlError(said);
+    return Boolean(said);
+  });
   const [url, setUrl] = useState('');
   const [types, setTypes] = useState<WebhookEventType[]>([]);
   const toggle = (type: WebhookEventType) => setTypes((held) => (held.includes(type) ? held.filter((t) => t !== type) : [...held, type]));
@@ -90,6 +100,7 @@ function AddEndpoint({ mode, onSecret }: { mode: KeyMode; onSecret: (secret: str
         onSubmit={(e) => {
           e.preventDefault();
           if (busy) return;
+          setUrlError(null);
           void act(() => dataProvider.createWebhookEndpoint({ mode, url, event_types: types })).then((made) => {
             if (!made) return;
             setUrl('');
@@ -98,7 +109,18 @@ function AddEndpoint({ mode, onSecret }: { mode: KeyMode; onSecret: (secret: str
           });
         }}
       >
-        <TextField label={translate('pp.webhooks.url')} helperText={translate('pp.webhooks.url_help')} value={url} onChange={(e) => setUrl(e.target.value)} fullWidth sx={{ mb: 2 }} />
+        <TextField
+          label={translate('pp.webhooks.url')}
+          error={urlError !== null}
+          helperText={urlError ?? translate('pp.webhooks.url_help')}
+          value={url}
+          onChange={(e) => {
+            setUrl(e.target.value);
+            setUrlError(null);
+          }}
+          fullWidth
+          sx={{ mb: 2 }}
+        />
         <Typography component="h2" variant="subtitle2" sx={{ mb: 1 }}>
           {translate('pp.webhooks.types')}
         </Typography>
@@ -120,6 +142,7 @@ function Deliveries({ endpointId }: { endpointId: number }) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const { act, busy } = useAct();
+  const queryClient = useQueryClient();
   const { data, refetch } = useQuery({ queryKey: [ENDPOINTS, 'deliveries', endpointId], queryFn: () => dataProvider.webhookDeliveries(endpointId) });
   return (
     <Box sx={{ mt: 2 }} data-testid={`deliveries-${endpointId}`}>
@@ -127,7 +150,8 @@ function Deliveries({ endpointId }: { endpointId: number }) {
         <Typography component="h2" variant="subtitle1">
           {translate('pp.webhooks.deliveries')}
         </Typography>
-        <Button size="small" onClick={() => void refetch()}>
+        {/* The endpoint's own state (failing since…) changes with its deliveries: both are read again. */}
+        <Button size="small" onClick={() => void queryClient.invalidateQueries({ queryKey: [ENDPOINTS] })}>
           {translate('pp.webhooks.refresh')}
         </Button>
       </Stack>
@@ -182,6 +206,9 @@ function EndpointCard({ endpoint, onSecret }: { endpoint: WebhookEndpoint; onSec
             color={enabled ? 'success' : 'default'}
             label={enabled ? translate('pp.webhooks.enabled') : endpoint.disabled_reason === 'failing' ? translate('pp.webhooks.disabled_failing') : translate('pp.webhooks.disabled')}
           />
+          {enabled && endpoint.failing_since ? (
+            <Chip size="small" color="warning" label={translate('pp.webhooks.failing_since', { since: new Date(endpoint.failing_since).toLocaleString() })} />
+          ) : null}
         </Stack>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
           {endpoint.event_types.length ? endpoint.event_types.join(', ') : translate('pp.webhooks.all_types')}
