@@ -123,6 +123,8 @@ export function createDataProvider(client: Client, session: Session, extraLists:
     /** Signs a realtime socket's subscription (pusher-js calls it through laravel-echo). */
     authorizeChannel: (socketId: string, channelName: string) =>
       attempt(() => client.broadcastingAuth({ socket_id: socketId, channel_name: channelName })),
+    /** Signs a realtime socket in as this session (pusher-js `signin()`), so that ending the session closes it. */
+    authenticateSocket: (socketId: string) => attempt(() => client.broadcastingUserAuth({ socket_id: socketId })),
     changePassword: (input: In<'changePassword'>) =>
       answered('changePassword', input),
     // --- two-factor sign-in (the profile)

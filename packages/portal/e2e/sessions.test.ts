@@ -2,14 +2,44 @@
  * Sessions a person can see, in Chromium against the real server (docs/api.md "Sessions and
  * security events"): the profile lists the account's sessions with this one marked; signing one
  * out from another browser makes that browser's next call answer forbidden, so it is back at the
- * sign-in page (000 §4); "Sign out everywhere else"; the security events list the sign-ins.
+ * sign-in page (000 §4), and closes its live socket at once, while this browser's hears on;
+ * "Sign out everywhere else"; the security events list the sign-ins; on a phone both lists fit.
  */
+import { sql } from 'drizzle-orm';
+import type { Page, WebSocket } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { capture, expectNoProblems, newTab, signIn } from './support/browser.js';
+import { REALTIME_EVENTS } from '@partner-panel/sdk';
+import { MOBILE, capture, expectNoProblems, expectOnPhoneScreen, newTab, signIn } from './support/browser.js';
+import { notify } from './support/data.js';
 import { startServer } from './support/server.js';
 
 const server = await startServer();
 const email = 'reseller@demo.partner-panel.test';
+const RESELLER_ID = 1000;
+
+/** The page's realtime sockets (the RealtimeBridge's) and every frame they received. */
+function watchSockets(page: Page) {
+  const sockets: WebSocket[] = [];
+  const frames: string[] = [];
+  page.on('websocket', (ws) => {
+    if (!new URL(ws.url()).pathname.startsWith('/app/')) return;
+    sockets.push(ws);
+    ws.on('framereceived', (frame) => frames.push(String(frame.payload)));
+  });
+  const heard = (event: string) => frames.filter((f) => f.includes(`"event":"${event}"`)).length;
+  return {
+    sockets,
+    heard,
+    /** Signed in as its session and subscribed to the reseller's channel. */
+    ready: () => expect.poll(() => heard('pusher:signin_success') > 0 && heard('pusher_internal:subscription_succeeded') > 0).toBe(true),
+  };
+}
+
+/** The id of the newest session: the one a sign-in just opened. */
+async function newestSession() {
+  const { rows } = (await server.app.ctx.db.execute(sql`select max(id)::int as id from access_tokens where kind = 'session'`)) as unknown as { rows: { id: number }[] };
+  return Number(rows[0]?.id);
+}
 
 describe('signed-in sessions', () => {
   it('signs another browser out from the profile: its next call sends it to the sign-in page', async () => {
@@ -51,5 +81,60 @@ describe('signed-in sessions', () => {
     await third.page.waitForURL(/\/login$/);
     expectNoProblems(here);
     for (const tab of [here, there, third]) await tab.context.close();
+  });
+
+  it("closes the socket of a session signed out from another browser at once; this browser's still hears", async () => {
+    const here = await newTab(server.url);
+    const there = await newTab(server.url);
+    const mine = watchSockets(here.page);
+    const theirs = watchSockets(there.page);
+    await signIn(there.page, email);
+    const theirSession = await newestSession();
+    await signIn(here.page, email);
+    await Promise.all([mine.ready(), theirs.ready()]);
+    const theirSocket = theirs.sockets.at(-1) as WebSocket;
+    const closed = theirSocket.waitForEvent('close');
+
+    const { page } = here;
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: 'Profile' }).click();
+    await page.waitForURL(/\/profile$/);
+    await page.getByTestId(`session-${theirSession}`).getByRole('button', { name: 'Sign out the session on Chrome on Linux' }).click();
+    await closed;
+    expect(theirSocket.isClosed()).toBe(true);
+    const theirsBefore = theirs.heard(REALTIME_EVENTS.notification);
+
+    await notify(server.app, RESELLER_ID, 'Heard by the session still signed in');
+    await expect.poll(() => mine.heard(REALTIME_EVENTS.notification)).toBe(1);
+    expect(mine.sockets.every((ws) => !ws.isClosed())).toBe(true);
+    expect(theirs.heard(REALTIME_EVENTS.notification)).toBe(theirsBefore);
+    expect(theirs.sockets.filter((ws) => !ws.isClosed())).toEqual([]);
+    expectNoProblems(here);
+    for (const tab of [here, there]) await tab.context.close();
+  });
+
+  it('fits the sessions and the security events on a phone: no sideways scrolling, "Sign out" in reach', async () => {
+    const other = await newTab(server.url);
+    await signIn(other.page, email);
+    const tab = await newTab(server.url, MOBILE);
+    const { page } = tab;
+    await signIn(page, email);
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: 'Profile' }).click();
+    await page.waitForURL(/\/profile$/);
+    const signOut = page.getByTestId('sessions').getByRole('button', { name: 'Sign out the session on Chrome on Linux' }).first();
+    await signOut.waitFor({ timeout: 8000 }).catch(async () => { await page.screenshot({ path: '/tmp/sockets-phone.png', fullPage: true }); throw new Error(page.url()); });
+    await page.getByTestId('security-events').getByText('Signed in on Chrome on Linux.').first().waitFor();
+    const width = () => page.evaluate(() => ({ document: document.documentElement.scrollWidth, viewport: window.innerWidth }));
+    await expect.poll(async () => {
+      const w = await width();
+      return w.document <= w.viewport;
+    }).toBe(true);
+    await expectOnPhoneScreen(page, signOut);
+    await expectOnPhoneScreen(page, page.getByTestId('security-events'));
+    expect(await signOut.isVisible()).toBe(true);
+    await capture(page, 'profile-sessions-phone');
+    expectNoProblems(tab);
+    for (const t of [tab, other]) await t.context.close();
   });
 });

@@ -4,6 +4,7 @@
  * password and a code; a wrong code is refused and counted by the sign-in lockout; a recovery code
  * works once; an admin's requirement makes its user set it up at sign-in.
  */
+import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { generate } from 'otplib';
@@ -64,6 +65,14 @@ describe('two-factor sign-in', () => {
     await expect.poll(() => list.count()).toBe(10);
     const recovery = (await list.allTextContents()).map((c) => c.trim());
     await capture(page, 'two-factor-recovery-codes');
+    // Shown once: they can be copied, or saved as a file, before the dialog closes.
+    await tab.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    await dialog.getByRole('button', { name: 'Copy codes' }).click();
+    await dialog.getByRole('button', { name: 'Copied!' }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${recovery.join('\n')}\n`);
+    const [saved] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download codes' }).click()]);
+    expect(saved.suggestedFilename()).toBe('partner-panel-recovery-codes.txt');
+    expect(readFileSync((await saved.path()) as string, 'utf8')).toBe(`${recovery.join('\n')}\n`);
     await dialog.getByRole('button', { name: 'Done' }).click();
     await page.getByTestId('two-factor-state').getByText('On. Signing in asks for a code from your authenticator app.').waitFor();
     await page.getByText('10 unused recovery codes left.').waitFor();
@@ -156,9 +165,29 @@ describe('two-factor sign-in', () => {
 
     await signOut(page);
     await passwordStep(page, admin);
-    await page.getByText('Enter the code from your authenticator app to finish signing in.').waitFor();
-    // A passkey-only account is offered the passkey alone.
+    // A passkey-only account is asked for the passkey alone: no word of a code or an app.
+    await page.getByText('Use your passkey to finish signing in.').waitFor();
+    expect(await page.getByText(/authenticator app|recovery code/).count()).toBe(0);
     expect(await page.getByLabel('Authentication code').count()).toBe(0);
+    await page.getByRole('button', { name: 'Use a passkey' }).click();
+    await page.waitForURL(/\/dashboard\/overview$/);
+
+    // With TOTP on too, the step names both: the code (or a recovery code) and the passkey.
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: 'Profile' }).click();
+    await page.waitForURL(/\/profile$/);
+    await page.getByRole('button', { name: 'Turn on' }).click();
+    const setup = page.getByRole('dialog', { name: 'Turn on two-factor sign-in' });
+    await setup.getByLabel('Your password').fill(PASSWORD);
+    await setup.getByRole('button', { name: 'Next' }).click();
+    const secret = (await setup.getByTestId('totp-secret').textContent()) as string;
+    await setup.getByLabel('6-digit code').fill(await code(secret));
+    await setup.getByRole('button', { name: 'Turn on' }).click();
+    await setup.getByRole('button', { name: 'Done' }).click();
+    await signOut(page);
+    await passwordStep(page, admin);
+    await page.getByText('Enter the code from your authenticator app or a recovery code, or use your passkey, to finish signing in.').waitFor();
+    await page.getByLabel('Authentication code').waitFor();
     await page.getByRole('button', { name: 'Use a passkey' }).click();
     await page.waitForURL(/\/dashboard\/overview$/);
     expectNoProblems(tab);

@@ -129,7 +129,7 @@ export function openApiDocument(options: OpenApiOptions = {}) {
         ? {
             requestBody: {
               required: true,
-              content: { 'application/json': body, ...(call.path === '/broadcasting/auth' ? { 'application/x-www-form-urlencoded': body } : {}) },
+              content: { 'application/json': body, ...(call.path.startsWith('/broadcasting/') ? { 'application/x-www-form-urlencoded': body } : {}) },
             },
           }
         : {}),

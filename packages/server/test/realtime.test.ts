@@ -13,10 +13,12 @@ import { describe, expect, it } from 'vitest';
 import { REALTIME_EVENTS } from '@partner-panel/sdk';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
+import { sql } from 'drizzle-orm';
+import { generate } from 'otplib';
 import { transact } from '../src/db/unit.js';
-import { connected, loopback, pusherClient, rawSocket } from './support/realtime.js';
+import { closedWith, connected, loopback, pusherClient, rawSocket, signedIn } from './support/realtime.js';
 import { testApp } from './support/app.js';
-import { fundedReseller } from './support/sql.js';
+import { fundedReseller, query } from './support/sql.js';
 import { CARDS, payTestCard } from './support/billing.js';
 import { apiStringToSign, md5 } from '../src/adapters/realtime/signature.js';
 import { MAX_CHANNELS_PER_CONNECTION } from '../src/adapters/realtime/protocol.js';
@@ -512,6 +514,125 @@ describe('bounds: what a client sends cannot take the server down or make it hoa
   });
 });
 
+/** A socket of one session, signed in as it and listening on the reseller's channel. */
+async function sessionSocket(api: Parameters<typeof pusherClient>[1], resellerId: number, socketPort = port) {
+  const client = pusherClient(socketPort, api, 'partner-panel-key', { signIn: true });
+  const own = `reseller.${resellerId}`;
+  const heard: string[] = [];
+  const subscribed = new Promise<void>((resolve) => client.echo.private(own).subscribed(() => resolve()));
+  client.echo.private(own).listen(`.${REALTIME_EVENTS.notification}`, (data: { data: string }) => heard.push((JSON.parse(data.data) as { type: string }).type));
+  client.echo.private(own).listen(`.${REALTIME_EVENTS.balance}`, () => heard.push('balance'));
+  await subscribed;
+  await signedIn(client.pusher);
+  expect(client.pusher.user.user_data).toMatchObject({ id: expect.stringMatching(/^session-\d+$/) });
+  return { ...client, heard, closed: closedWith(client.pusher) };
+}
+
+/** A notification and a balance update for the reseller, both after the change commits. */
+const nudge = (resellerId: number, cents: number) => transact(t.app.ctx, async (unit) => {
+  await t.app.ctx.notifier.notify(unit, resellerId, { type: 'status_changed', message: 'Changed', redirect: 'profile' });
+  t.app.ctx.notifier.balanceChanged(unit, resellerId, cents);
+});
+
+describe('a session that ends closes its sockets', () => {
+  it('ending one session closes its socket (4009) and it hears nothing after; the other session hears on', async () => {
+    const who = await fundedReseller(t, 'two-sockets@example.com', 0);
+    const other = await t.signIn('two-sockets@example.com', 'Funded!Password1');
+    const kept = await sessionSocket(who.api, who.id);
+    const ended = await sessionSocket(other.api, who.id);
+    await nudge(who.id, 100);
+    await expect.poll(() => ended.heard.length).toBe(2);
+    const target = (await other.api.listSessions()).find((s) => s.current);
+    await who.api.endSession({ id: Number(target?.id) });
+    expect(await ended.closed).toBe(4009);
+    expect(ended.pusher.connection.state).not.toBe('connected');
+    await nudge(who.id, 200);
+    await expect.poll(() => kept.heard.length).toBe(4);
+    expect(ended.heard).toHaveLength(2);
+    expect(kept.pusher.connection.state).toBe('connected');
+    expect(await server.subscriberCount(`private-reseller.${who.id}`)).toBe(1);
+  });
+
+  it('ending every other session closes their sockets and keeps this one\'s', async () => {
+    const who = await fundedReseller(t, 'many-sockets@example.com', 0);
+    const second = await t.signIn('many-sockets@example.com', 'Funded!Password1');
+    const third = await t.signIn('many-sockets@example.com', 'Funded!Password1');
+    const kept = await sessionSocket(who.api, who.id);
+    const endedA = await sessionSocket(second.api, who.id);
+    const endedB = await sessionSocket(third.api, who.id);
+    expect(await who.api.endOtherSessions()).toEqual({ ended: 2 });
+    expect(await Promise.all([endedA.closed, endedB.closed])).toEqual([4009, 4009]);
+    await nudge(who.id, 300);
+    await expect.poll(() => kept.heard.length).toBe(2);
+    expect([endedA.heard, endedB.heard]).toEqual([[], []]);
+  });
+
+  it('turning two-factor off, or removing a passkey, closes the sockets of the sessions it ends and keeps this one\'s', async () => {
+    const email = 'second-factor-sockets@example.com';
+    const who = await fundedReseller(t, email, 0);
+    const setup = await who.api.setupTwoFactor({ password: 'Funded!Password1' });
+    const { recovery_codes: codes } = await who.api.enableTwoFactor({ code: await generate({ secret: setup.secret }) });
+    const kept = await sessionSocket(who.api, who.id);
+    // A second session signs in with a recovery code at the third step.
+    const challenge = async () => {
+      const refusal = await t.client().login({ email, password: 'Funded!Password1' }).catch((e: { body: { challenge: string } }) => e);
+      return (refusal as { body: { challenge: string } }).body.challenge;
+    };
+    const signInWith = async (code: string) => {
+      const session = await t.client().loginTwoFactor({ challenge: await challenge(), code });
+      return t.client(session.access_token);
+    };
+    const viaCode = await sessionSocket(await signInWith(codes[0] as string), who.id);
+    await who.api.disableTwoFactor({ password: 'Funded!Password1', code: codes[1] as string });
+    expect(await viaCode.closed).toBe(4009);
+
+    // A passkey (its row as registration leaves it), added after the other session signed in:
+    // removing it ends the other sessions too.
+    const another = await t.signIn(email, 'Funded!Password1');
+    const [key] = await query<{ id: number }>(t, sql`insert into passkeys (reseller_id, credential_id, public_key, name)
+      values (${who.id}, 'socket-test-credential', 'socket-test-key', 'Test key') returning id`);
+    const viaPassword = await sessionSocket(another.api, who.id);
+    await who.api.removePasskey({ id: Number(key?.id), password: 'Funded!Password1' });
+    expect(await viaPassword.closed).toBe(4009);
+    await nudge(who.id, 400);
+    await expect.poll(() => kept.heard.length).toBe(2);
+    expect(kept.pusher.connection.state).toBe('connected');
+  });
+
+  it('signs a socket in only with the signature of its own socket id, and lets only that user join its own user channel', async () => {
+    const raw = await rawSocket(wsUrl());
+    const { socket_id } = (await raw.next('pusher:connection_established')).data as { socket_id: string };
+    const signed = await reseller.api.broadcastingUserAuth({ socket_id: '1.2' });
+    raw.send('pusher:signin', signed);
+    expect((await raw.next('pusher:error')).data).toMatchObject({ message: 'The connection is unauthorized: invalid signature for this user and socket' });
+    raw.send('pusher:subscribe', { channel: '#server-to-user-session-1' });
+    expect((await raw.next('pusher:subscription_error')).data).toMatchObject({ status: 403 });
+    const own = await reseller.api.broadcastingUserAuth({ socket_id });
+    expect(JSON.parse(own.user_data)).toEqual({ id: expect.stringMatching(/^session-\d+$/) });
+    raw.send('pusher:signin', own);
+    expect((await raw.next('pusher:signin_success')).data).toEqual({ user_data: own.user_data });
+    const userChannel = `#server-to-user-${(JSON.parse(own.user_data) as { id: string }).id}`;
+    raw.send('pusher:subscribe', { channel: userChannel });
+    await raw.next('pusher_internal:subscription_succeeded', userChannel);
+    raw.ws.close();
+    const anonymous = await t.app.inject({ method: 'POST', url: '/broadcasting/user-auth', payload: { socket_id: '1.2' } });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('closes signed-in sockets through the signed terminate_connections call of its HTTP API, and refuses it unsigned', async () => {
+    const raw = await rawSocket(wsUrl());
+    const { socket_id } = (await raw.next('pusher:connection_established')).data as { socket_id: string };
+    raw.send('pusher:signin', await admin.api.broadcastingUserAuth({ socket_id }));
+    const { user_data } = (await raw.next('pusher:signin_success')).data as { user_data: string };
+    const userId = (JSON.parse(user_data) as { id: string }).id;
+    const unsigned = await fetch(`http://127.0.0.1:${port}/apps/partner-panel/users/${userId}/terminate_connections`, { method: 'POST', body: '{}' });
+    expect(unsigned.status).toBe(401);
+    const api = new Pusher({ appId: 'partner-panel', key: 'partner-panel-key', secret, host: '127.0.0.1', port: String(port), useTLS: false });
+    expect((await api.terminateUserConnections(userId)).status).toBe(200);
+    expect((await raw.closed).code).toBe(4009);
+  });
+});
+
 describe('several server processes, one socket server', () => {
   it('a second process publishes through the first one’s embedded server, and signs channels it accepts', async () => {
     const second = await buildApp(
@@ -538,6 +659,35 @@ describe('several server processes, one socket server', () => {
       await viaSecond.updateProfile({ update: 'status', value: 2 });
       await expect.poll(() => received.length).toBe(1);
       await viaSecond.updateProfile({ update: 'status', value: 1 });
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('a session ended on a process that publishes through another one’s server closes its sockets there (terminate_connections)', async () => {
+    const second = await buildApp(
+      loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent', REALTIME_DRIVER: 'pusher', REALTIME_API_URL: `http://127.0.0.1:${port}`, REALTIME_SECRET: secret }),
+      { database: t.database, logger: false },
+    );
+    try {
+      const { injectFetch } = await import('./support/app.js');
+      const { createClient } = await import('@partner-panel/sdk');
+      const email = 'elsewhere-sockets@example.com';
+      const who = await fundedReseller(t, email, 0);
+      const login = async () => {
+        const signedIn = await createClient({ fetch: injectFetch(second), log: () => undefined }).login({ email, password: 'Funded!Password1' });
+        return createClient({ fetch: injectFetch(second), getToken: () => signedIn.access_token, log: () => undefined });
+      };
+      const [mine, other, third] = [await login(), await login(), await login()];
+      const kept = await sessionSocket(mine, who.id);
+      const ended = await sessionSocket(other, who.id);
+      const target = (await other.listSessions()).find((s) => s.current);
+      await mine.endSession({ id: Number(target?.id) });
+      expect(await ended.closed).toBe(4009);
+      // A password change there closes every signed-in socket of the account, this one's too.
+      const last = await sessionSocket(third, who.id);
+      await mine.changePassword({ email, client_id: who.user.client_id, old_password: 'Funded!Password1', password: 'Brand!New1234', password_confirmation: 'Brand!New1234' });
+      expect(await Promise.all([kept.closed, last.closed])).toEqual([4009, 4009]);
     } finally {
       await second.close();
     }

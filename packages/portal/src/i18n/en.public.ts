@@ -31,7 +31,12 @@ export const publicPp = {
     codes_help: 'Each code signs you in once if you lose your phone. Keep them somewhere safe: they are not shown again.',
     codes_done: 'I have saved them — continue',
     codes_label: 'Recovery codes',
+    codes_copy: 'Copy codes',
+    codes_copied: 'Copied!',
+    codes_download: 'Download codes',
     use_passkey: 'Use a passkey',
+    passkey_step: 'Use your passkey to finish signing in.',
+    code_or_passkey_step: 'Enter the code from your authenticator app or a recovery code, or use your passkey, to finish signing in.',
     or: 'or',
   },
   register: {

@@ -36,7 +36,18 @@ function thirdStep(error: unknown): ThirdStep | null {
   if (!setup && !hasCode(error, errors.twoFactorRequired)) return null;
   const body = apiErrorOf(error)?.body as { challenge?: string; methods?: string[] } | null | undefined;
   const challenge = body?.challenge;
-  return challenge ? { challenge, setup, methods: body?.methods ?? [], message: messageOf(error, '') } : null;
+  const methods = body?.methods ?? [];
+  return challenge ? { challenge, setup, methods, message: setup ? messageOf(error, '') : askFor(methods, messageOf(error, '')) } : null;
+}
+
+/**
+ * What the third step asks for, by the second factors the account has: the server's sentence
+ * names the authenticator app's code, which a passkey-only account has none of.
+ */
+function askFor(methods: string[], codeSentence: string): string {
+  const passkey = methods.includes('passkey');
+  if (!methods.includes('totp')) return passkey ? t('pp.login.passkey_step') : codeSentence;
+  return passkey ? t('pp.login.code_or_passkey_step') : codeSentence;
 }
 
 /**

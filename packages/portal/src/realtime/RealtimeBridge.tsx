@@ -3,7 +3,8 @@
  * settings. A new notification plays a sound and refetches the lists; a balance update refetches
  * the profile. Either refetches the dashboard's counters, which the change behind it moved (a
  * purchase in another tab). After a reconnection all are refetched, since events sent meanwhile
- * were missed. The shell mounts it after the first screen's reads (../layout/Background).
+ * were missed. The socket signs in as the session, so that ending the session closes it. The shell
+ * mounts it after the first screen's reads (../layout/Background).
  */
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -62,7 +63,20 @@ export function RealtimeBridge() {
             );
           },
         },
+        // The socket signs in as this session: when the session ends (signed out from another
+        // device, a password or second-factor change) the server closes it (4009).
+        userAuthentication: {
+          endpoint: '',
+          transport: 'ajax',
+          customHandler: ({ socketId }, callback) => {
+            dataProvider.authenticateSocket(socketId).then(
+              (data) => callback(null, data),
+              (error: Error) => callback(error, null),
+            );
+          },
+        },
       });
+      pusher.signin();
       const echo = new Echo({ broadcaster: 'pusher', client: pusher } as never) as InstanceType<typeof Echo<'pusher'>>;
       let connections = 0;
       pusher.connection.bind('connected', () => {

@@ -25,11 +25,25 @@ afterAll(() => {
 export const loopback = (port: number) =>
   ({ cluster: 'local', wsHost: '127.0.0.1', wsPort: port, forceTLS: false, enabledTransports: ['ws'], disableStats: true }) as const;
 
-export function pusherClient(port: number, api: Client, key = 'partner-panel-key'): PusherClient {
+/**
+ * With `signIn`, the socket also signs in as the API's session (user authentication, as the portal
+ * does), so that ending the session closes it.
+ */
+export function pusherClient(port: number, api: Client, key = 'partner-panel-key', { signIn = false } = {}): PusherClient {
   const pusher = new Pusher(key, {
     ...loopback(port),
     enabledTransports: ['ws'],
     activityTimeout: 30_000,
+    userAuthentication: {
+      endpoint: '',
+      transport: 'ajax',
+      customHandler: ({ socketId }, callback) => {
+        api.broadcastingUserAuth({ socket_id: socketId }).then(
+          (data) => callback(null, data),
+          (error: Error) => callback(error, null),
+        );
+      },
+    },
     channelAuthorization: {
       customHandler: ({ socketId, channelName }, callback) => {
         api.broadcastingAuth({ socket_id: socketId, channel_name: channelName }).then(
@@ -39,6 +53,7 @@ export function pusherClient(port: number, api: Client, key = 'partner-panel-key
       },
     },
   });
+  if (signIn) pusher.signin();
   const echo = new Echo({ broadcaster: 'pusher', client: pusher } as never) as Echo<'pusher'>;
   const client = {
     pusher,
@@ -49,6 +64,20 @@ export function pusherClient(port: number, api: Client, key = 'partner-panel-key
   };
   open.push(client);
   return client;
+}
+
+/** Resolves when the server has signed the socket in (pusher:signin_success). */
+export function signedIn(pusher: Pusher): Promise<void> {
+  return pusher.user.signinDonePromise ?? Promise.reject(new Error('signin() was not called'));
+}
+
+/** Resolves with the close code the server gave the socket (pusher-js reports codes 4000–4299 as errors). */
+export function closedWith(pusher: Pusher): Promise<number> {
+  return new Promise((resolve) =>
+    pusher.connection.bind('error', (error: { data?: { code?: number } }) => {
+      if (typeof error.data?.code === 'number') resolve(error.data.code);
+    }),
+  );
 }
 
 export function connected(pusher: Pusher): Promise<void> {

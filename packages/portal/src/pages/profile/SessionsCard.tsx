@@ -8,6 +8,7 @@ import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PortalDataProvider } from '@partner-panel/data-provider';
 import { useFormat } from '../../components/format';
+import { phoneCards } from '../../components/phoneCards';
 
 export function SessionsCard() {
   const translate = useTranslate();
@@ -25,6 +26,8 @@ export function SessionsCard() {
   const endOne = useMutation({ mutationFn: (id: number) => dataProvider.endSession(id), ...done });
   const endOthers = useMutation({ mutationFn: () => dataProvider.endOtherSessions(), ...done });
   const others = (sessions ?? []).filter((s) => !s.current).length;
+  const sessionCards = phoneCards(['pp.sessions.device', 'pp.sessions.ip', 'pp.sessions.started', 'pp.sessions.last_seen', ''].map((k) => (k ? translate(k) : '')));
+  const eventCards = phoneCards(['pp.sessions.event', 'pp.sessions.ip', 'pp.sessions.when'].map((k) => translate(k)));
 
   return (
     <Card sx={{ mt: 2 }}>
@@ -37,9 +40,9 @@ export function SessionsCard() {
             {translate('pp.sessions.sign_out_others')}
           </Button>
         </Box>
-        {/* Scrolls sideways on a phone: a region the keyboard can reach. */}
+        {/* A card a row on a phone (phoneCards), so that "Sign out" is in reach; wider screens keep the table. */}
         <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={translate('pp.sessions.title')}>
-          <Table size="small" data-testid="sessions" aria-label={translate('pp.sessions.title')}>
+          <Table size="small" data-testid="sessions" aria-label={translate('pp.sessions.title')} sx={sessionCards}>
             <TableHead>
               <TableRow>
                 <TableCell>{translate('pp.sessions.device')}</TableCell>
@@ -79,7 +82,7 @@ export function SessionsCard() {
           {translate('pp.sessions.events_title')}
         </Typography>
         <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={translate('pp.sessions.events_title')}>
-          <Table size="small" data-testid="security-events" aria-label={translate('pp.sessions.events_title')}>
+          <Table size="small" data-testid="security-events" aria-label={translate('pp.sessions.events_title')} sx={eventCards}>
             <TableHead>
               <TableRow>
                 <TableCell>{translate('pp.sessions.event')}</TableCell>

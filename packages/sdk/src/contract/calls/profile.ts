@@ -24,6 +24,7 @@ export const publicSettings = defineCall({
         port: z.number(),
         tls: z.boolean(),
         auth_endpoint: z.string(),
+        user_auth_endpoint: z.string(),
       })
       .nullable(),
     payments: z.object({
@@ -141,6 +142,21 @@ export const broadcastingAuth = defineCall({
   body: z.object({ socket_id: z.string().regex(/^\d+\.\d+$/), channel_name: z.string().min(1).max(164) }),
   response: z.object({ auth: z.string() }),
   successCode: 60004,
+  bare: true,
+});
+
+export const broadcastingUserAuth = defineCall({
+  method: 'POST',
+  path: '/broadcasting/user-auth',
+  access: 'reseller',
+  // Like /broadcasting/auth: it changes nothing and answers only to the bearer of the session.
+  csrf: false,
+  spec: 'ours (ending a session closes its sockets)',
+  summary:
+    "Signs a socket in as the caller's session (Pusher user authentication, pusher-js `signin()`): answers { auth, user_data } unwrapped. Ending that session, or a password or second-factor change that ends it, closes the socket (4009).",
+  body: z.object({ socket_id: z.string().regex(/^\d+\.\d+$/) }),
+  response: z.object({ auth: z.string(), user_data: z.string() }),
+  successCode: 60005,
   bare: true,
 });
 

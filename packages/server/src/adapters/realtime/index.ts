@@ -12,6 +12,8 @@ import { IsolatedRealtimeServer } from './isolated.js';
 
 export interface Broadcaster {
   publish(channel: string, event: string, data: unknown): Promise<void>;
+  /** Closes the connections signed in as these users. */
+  terminate(userIds: string[]): Promise<void>;
 }
 
 export interface RealtimeSettings {
@@ -45,6 +47,9 @@ export function createRealtime(settings: RealtimeSettings, log: { warn(obj: unkn
       async publish(channel, event, data) {
         local.publish([channel], event, JSON.stringify(data));
       },
+      async terminate(userIds) {
+        local.terminateUsers(userIds);
+      },
     };
   } else {
     const url = new URL(settings.apiUrl as string);
@@ -60,6 +65,9 @@ export function createRealtime(settings: RealtimeSettings, log: { warn(obj: unkn
     broadcaster = {
       async publish(channel, event, data) {
         await client.trigger(channel, event, data);
+      },
+      async terminate(userIds) {
+        await Promise.all(userIds.map((userId) => client.terminateUserConnections(userId)));
       },
     };
   }
@@ -85,12 +93,35 @@ export function createRealtime(settings: RealtimeSettings, log: { warn(obj: unkn
     disconnect(channel: string) {
       server?.disconnectChannel(channel);
     },
+    /**
+     * Closes the sockets signed in for these sessions (4009), with any driver: the embedded server
+     * directly, another socket server through the Pusher HTTP API's terminate_connections. Like
+     * publishing, a failure is logged and never fails the action that ended the sessions.
+     */
+    async endSessions(sessionIds: number[]) {
+      if (sessionIds.length === 0) return;
+      try {
+        await broadcaster.terminate(sessionIds.map(sessionUser));
+      } catch (error) {
+        log.warn({ err: error, sessions: sessionIds.length }, 'realtime terminate failed');
+      }
+    },
+    /** `{ auth, user_data }` signing a socket in as its session (user authentication). */
+    authenticateSession(socketId: string, sessionId: number) {
+      return signer.authenticateUser(socketId, { id: sessionUser(sessionId) });
+    },
     /** `{ auth }` for a socket's subscription to a private channel. */
     authorize(socketId: string, channel: string): string {
       return signer.authorizeChannel(socketId, channel).auth;
     },
   };
 }
+
+/**
+ * The Pusher user a socket signs in as: its session, not its reseller, so that ending one session
+ * closes that session's sockets and no other.
+ */
+export const sessionUser = (sessionId: number) => `session-${sessionId}`;
 
 export type Realtime = ReturnType<typeof createRealtime>;
 export { RealtimeServer } from './server.js';

@@ -15,6 +15,7 @@ type Command =
   | { kind: 'close' }
   | { kind: 'publish'; channels: string[]; event: string; data: string; exceptSocketId?: string | undefined }
   | { kind: 'disconnect'; channel: string }
+  | { kind: 'terminate'; userIds: string[] }
   | { kind: 'stats'; channel?: string };
 export type ToWorker = Command & { id: number };
 type FromWorker = { kind: 'reply'; id: number; result?: Record<string, number>; error?: string } | { kind: 'log'; obj: string; msg?: string };
@@ -67,6 +68,10 @@ export class IsolatedRealtimeServer {
 
   disconnectChannel(channel: string): void {
     if (this.worker) void this.ask({ kind: 'disconnect', channel }).catch(() => undefined);
+  }
+
+  terminateUsers(userIds: string[]): void {
+    if (this.worker && userIds.length > 0) void this.ask({ kind: 'terminate', userIds }).catch(() => undefined);
   }
 
   /** Live connections, and the subscribers of a channel (0 when not listening). */

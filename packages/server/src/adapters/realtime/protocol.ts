@@ -18,6 +18,10 @@ export const CLOSE = {
 
 /** Channel names the protocol allows. */
 export const CHANNEL_NAME = /^[A-Za-z0-9_\-=@,.;]{1,164}$/;
+/** User ids a signed-in connection may carry (user authentication, `pusher:signin`). */
+export const USER_ID = /^[A-Za-z0-9_\-=@,.;]{1,164}$/;
+/** The channel pusher-js subscribes to once signed in; only that user's connections may join it. */
+export const SERVER_TO_USER = '#server-to-user-';
 
 /** How long a client may take to answer a ping before the server closes the connection. */
 export const PONG_TIMEOUT_MS = 30_000;

@@ -21,10 +21,12 @@ import {
   MIN_PROTOCOL_VERSION,
   PONG_TIMEOUT_MS,
   PROTOCOL_VERSION,
+  SERVER_TO_USER,
+  USER_ID,
   frame,
   isPrivate,
 } from './protocol.js';
-import { channelAuthValid, checkApiRequest } from './signature.js';
+import { channelAuthValid, checkApiRequest, userAuthValid } from './signature.js';
 
 export interface RealtimeServerOptions {
   appId: string;
@@ -51,6 +53,8 @@ interface Connection {
   address: string;
   ws: WebSocket;
   channels: Set<string>;
+  /** The user it signed in as (`pusher:signin`), if it did. */
+  userId: string | null;
   lastSeen: number;
   pingedAt: number | null;
 }
@@ -73,6 +77,7 @@ export class RealtimeServer {
   private readonly perAddress = new Map<string, number>();
   private readonly trust: (address: string, hop: number) => boolean;
   private readonly channels = new Map<string, Set<Connection>>();
+  private readonly users = new Map<string, Set<Connection>>();
   private sweeper: NodeJS.Timeout | undefined;
   private listening = false;
   /** Every socket of the server, upgraded ones included (the HTTP server stops counting those). */
@@ -153,6 +158,7 @@ export class RealtimeServer {
     this.connections.clear();
     this.perAddress.clear();
     this.channels.clear();
+    this.users.clear();
     if (!this.listening) return;
     this.listening = false;
     let cut: NodeJS.Timeout | undefined;
@@ -202,6 +208,22 @@ export class RealtimeServer {
     }
   }
 
+  /**
+   * Closes every connection signed in as one of these users (the Pusher API's
+   * terminate_connections): the sessions behind them have ended. Answers how many closed.
+   */
+  terminateUsers(userIds: string[]): number {
+    let closed = 0;
+    for (const userId of userIds) {
+      for (const conn of [...(this.users.get(userId) ?? [])]) {
+        conn.ws.close(CLOSE.unauthorized, 'The session behind this connection has ended');
+        this.drop(conn);
+        closed++;
+      }
+    }
+    return closed;
+  }
+
   private get pongTimeout() {
     return this.opts.pongTimeoutMs ?? PONG_TIMEOUT_MS;
   }
@@ -227,6 +249,7 @@ export class RealtimeServer {
       address,
       ws,
       channels: new Set(),
+      userId: null,
       lastSeen: Date.now(),
       pingedAt: null,
     };
@@ -249,6 +272,13 @@ export class RealtimeServer {
     if (left > 0) this.perAddress.set(conn.address, left);
     else this.perAddress.delete(conn.address);
     for (const channel of conn.channels) this.leave(conn, channel);
+    if (conn.userId !== null) this.signOut(conn, conn.userId);
+  }
+
+  private signOut(conn: Connection, userId: string) {
+    const set = this.users.get(userId);
+    set?.delete(conn);
+    if (set?.size === 0) this.users.delete(userId);
   }
 
   private leave(conn: Connection, channel: string) {
@@ -296,6 +326,8 @@ export class RealtimeServer {
         return;
       case 'pusher:subscribe':
         return this.subscribe(conn, data);
+      case 'pusher:signin':
+        return this.signIn(conn, data);
       case 'pusher:unsubscribe':
         if (typeof data.channel === 'string') this.leave(conn, data.channel);
         return;
@@ -305,13 +337,38 @@ export class RealtimeServer {
     }
   }
 
+  /** User authentication: the connection says who it is, with the app's signature of that. */
+  private signIn(conn: Connection, data: Record<string, unknown>): string | undefined {
+    const userData = data.user_data;
+    if (typeof userData !== 'string' || !userAuthValid(this.opts.key, this.opts.secret, conn.id, userData, data.auth)) {
+      return 'The connection is unauthorized: invalid signature for this user and socket';
+    }
+    const user = safeJson(userData) as { id?: unknown } | undefined;
+    const id = typeof user === 'object' && user !== null ? user.id : undefined;
+    if (typeof id !== 'string' || !USER_ID.test(id)) return 'user_data must be a JSON object with a valid id';
+    if (conn.userId !== null) this.signOut(conn, conn.userId);
+    conn.userId = id;
+    let set = this.users.get(id);
+    if (!set) this.users.set(id, (set = new Set()));
+    set.add(conn);
+    conn.ws.send(frame('pusher:signin_success', { user_data: userData }));
+    return undefined;
+  }
+
   private subscribe(conn: Connection, data: Record<string, unknown>): string | undefined {
     const channel = data.channel;
-    if (typeof channel !== 'string' || !CHANNEL_NAME.test(channel)) return 'Invalid channel name';
+    if (typeof channel !== 'string') return 'Invalid channel name';
     const refuse = (error: string, status: number) => {
       conn.ws.send(frame('pusher:subscription_error', { type: 'AuthError', error, status }, channel));
       return undefined;
     };
+    // The channel pusher-js joins after a sign-in: the user's own only (nothing is sent on it here).
+    if (channel.startsWith(SERVER_TO_USER)) {
+      if (conn.userId === null || channel !== `${SERVER_TO_USER}${conn.userId}`) return refuse('This channel is for its signed-in user only', 403);
+      conn.ws.send(frame('pusher_internal:subscription_succeeded', {}, channel));
+      return undefined;
+    }
+    if (!CHANNEL_NAME.test(channel)) return 'Invalid channel name';
     if (channel.startsWith('presence-') || channel.startsWith('private-encrypted-')) {
       return refuse('This channel type is not supported by this server', 400);
     }
@@ -354,18 +411,13 @@ export class RealtimeServer {
       const signed = !checkApiRequest({ key: this.opts.key, secret: this.opts.secret, now: Date.now() }, 'GET', '/', url.searchParams, '');
       return reply(200, signed ? { ok: true, connections: this.connectionCount, channels: this.channels.size } : { ok: true });
     }
+    const terminate = /^\/apps\/([^/]+)\/users\/([^/]+)\/terminate_connections$/.exec(url.pathname);
+    if (terminate && req.method === 'POST') return this.handleTerminate(req, url, terminate[1] as string, terminate[2] as string, reply);
     const route = /^\/apps\/([^/]+)\/(events|batch_events)$/.exec(url.pathname);
     if (!route || req.method !== 'POST') return reply(404, { error: 'Not found' });
     if (decodeURIComponent(route[1] as string) !== this.opts.appId) return reply(404, { error: 'Unknown app' });
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of req as AsyncIterable<Buffer>) {
-      chunks.push(chunk);
-      size += chunk.length;
-      if (size > MAX_EVENT_BYTES * MAX_CHANNELS_PER_EVENT) return reply(413, { error: 'Payload too large' });
-    }
-    // Joined as bytes: a character split across two chunks must not break the body's checksum.
-    const body = Buffer.concat(chunks).toString('utf8');
+    const body = await readBody(req, MAX_EVENT_BYTES * MAX_CHANNELS_PER_EVENT);
+    if (body === null) return reply(413, { error: 'Payload too large' });
     const failure = checkApiRequest({ key: this.opts.key, secret: this.opts.secret, now: Date.now() }, 'POST', url.pathname, url.searchParams, body);
     if (failure) return reply(401, { error: `Unauthorized: bad ${failure}` });
     const parsed = safeJson(body) as (ApiEvent & { batch?: ApiEvent[] }) | undefined;
@@ -386,6 +438,31 @@ export class RealtimeServer {
     }
     return reply(200, {});
   }
+
+  /** POST /apps/{id}/users/{user}/terminate_connections, signed: closes that user's connections (4009). */
+  private async handleTerminate(req: IncomingMessage, url: URL, appId: string, rawUser: string, reply: (status: number, body: unknown) => void) {
+    if (decodeURIComponent(appId) !== this.opts.appId) return reply(404, { error: 'Unknown app' });
+    const body = await readBody(req, MAX_MESSAGE_BYTES);
+    if (body === null) return reply(413, { error: 'Payload too large' });
+    const failure = checkApiRequest({ key: this.opts.key, secret: this.opts.secret, now: Date.now() }, 'POST', url.pathname, url.searchParams, body);
+    if (failure) return reply(401, { error: `Unauthorized: bad ${failure}` });
+    const userId = decodeURIComponent(rawUser);
+    if (!USER_ID.test(userId)) return reply(400, { error: 'Invalid user id' });
+    this.terminateUsers([userId]);
+    return reply(200, {});
+  }
+}
+
+async function readBody(req: IncomingMessage, limit: number): Promise<string | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    chunks.push(chunk);
+    size += chunk.length;
+    if (size > limit) return null;
+  }
+  // Joined as bytes: a character split across two chunks must not break the body's checksum.
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 function safeJson(text: string): unknown {

@@ -18,6 +18,11 @@ export function channelAuthValid(key: string, secret: string, socketId: string, 
   return typeof auth === 'string' && safeEqual(auth, signChannel(key, secret, socketId, channel));
 }
 
+/** `key:hex(hmac_sha256(secret, "socket_id::user::user_data"))`, as user authentication answers it. */
+export function userAuthValid(key: string, secret: string, socketId: string, userData: string, auth: unknown): boolean {
+  return typeof auth === 'string' && safeEqual(auth, `${key}:${hmac(secret, `${socketId}::user::${userData}`)}`);
+}
+
 export const md5 = (body: string | Buffer) => createHash('md5').update(body).digest('hex');
 
 /** The string the HTTP API signs: method, path, and the query without the signature, sorted. */

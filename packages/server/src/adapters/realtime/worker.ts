@@ -27,6 +27,8 @@ port.on('message', (message: ToWorker) => {
       case 'disconnect':
         server.disconnectChannel(message.channel);
         return {};
+      case 'terminate':
+        return { closed: server.terminateUsers(message.userIds) };
       case 'stats':
         return { connections: server.connectionCount, subscribers: message.channel ? server.subscriberCount(message.channel) : 0 };
     }

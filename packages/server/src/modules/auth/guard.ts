@@ -13,7 +13,7 @@ export function bearerToken(request: FastifyRequest): string | null {
 
 /** What a v2 client's credentials (an access token `at_…`, a secret key `sk_…`) are told on a signed-in reseller's call. */
 function clientCredentialRefusal(request: FastifyRequest) {
-  return request.routeOptions.url === contract.broadcastingAuth.path ? fail('realtimeClientToken') : fail('clientTokenOnSessionCall');
+  return [contract.broadcastingAuth.path, contract.broadcastingUserAuth.path].includes(request.routeOptions.url ?? '') ? fail('realtimeClientToken') : fail('clientTokenOnSessionCall');
 }
 
 export async function authenticate(this: unknown, request: FastifyRequest) {

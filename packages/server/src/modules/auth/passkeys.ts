@@ -4,19 +4,20 @@
  * server reached as http://localhost:<port> works in development and tests. Each challenge is
  * kept five minutes and spent by its answer; a passkey's signature counter must move forward.
  */
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { AppContext, SessionReseller } from '../../context.js';
 import type { Tx } from '../../db/index.js';
-import { accessTokens, passkeys, resellers, webauthnChallenges } from '../../db/schema/index.js';
+import { passkeys, resellers, webauthnChallenges } from '../../db/schema/index.js';
 import { fail } from '../../http/errors.js';
 import { audit } from '../audit/index.js';
 import { verifyPassword } from './passwords.js';
+import { revokeSessions } from './sessions.js';
 
 /** WebAuthn's library, loaded on the first passkey call rather than at start-up (docs/performance.md). */
 const webauthn = () => import('@simplewebauthn/server');
 
-type Ctx = Pick<AppContext, 'db' | 'clock' | 'config' | 'counters'>;
+type Ctx = Pick<AppContext, 'db' | 'clock' | 'config' | 'counters' | 'realtime'>;
 /** Where the browser's call came from: its Origin header. */
 export interface Caller {
   origin: string | undefined;
@@ -88,17 +89,10 @@ export async function registrationOptions(ctx: Ctx, session: SessionReseller, pa
   return options as unknown as Record<string, unknown>;
 }
 
-/** Ends every other session: a second factor changed. */
-async function endOthers(tx: Tx, resellerId: number, keep: number, now: Date) {
-  await tx
-    .update(accessTokens)
-    .set({ revokedAt: now })
-    .where(and(eq(accessTokens.resellerId, resellerId), eq(accessTokens.kind, 'session'), isNull(accessTokens.revokedAt), sql`${accessTokens.id} <> ${keep}`));
-}
-
 export async function addPasskey(ctx: Ctx, session: SessionReseller, input: { name: string; response: Record<string, unknown> }, caller: Caller) {
   const { origin, rpID } = relyingParty(ctx, caller);
-  return ctx.db.transaction(async (tx) => {
+  // A second factor changed: every other session ends, its sockets with it.
+  const { row, ended } = await ctx.db.transaction(async (tx) => {
     const challenge = await spendChallenge(tx, ctx, session.id, 'register');
     if (!challenge) throw fail('passkeyFailed');
     const verified = await (await webauthn()).verifyRegistrationResponse({
@@ -123,21 +117,25 @@ export async function addPasskey(ctx: Ctx, session: SessionReseller, input: { na
       .onConflictDoNothing()
       .returning({ id: passkeys.id, name: passkeys.name });
     if (!row) throw fail('passkeyFailed');
-    await endOthers(tx, session.id, session.tokenId, ctx.clock.now());
+    const ended = await revokeSessions(tx, session.id, ctx.clock.now(), session.tokenId);
     await audit(tx, { actorId: session.id, action: 'reseller.passkey_added', targetType: 'passkey', targetId: row.id, data: { name: row.name }, ip: caller.ip });
-    return row;
+    return { row, ended };
   });
+  await ctx.realtime.endSessions(ended);
+  return row;
 }
 
 export async function removePasskey(ctx: Ctx, session: SessionReseller, input: { id: number; password: string }, caller: Caller) {
   const reseller = await resellerOf(ctx, session.id);
   await checkPassword(ctx, reseller, input.password);
-  await ctx.db.transaction(async (tx) => {
+  const ended = await ctx.db.transaction(async (tx) => {
     const [gone] = await tx.delete(passkeys).where(and(eq(passkeys.id, input.id), ofReseller(session.id))).returning({ name: passkeys.name });
     if (!gone) throw fail('passkeyNotFound');
-    await endOthers(tx, session.id, session.tokenId, ctx.clock.now());
+    const ids = await revokeSessions(tx, session.id, ctx.clock.now(), session.tokenId);
     await audit(tx, { actorId: session.id, action: 'reseller.passkey_removed', targetType: 'passkey', targetId: input.id, data: { name: gone.name }, ip: caller.ip });
+    return ids;
   });
+  await ctx.realtime.endSessions(ended);
 }
 
 /** Sign-in's third step: options naming the account's passkeys. */

@@ -23,7 +23,7 @@ import { pusherChannel } from '../notifications/notifier.js';
 import { presentUser, type ResellerRow } from '../profile/present.js';
 import { freeCustomUrl, newClientId } from './identity.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.js';
-import { issueSession, revokeAllSessions, revokeSession } from './sessions.js';
+import { issueSession, revokeSession, revokeSessions } from './sessions.js';
 import { hashToken, newToken } from './secrets.js';
 import { metrics } from '../../ops/metrics.js';
 import { noteSignIn } from './signed-in.js';
@@ -63,10 +63,13 @@ export async function replacePassword(
     .update(resellers)
     .set({ passwordHash, updatedAt: now, ...(verifiedAt ? { verifiedAt } : {}) })
     .where(eq(resellers.id, resellerId));
-  await revokeAllSessions(unit.tx, resellerId, now);
+  const ended = await revokeSessions(unit.tx, resellerId, now);
   await spendResetLinks(unit.tx, resellerId, now);
   await ctx.mail.enqueue(unit.tx, mail);
+  // Every socket on the reseller's channel (the embedded server), and those signed in for the
+  // ended sessions (any socket server).
   unit.afterCommit(() => ctx.realtime.disconnect(pusherChannel(resellerId)));
+  unit.afterCommit(() => ctx.realtime.endSessions(ended));
   unit.afterCommit(() => ctx.mail.kick());
 }
 
@@ -221,6 +224,7 @@ export async function openSession(ctx: Ctx, reseller: ResellerRow, meta: Meta) {
 
 export async function logout(ctx: Ctx, reseller: SessionReseller) {
   await revokeSession(ctx.db, reseller.tokenId, ctx.clock.now());
+  await ctx.realtime.endSessions([reseller.tokenId]);
 }
 
 const forgotKey = (email: string) => `forgot:${email.toLowerCase()}`;

@@ -1,5 +1,5 @@
-/** Bearer sessions: issued at sign-in, looked up by hash, revoked by logout and password changes. */
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+/** Bearer sessions: issued at sign-in, looked up by hash, revoked by logout, password and second-factor changes. */
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { AppContext, SessionReseller } from '../../context.js';
 import type { Tx } from '../../db/index.js';
 import { preparedOn } from '../../db/prepared.js';
@@ -74,10 +74,24 @@ export async function revokeSession(tx: Tx, tokenId: number, now: Date) {
   await tx.update(accessTokens).set({ revokedAt: now }).where(eq(accessTokens.id, tokenId));
 }
 
-/** Signs a reseller out everywhere (after a password change or reset). */
-export async function revokeAllSessions(tx: Tx, resellerId: number, now: Date) {
-  await tx
+/**
+ * Ends a reseller's live sessions, all of them (a password change or reset) or all but the one
+ * kept (a second factor changed); answers the ids ended, whose sockets the caller closes once the
+ * change commits (`realtime.endSessions`).
+ */
+export async function revokeSessions(tx: Tx, resellerId: number, now: Date, keep: number | null = null): Promise<number[]> {
+  const rows = await tx
     .update(accessTokens)
     .set({ revokedAt: now })
-    .where(and(eq(accessTokens.resellerId, resellerId), isNull(accessTokens.revokedAt), sql`${accessTokens.kind} = 'session'`));
+    .where(
+      and(
+        eq(accessTokens.resellerId, resellerId),
+        eq(accessTokens.kind, 'session'),
+        isNull(accessTokens.revokedAt),
+        gt(accessTokens.expiresAt, now),
+        keep === null ? undefined : ne(accessTokens.id, keep),
+      ),
+    )
+    .returning({ id: accessTokens.id });
+  return rows.map((row) => row.id);
 }

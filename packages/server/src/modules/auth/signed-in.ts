@@ -10,8 +10,9 @@ import { WEBHOOKS } from '@partner-panel/sdk';
 import { fail } from '../../http/errors.js';
 import { newDeviceMail } from '../../adapters/mail/templates.js';
 import { audit } from '../audit/index.js';
+import { revokeSessions } from './sessions.js';
 
-type Ctx = Pick<AppContext, 'db' | 'clock' | 'mail'>;
+type Ctx = Pick<AppContext, 'db' | 'clock' | 'mail' | 'realtime'>;
 
 const BROWSERS: [RegExp, string][] = [
   [/Edg(?:e|A|iOS)?\//, 'Edge'],
@@ -55,7 +56,10 @@ export async function listSessions(ctx: Ctx, session: SessionReseller) {
   }));
 }
 
-/** Another reseller's session, or one already ended, is refused as a missing one. */
+/**
+ * Another reseller's session, or one already ended, is refused as a missing one. The ended
+ * session's sockets close once the change commits, as its HTTP calls stop.
+ */
 export async function endSession(ctx: Ctx, session: SessionReseller, id: number, ip: string) {
   await ctx.db.transaction(async (tx) => {
     const [ended] = await tx
@@ -66,18 +70,17 @@ export async function endSession(ctx: Ctx, session: SessionReseller, id: number,
     if (!ended) throw fail('sessionNotFound');
     await audit(tx, { actorId: session.id, action: 'reseller.session_ended', targetType: 'session', targetId: id, data: { device: deviceOf(ended.userAgent) }, ip });
   });
+  await ctx.realtime.endSessions([id]);
 }
 
 export async function endOtherSessions(ctx: Ctx, session: SessionReseller, ip: string) {
-  return ctx.db.transaction(async (tx) => {
-    const ended = await tx
-      .update(accessTokens)
-      .set({ revokedAt: ctx.clock.now() })
-      .where(and(live(ctx, session.id), ne(accessTokens.id, session.tokenId)))
-      .returning({ id: accessTokens.id });
-    await audit(tx, { actorId: session.id, action: 'reseller.other_sessions_ended', targetType: 'reseller', targetId: session.id, data: { ended: ended.length }, ip });
-    return { ended: ended.length };
+  const ended = await ctx.db.transaction(async (tx) => {
+    const ids = await revokeSessions(tx, session.id, ctx.clock.now(), session.tokenId);
+    await audit(tx, { actorId: session.id, action: 'reseller.other_sessions_ended', targetType: 'reseller', targetId: session.id, data: { ended: ids.length }, ip });
+    return ids;
   });
+  await ctx.realtime.endSessions(ended);
+  return { ended: ended.length };
 }
 
 /**

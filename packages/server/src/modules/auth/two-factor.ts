@@ -11,7 +11,7 @@ import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 import type { AppContext, SessionReseller } from '../../context.js';
 import type { Tx } from '../../db/index.js';
-import { accessTokens, accountTokens, recoveryCodes, resellers } from '../../db/schema/index.js';
+import { accountTokens, recoveryCodes, resellers } from '../../db/schema/index.js';
 import { fail } from '../../http/errors.js';
 import { audit } from '../audit/index.js';
 import { CROCKFORD } from '../coupons/codes.js';
@@ -19,9 +19,10 @@ import { openKey, sealKey } from '../client-api/keys.js';
 import type { ResellerRow } from '../profile/present.js';
 import { hasPasskey, listPasskeys, loginOptions, passkeyHolds, type Caller } from './passkeys.js';
 import { verifyPassword } from './passwords.js';
+import { revokeSessions } from './sessions.js';
 import { hashToken, newToken } from './secrets.js';
 
-type Ctx = Pick<AppContext, 'db' | 'clock' | 'config' | 'secret' | 'counters' | 'log'>;
+type Ctx = Pick<AppContext, 'db' | 'clock' | 'config' | 'secret' | 'counters' | 'log' | 'realtime'>;
 interface Meta {
   ip?: string;
 }
@@ -106,21 +107,6 @@ async function replaceRecoveryCodes(tx: Tx, resellerId: number) {
   return codes;
 }
 
-/** A change of the second factor signs out every other session of the account. */
-async function endOtherSessions(tx: Tx, resellerId: number, keep: number | null, now: Date) {
-  await tx
-    .update(accessTokens)
-    .set({ revokedAt: now })
-    .where(
-      and(
-        eq(accessTokens.resellerId, resellerId),
-        eq(accessTokens.kind, 'session'),
-        isNull(accessTokens.revokedAt),
-        keep === null ? sql`true` : sql`${accessTokens.id} <> ${keep}`,
-      ),
-    );
-}
-
 export async function twoFactorState(ctx: Ctx, resellerId: number) {
   const reseller = await loadReseller(ctx, resellerId);
   const [left] = await ctx.db
@@ -154,7 +140,8 @@ async function confirmSecret(ctx: Ctx, reseller: ResellerRow, code: string, keep
   if (step === null) throw fail('twoFactorCodeWrong');
   await ctx.counters.reset(key);
   const now = ctx.clock.now();
-  return ctx.db.transaction(async (tx) => {
+  // A change of the second factor signs out every other session of the account, sockets and all.
+  const { codes, ended } = await ctx.db.transaction(async (tx) => {
     const done = await tx
       .update(resellers)
       .set({ totpSecret: reseller.totpPendingSecret, totpPendingSecret: null, totpLastStep: step, updatedAt: now })
@@ -162,10 +149,12 @@ async function confirmSecret(ctx: Ctx, reseller: ResellerRow, code: string, keep
       .returning({ id: resellers.id });
     if (done.length === 0) throw fail('twoFactorAlreadyOn');
     const codes = await replaceRecoveryCodes(tx, reseller.id);
-    await endOtherSessions(tx, reseller.id, keepSession, now);
+    const ended = await revokeSessions(tx, reseller.id, now, keepSession);
     await audit(tx, { actorId: reseller.id, action: 'reseller.two_factor_enabled', targetType: 'reseller', targetId: reseller.id, ip: meta.ip });
-    return codes;
+    return { codes, ended };
   });
+  await ctx.realtime.endSessions(ended);
+  return codes;
 }
 
 export async function enableTwoFactor(ctx: Ctx, session: SessionReseller, code: string, meta: Meta) {
@@ -194,13 +183,15 @@ export async function disableTwoFactor(ctx: Ctx, session: SessionReseller, input
   const reseller = await loadReseller(ctx, session.id);
   if (reseller.twoFactorRequired) throw fail('twoFactorEnforced');
   const now = ctx.clock.now();
-  await ctx.db.transaction(async (tx) => {
+  const ended = await ctx.db.transaction(async (tx) => {
     await checkBoth(ctx, tx, reseller, input.password, input.code);
     await tx.update(resellers).set({ totpSecret: null, totpPendingSecret: null, totpLastStep: null, updatedAt: now }).where(eq(resellers.id, reseller.id));
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.resellerId, reseller.id));
-    await endOtherSessions(tx, reseller.id, session.tokenId, now);
+    const ids = await revokeSessions(tx, reseller.id, now, session.tokenId);
     await audit(tx, { actorId: reseller.id, action: 'reseller.two_factor_disabled', targetType: 'reseller', targetId: reseller.id, ip: meta.ip });
+    return ids;
   });
+  await ctx.realtime.endSessions(ended);
   await ctx.counters.reset(`login:${reseller.email.toLowerCase()}`);
 }
 

@@ -24,4 +24,7 @@ export function notificationRoutes(app: FastifyInstance) {
     if (body.channel_name !== pusherChannel(reseller.id)) throw fail('channelForbidden');
     return { auth: ctx.realtime.authorize(body.socket_id, body.channel_name) };
   }, { form: true });
+
+  // A socket signs in as the session that asked, so that ending the session closes it.
+  serve(app, contract.broadcastingUserAuth, async ({ body, reseller }) => ctx.realtime.authenticateSession(body.socket_id, reseller.tokenId), { form: true });
 }

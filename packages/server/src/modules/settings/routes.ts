@@ -18,6 +18,7 @@ export function settingsRoutes(app: FastifyInstance) {
       port: ctx.config.realtime.publicPort ?? ctx.realtime.server?.port ?? ctx.config.realtime.port,
       tls: ctx.config.realtime.publicTls,
       auth_endpoint: contract.broadcastingAuth.path,
+      user_auth_endpoint: contract.broadcastingUserAuth.path,
     },
     payments: {
       stripe_publishable_key: ctx.payments.get('stripe')?.publishableKey ?? null,
