@@ -41,3 +41,12 @@ export async function expectEventsDocumented(database: TestDatabase): Promise<Se
   if (wrong.length) throw new Error(`events unlike docs/openapi.json's webhooks:\n${wrong.join('\n')}`);
   return new Set(rows.map((row) => row.type));
 }
+
+/** The invoice.* events of one invoice, oldest first: each type with the status it reported. */
+export async function invoiceEvents(database: TestDatabase, invoiceId: number): Promise<[string, string][]> {
+  const { rows } = (await database.db.execute(
+    sql`select type, data->'object'->>'status' as status from events
+        where type like 'invoice.%' and (data->'object'->>'id')::int = ${invoiceId} order by seq`,
+  )) as unknown as { rows: { type: string; status: string }[] };
+  return rows.map((r) => [r.type, r.status]);
+}
