@@ -56,7 +56,6 @@ import { createWorkers } from './ops/workers.js';
 import { checkDataDir, databaseFailure } from './ops/startup.js';
 import { createQueue } from './jobs/queue.js';
 import { webhookTasks } from './modules/webhooks/delivery.js';
-import { checkEventsBeforeWriting } from './modules/events/record.js';
 import { webhookEndpointRoutes } from './modules/webhooks/routes.js';
 
 export interface BuildOptions {
@@ -107,8 +106,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  // Outside production every event is checked against the contract before it is written, as every answer is.
-  checkEventsBeforeWriting(!config.production);
 
   const database = options.database ?? (await openConfiguredDatabase(config, (message) => app.log.warn(message), options.onPhase));
   const { db } = database;

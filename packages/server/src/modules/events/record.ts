@@ -28,11 +28,13 @@ export const FANOUT_TASK = 'webhooks.fanout';
 
 export const newEventId = () => `evt_${randomId(15).toString('base64url')}`;
 
-/** On outside production (buildApp sets it from the config); off in production, where it costs a parse per event. */
-let selfCheck = process.env.NODE_ENV !== 'production';
-export function checkEventsBeforeWriting(on: boolean) {
-  selfCheck = on;
-}
+/**
+ * Off in production, where it would cost a parse per event. Read from NODE_ENV, the variable
+ * config.production comes from (config.ts), as events are written deep in transactions that carry
+ * no config; one process is one app. A test that builds a production app keeps the check, so no
+ * test file turns it off for the apps it builds after.
+ */
+const selfCheck = process.env.NODE_ENV !== 'production';
 
 /** Throws when the event is not what the contract (and so the OpenAPI document) says its type carries. */
 function check(id: string, event: NewEvent, at: Date) {
