@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT } from '@partner-panel/sdk';
+import type { Tx } from '../src/db/index.js';
 import { recordEvent } from '../src/modules/events/record.js';
 import { pruneEvents } from '../src/modules/events/retention.js';
 import { runRenewals } from '../src/modules/vpn/renewals.js';
@@ -167,6 +168,15 @@ describe('every event type, as docs/openapi.json publishes it', () => {
     expect(undocumented(validators, { ...event, type: 'vpn_user.updated', data: { object: withoutCreated } })).toMatch(/must have required property 'created_at'/);
     expect(undocumented(validators, { ...event, type: 'wallet.credited', data: { object: { ...invoice, object: 'wallet_credit' } } })).toMatch(/additional properties/);
     expect(undocumented(validators, { ...event, type: 'invoice.refunded', data: { object: invoice } })).toMatch(/no such type/);
+
+    // recordEvent takes only its type's object (type-checked: these two do not compile).
+    const typed = (tx: Tx) => [
+      // @ts-expect-error an invoice's status is one of INVOICE_STATUSES, never the capitalised label
+      recordEvent(tx, { resellerId: 1, mode: 'live', type: 'invoice.created', object: { ...invoice, object: 'invoice', status: 'Pending' } }),
+      // @ts-expect-error a coupon.deleted object is not a vpn_user.updated one
+      recordEvent(tx, { resellerId: 1, mode: 'live', type: 'vpn_user.updated', object: { object: 'coupon', id: 1, code: 'C', refunded: 1 } }),
+    ];
+    void typed;
 
     const me = await fundedReseller(t, 'events-unlike@example.com', 0);
     await expect(
