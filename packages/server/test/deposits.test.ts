@@ -55,6 +55,8 @@ describe('deposits are pending payments, not invoices owed (ours, beside 002)', 
     expect((await user.api.unpaidInvoices()).invoices.map((i) => [i.id, i.status])).toEqual([[invoice_id, 'Unpaid']]);
     // A declined card on it leaves it unpaid: it is owed, and nothing closes it.
     await payTestCard(user.api, CARDS.declined, { invoiceId: invoice_id });
+    // Once the gateway's notification of the decline is in (it may come after its answer).
+    await expect.poll(async () => (await query<{ status: string }>(t, sql`select status from payments where invoice_id = ${invoice_id}`))[0]?.status).toBe('failed');
     expect((await user.api.unpaidInvoices()).invoices.map((i) => i.id)).toEqual([invoice_id]);
     expect(await invoiceEvents(t.database, invoice_id)).toEqual([['invoice.created', 'unpaid']]);
   });
