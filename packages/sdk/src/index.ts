@@ -31,7 +31,6 @@ export type {
   WalletCreditObject,
   WalletObject,
   WebhookEndpointObject,
-  WebhookEvent,
 } from './client/webhooks.js';
 export { PartnerPanel } from './client/v2.js';
 export type { CreatedUser, ListedUser, NewUser, PartnerPanelOptions, Tokens, User, UserFilters } from './client/v2.js';

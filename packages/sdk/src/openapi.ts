@@ -4,6 +4,7 @@ import { contract } from './contract/index.js';
 import type { AnyCall } from './contract/define.js';
 import { IDEMPOTENCY_HEADER } from './contract/constants.js';
 import { envelopeSchema, errorBodySchema, headerSchema } from './contract/envelope.js';
+import { EVENT_DESCRIPTIONS, EVENT_SCHEMAS, type EventType } from './contract/events.js';
 
 /** Calls in a stable order (by path, then method): module namespaces order differently per tool. */
 const sortedCalls = () =>
@@ -75,6 +76,43 @@ const RATE_HEADERS = { 'X-RateLimit-Limit': ref('headers', 'RateLimitLimit'), 'X
 export interface OpenApiOptions {
   /** Where the API is served: the server's PUBLIC_URL when it serves the document itself. */
   serverUrl?: string;
+}
+
+/** The Standard Webhooks headers of every delivery. */
+const WEBHOOK_HEADERS = [
+  { name: 'webhook-id', description: 'The event id (evt_…), the same on every attempt and resend: deduplicate by it.', schema: { type: 'string' } },
+  { name: 'webhook-timestamp', description: 'Unix seconds of this attempt; a signature older than five minutes is refused by the verifiers.', schema: { type: 'string' } },
+  {
+    name: 'webhook-signature',
+    description: 'v1,<base64 HMAC-SHA256 of "id.timestamp.body"> with the endpoint\'s whsec_… secret; two, space-separated, during the 24 hours after a rotation.',
+    schema: { type: 'string' },
+  },
+].map((h) => ({ ...h, in: 'header', required: true }));
+
+/**
+ * One entry per event type (OpenAPI 3.1 `webhooks`): the event a delivery posts to an endpoint,
+ * its headers and what the receiver answers. The events API lists the same objects.
+ */
+export function webhooksOf() {
+  return Object.fromEntries(
+    (Object.entries(EVENT_SCHEMAS) as [EventType, z.ZodType][]).map(([type, schema]) => [
+      type,
+      {
+        post: {
+          operationId: `event_${type.replace(/\./g, '_')}`,
+          summary: type,
+          description: `${EVENT_DESCRIPTIONS[type]} Delivered at least once, signed as Standard Webhooks (verifyWebhook of the SDK).`,
+          security: [],
+          parameters: WEBHOOK_HEADERS,
+          requestBody: { required: true, content: { 'application/json': { schema: json(schema, 'output') } } },
+          responses: {
+            '200': { description: 'Any 2xx within 10 seconds: received.' },
+            default: { description: 'Any other answer, or none within 10 seconds: tried again later (about three days in all), then the endpoint is disabled.' },
+          },
+        },
+      },
+    ]),
+  );
 }
 
 export function openApiDocument(options: OpenApiOptions = {}) {
@@ -193,6 +231,7 @@ export function openApiDocument(options: OpenApiOptions = {}) {
       },
     },
     paths,
+    webhooks: webhooksOf(),
   };
 }
 

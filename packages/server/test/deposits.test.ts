@@ -1,13 +1,16 @@
 /**
  * No invoice the reseller does not owe: a deposit it starts is a pending payment until the money
- * is confirmed — declined, it is cancelled; abandoned, it expires after 24 hours; never "Unpaid".
- * Invoices an admin sends (002) stay unpaid until paid.
+ * is confirmed — declined, it is cancelled (and invoice.cancelled says so); abandoned, it expires
+ * after 24 hours; never "Unpaid". Invoices an admin sends (002) stay unpaid until paid. The statuses
+ * are one list: the database's, the events', and the invoice calls' (capitalised).
  */
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { INVOICE_STATUSES } from '@partner-panel/sdk';
 import { testApp } from './support/app.js';
 import { CARDS, payTestCard, startTestCard } from './support/billing.js';
-import { fundedReseller } from './support/sql.js';
+import { invoiceEvents } from './support/events.js';
+import { fundedReseller, query } from './support/sql.js';
 
 const t = await testApp();
 
@@ -19,6 +22,15 @@ describe('deposits are pending payments, not invoices owed (ours, beside 002)', 
     await expect.poll(async () => (await me.api.invoice({ id: started.invoice_id })).status).toBe('Cancelled');
     expect((await me.api.unpaidInvoices()).invoices).toEqual([]);
     expect((await me.api.invoices()).invoices.map((i) => [i.id, i.status])).toEqual([[started.invoice_id, 'Cancelled']]);
+    // The event that closes it carries the status the invoice has.
+    expect(await invoiceEvents(t.database, started.invoice_id)).toEqual([
+      ['invoice.created', 'pending'],
+      ['invoice.cancelled', 'cancelled'],
+    ]);
+    // Tried again and paid: the same invoice is paid, and says so.
+    await payTestCard(me.api, CARDS.ok, { invoiceId: started.invoice_id });
+    await expect.poll(async () => (await me.api.invoice({ id: started.invoice_id })).status).toBe('Paid');
+    expect((await invoiceEvents(t.database, started.invoice_id)).slice(2)).toEqual([['invoice.paid', 'paid']]);
   });
 
   it('shows an abandoned deposit as a pending payment that expires after 24 hours, never as unpaid; paid, it is Paid', async () => {
@@ -41,8 +53,17 @@ describe('deposits are pending payments, not invoices owed (ours, beside 002)', 
     const user = await fundedReseller(t, 'deposit-user@example.com', 0, { parentId: boss.id });
     const { invoice_id } = await admin.api.createUserInvoice({ user_reseller_id: user.id, amount: 500 });
     expect((await user.api.unpaidInvoices()).invoices.map((i) => [i.id, i.status])).toEqual([[invoice_id, 'Unpaid']]);
-    // A declined card on it leaves it unpaid: it is owed.
+    // A declined card on it leaves it unpaid: it is owed, and nothing closes it.
     await payTestCard(user.api, CARDS.declined, { invoiceId: invoice_id });
+    // Once the gateway's notification of the decline is in (it may come after its answer).
+    await expect.poll(async () => (await query<{ status: string }>(t, sql`select status from payments where invoice_id = ${invoice_id}`))[0]?.status).toBe('failed');
     expect((await user.api.unpaidInvoices()).invoices.map((i) => i.id)).toEqual([invoice_id]);
+    expect(await invoiceEvents(t.database, invoice_id)).toEqual([['invoice.created', 'unpaid']]);
+  });
+
+  it('keeps one list of statuses: what the database allows is what events carry and the invoice calls show', async () => {
+    const [check] = await query<{ definition: string }>(t, sql`select pg_get_constraintdef(oid) as definition from pg_constraint where conname = 'invoices_status_check'`);
+    const allowed = [...(check?.definition ?? '').matchAll(/'(\w+)'/g)].map((m) => m[1]);
+    expect(allowed.sort()).toEqual([...INVOICE_STATUSES].sort());
   });
 });

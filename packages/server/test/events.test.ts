@@ -5,10 +5,14 @@
  */
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT } from '@partner-panel/sdk';
+import type { Tx } from '../src/db/index.js';
+import { recordEvent } from '../src/modules/events/record.js';
 import { pruneEvents } from '../src/modules/events/retention.js';
 import { runRenewals } from '../src/modules/vpn/renewals.js';
 import { manualClock, testApp } from './support/app.js';
 import { CARDS, payTestCard } from './support/billing.js';
+import { documentedEvents, expectEventsDocumented, undocumented } from './support/events.js';
 import { fundedReseller, query } from './support/sql.js';
 
 const clock = manualClock(new Date('2026-01-10T12:00:00Z'));
@@ -83,14 +87,17 @@ describe('live events', () => {
   });
 });
 
+/** A wallet.credited object, for events written straight into the table. */
+const CREDITED = JSON.stringify({ object: { object: 'wallet_credit', amount: 1, balance: 1, kind: 'admin_credit', description: 'Test credit' } });
+
 describe('retention', () => {
   it('deletes events older than 30 days with their deliveries, and keeps the rest', async () => {
     const me = await fundedReseller(t, 'events-retention@example.com', 0);
     await t.database.db.execute(sql`
       insert into events (id, reseller_id, mode, type, data, created_at) values
-        ('evt_retention_old', ${me.id}, 'live', 'wallet.credited', '{"object":{}}', now() - interval '31 days'),
-        ('evt_retention_edge', ${me.id}, 'live', 'wallet.credited', '{"object":{}}', now() - interval '29 days 23 hours'),
-        ('evt_retention_new', ${me.id}, 'live', 'wallet.credited', '{"object":{}}', now())`);
+        ('evt_retention_old', ${me.id}, 'live', 'wallet.credited', ${CREDITED}, now() - interval '31 days'),
+        ('evt_retention_edge', ${me.id}, 'live', 'wallet.credited', ${CREDITED}, now() - interval '29 days 23 hours'),
+        ('evt_retention_new', ${me.id}, 'live', 'wallet.credited', ${CREDITED}, now())`);
     const [endpoint] = await query<{ id: number }>(t, sql`insert into webhook_endpoints (reseller_id, mode, url, event_types, secret_sealed)
       select ${me.id}, 'live', 'https://example.com/hook', '[]', 'x' returning id`);
     await t.database.db.execute(sql`insert into webhook_deliveries (endpoint_id, event_id) values (${endpoint?.id}, 'evt_retention_old'), (${endpoint?.id}, 'evt_retention_new')`);
@@ -100,5 +107,85 @@ describe('retention', () => {
     const deliveries = await query<{ event_id: string }>(t, sql`select event_id from webhook_deliveries where endpoint_id = ${endpoint?.id}`);
     expect(deliveries.map((d) => d.event_id)).toEqual(['evt_retention_new']);
     expect(await pruneEvents(t.database.db)).toBe(0);
+  });
+});
+
+describe('every event type, as docs/openapi.json publishes it', () => {
+  it('a VPN user changed, suspended, enabled and deleted (each with created_at), a declined deposit cancelled, a test event', async () => {
+    const me = await fundedReseller(t, 'events-every@example.com', 20_000);
+    const { account } = await me.api.createVpnAccount({ quantity: 1, billing_cycle: 'monthly', product_id: 101, billing_type: 1, addon_id: '', email: 'every1@example.com' });
+    const username = account.vpn_username;
+    await me.api.updateVpnEmail({ username, email: 'every2@example.com' });
+    await me.api.updateVpnStatus({ username, status: 'disable' });
+    await me.api.updateVpnStatus({ username, status: 'enable' });
+    await me.api.deleteVpnAccount({ username, status: 'delete' });
+    const { started } = await payTestCard(me.api, CARDS.declined, { amount: 2000 });
+    // The gateway's notification of the decline may come after its answer.
+    await expect.poll(async () => (await me.api.invoice({ id: started.invoice_id })).status).toBe('Cancelled');
+    const endpoint = await me.api.createWebhookEndpoint({ url: 'http://127.0.0.1:9/every', mode: 'live' });
+    await me.api.testWebhookEndpoint({ endpointId: endpoint.id });
+
+    const events = await eventsOf(me.id);
+    expect(events.map((e) => e.type)).toEqual([
+      'vpn_user.created',
+      'vpn_user.updated',
+      'vpn_user.suspended',
+      'vpn_user.enabled',
+      'vpn_user.deleted',
+      'invoice.created',
+      'invoice.cancelled',
+      'webhook.test',
+    ]);
+    const [row] = await query<{ created_at: string }>(t, sql`select created_at from vpn_accounts where id = ${account.hosting_id}`);
+    for (const e of events.slice(0, 5)) expect(e.object).toMatchObject({ object: 'vpn_user', userId: account.hosting_id, created_at: new Date(row?.created_at ?? 0).toISOString() });
+    // The declined deposit's invoice closes with the event that says so, in the status the invoice has.
+    expect(events[5]?.object).toMatchObject({ object: 'invoice', id: started.invoice_id, status: 'pending' });
+    expect(events[6]?.object).toMatchObject({ object: 'invoice', id: started.invoice_id, status: 'cancelled', paid_at: null });
+  });
+
+  it('this file wrote every type there is, each as the document describes it', async () => {
+    const seen = await expectEventsDocumented(t.database);
+    expect([...seen].sort()).toEqual([...WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT].sort());
+  });
+
+  it('a payload unlike its schema is refused: by the document, and outside production by recordEvent before it is written', async () => {
+    const validators = documentedEvents();
+    const event = { id: 'evt_check', object: 'event', created: 1_768_046_400, livemode: true };
+    const invoice = {
+      object: 'invoice',
+      id: 1001,
+      status: 'pending',
+      amount: 2000,
+      description: 'Wallet Deposit',
+      created_at: '2026-01-10T12:00:00.000Z',
+      due_at: '2026-01-10T12:00:00.000Z',
+      paid_at: null,
+    };
+    const user = { object: 'vpn_user', userId: 1, username: 'u1', email: 'u1@example.com', status: 'active', billing_type: 1, billing_cycle: 'monthly', end_date: '2026-02-10T12:00:00.000Z', created_at: '2026-01-10T12:00:00.000Z' };
+    expect(undocumented(validators, { ...event, type: 'invoice.created', data: { object: invoice } })).toBeNull();
+    expect(undocumented(validators, { ...event, type: 'vpn_user.created', data: { object: user } })).toBeNull();
+    expect(undocumented(validators, { ...event, type: 'invoice.created', data: { object: { ...invoice, status: 'Pending' } } })).toMatch(/status must be equal to one of the allowed values/);
+    const { created_at: _created, ...withoutCreated } = user;
+    expect(undocumented(validators, { ...event, type: 'vpn_user.updated', data: { object: withoutCreated } })).toMatch(/must have required property 'created_at'/);
+    expect(undocumented(validators, { ...event, type: 'wallet.credited', data: { object: { ...invoice, object: 'wallet_credit' } } })).toMatch(/additional properties/);
+    expect(undocumented(validators, { ...event, type: 'invoice.refunded', data: { object: invoice } })).toMatch(/no such type/);
+
+    // recordEvent takes only its type's object (type-checked: these two do not compile).
+    const typed = (tx: Tx) => [
+      // @ts-expect-error an invoice's status is one of INVOICE_STATUSES, never the capitalised label
+      recordEvent(tx, { resellerId: 1, mode: 'live', type: 'invoice.created', object: { ...invoice, object: 'invoice', status: 'Pending' } }),
+      // @ts-expect-error a coupon.deleted object is not a vpn_user.updated one
+      recordEvent(tx, { resellerId: 1, mode: 'live', type: 'vpn_user.updated', object: { object: 'coupon', id: 1, code: 'C', refunded: 1 } }),
+    ];
+    void typed;
+
+    const me = await fundedReseller(t, 'events-unlike@example.com', 0);
+    await expect(
+      t.database.db.transaction((tx) => recordEvent(tx, { resellerId: me.id, mode: 'live', type: 'invoice.created', object: { ...invoice, status: 'Pending' } as never })),
+    ).rejects.toThrow(/the invoice.created event does not match its schema/);
+    await expect(
+      t.database.db.transaction((tx) => recordEvent(tx, { resellerId: me.id, mode: 'live', type: 'vpn_user.updated', object: withoutCreated as never })),
+    ).rejects.toThrow(/the vpn_user.updated event does not match its schema/);
+    expect(await eventsOf(me.id)).toEqual([]);
   });
 });

@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { testApp } from './support/app.js';
+import { invoiceEvents } from './support/events.js';
 import { failure } from './support/expect.js';
 import { paypalEnv, paypalStub } from './support/paypal-stub.js';
 import { balanceCents, fundedReseller, ledger, query } from './support/sql.js';
@@ -114,12 +115,17 @@ describe('PayPal payments', () => {
     }
     expect((await me.api.unpaidInvoices()).invoices).toEqual([]);
     expect((await me.api.invoice({ id: answer.invoice_id })).status).toBe('Cancelled');
+    expect(await invoiceEvents(t.database, answer.invoice_id)).toEqual([
+      ['invoice.created', 'pending'],
+      ['invoice.cancelled', 'cancelled'],
+    ]);
     // Paid again by PayPal, the same invoice is paid once.
     const again = await me.api.payByRedirect({ invoiceId: answer.invoice_id, invoicePayment: true });
     const [row] = await query<{ provider_ref: string }>(t, sql`select provider_ref from payments where id = ${again.payment_id}`);
     stub.approve(row?.provider_ref as string);
     expect((await me.api.verifyPayment({ payment_id: again.payment_id })).payment.status).toBe('succeeded');
     expect((await me.api.invoice({ id: answer.invoice_id })).status).toBe('Paid');
+    expect((await invoiceEvents(t.database, answer.invoice_id)).at(-1)).toEqual(['invoice.paid', 'paid']);
   });
 
   it('keeps the rules of a deposit and answers an unreachable PayPal plainly', async () => {

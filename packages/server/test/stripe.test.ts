@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, describe, expect, it } from 'vitest';
 import { testApp } from './support/app.js';
+import { invoiceEvents } from './support/events.js';
 import { failure } from './support/expect.js';
 import { balanceCents, fundedReseller, ledger, query } from './support/sql.js';
 import { STRIPE_WEBHOOK_SECRET, stripeEnv, stripeStub } from './support/stripe-stub.js';
@@ -171,6 +172,26 @@ describe('Stripe card payments', () => {
     stub.confirm(next.intent.id);
     expect((await deliver(stub.event('payment_intent.succeeded', next.intent))).statusCode).toBe(200);
     expect(await balanceCents(t, me.id)).toBe(400_000);
+  });
+
+  it('closes a declined deposit and an abandoned (canceled) one with invoice.cancelled, in the status the invoice has', async () => {
+    const me = await payer();
+    const declined = await started(me);
+    const card = stub.confirm(declined.intent.id, { decline_code: 'generic_decline', message: 'Your card was declined.' });
+    expect((await deliver(stub.event('payment_intent.payment_failed', card))).statusCode).toBe(200);
+    const abandoned = await started(me);
+    const canceled = { ...abandoned.intent, status: 'canceled', cancellation_reason: 'abandoned' } as unknown as typeof abandoned.intent;
+    expect((await deliver(stub.event('payment_intent.canceled', canceled))).statusCode).toBe(200);
+    for (const { answer } of [declined, abandoned]) {
+      expect((await me.api.invoice({ id: answer.invoice_id })).status).toBe('Cancelled');
+      expect(await invoiceEvents(t.database, answer.invoice_id)).toEqual([
+        ['invoice.created', 'pending'],
+        ['invoice.cancelled', 'cancelled'],
+      ]);
+    }
+    // A repeat of the failure (another notification of it) closes nothing twice.
+    expect((await deliver(stub.event('payment_intent.payment_failed', card))).statusCode).toBe(200);
+    expect(await invoiceEvents(t.database, declined.answer.invoice_id)).toHaveLength(2);
   });
 
   it('credits from the intent itself when the notification is lost, and a late one credits nothing more', async () => {

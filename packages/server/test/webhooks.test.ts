@@ -9,12 +9,13 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
-import { afterAll, describe, expect, it } from 'vitest';
-import { verifyWebhook, type WebhookEvent } from '@partner-panel/sdk';
+import { afterAll, describe, expect, expectTypeOf, it } from 'vitest';
+import { verifyWebhook, webhookEventSchema, type InvoiceStatus, type WebhookEvent } from '@partner-panel/sdk';
 import { checkDestination, isInwardAddress } from '../src/modules/webhooks/destinations.js';
 import { testApp, type TestApp } from './support/app.js';
 import { receiver } from './support/receiver.js';
 import { partner, newUser } from './support/partner.js';
+import { documentedEvents, undocumented } from './support/events.js';
 import { query } from './support/sql.js';
 
 const env = { RATE_LIMIT_CLIENT_PER_MINUTE: '10000', RATE_LIMIT_CLIENT_TOKENS_PER_IP: '10000', WEBHOOK_RETRY_SECONDS: '0.1,0.1,0.1' };
@@ -113,6 +114,18 @@ describe('deliveries', () => {
     }
     expect(verified[0]).toMatchObject({ object: 'event', livemode: false, data: { object: { object: 'vpn_user', userId: made.userId, status: 'active' } } });
     expect(verified[1]).toMatchObject({ data: { object: { userId: made.userId, status: 'suspended' } } });
+    // What is delivered is what the published document and the SDK's schema say, created_at included.
+    const documented = documentedEvents();
+    const { created_at } = await p.sandbox.users.get(made.userId);
+    for (const event of verified) {
+      expect(undocumented(documented, event)).toBeNull();
+      expect(webhookEventSchema.parse(event)).toEqual(event);
+      if (event.type === 'vpn_user.created' || event.type === 'vpn_user.suspended') expect(event.data.object.created_at).toBe(created_at);
+    }
+    // The SDK's type narrows by `type`: each event's object is its type's (inferred from the contract).
+    expectTypeOf<Extract<WebhookEvent, { type: 'vpn_user.suspended' }>['data']['object']['created_at']>().toEqualTypeOf<string>();
+    expectTypeOf<Extract<WebhookEvent, { type: 'invoice.created' | 'invoice.paid' | 'invoice.cancelled' }>['data']['object']['status']>().toEqualTypeOf<InvoiceStatus>();
+    expectTypeOf<InvoiceStatus>().toEqualTypeOf<'pending' | 'unpaid' | 'paid' | 'cancelled'>();
 
     // Anything altered, or signed with another secret, is refused.
     const [first] = got;

@@ -5,85 +5,28 @@
  * `whsec_…` secret; a forged, altered or replayed (older than five minutes) delivery throws.
  */
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
-import type { ClientUser } from '../contract/calls/client.js';
-import type { WebhookEventType } from '../contract/constants.js';
+import type { z } from 'zod';
+import type {
+  couponBatchObject,
+  couponDeletedObject,
+  couponRedeemedObject,
+  invoiceObject,
+  vpnUserObject,
+  walletCreditObject,
+  walletObject,
+  webhookEndpointObject,
+  WebhookEvent,
+} from '../contract/events.js';
 
-interface EventBase<T extends string, O> {
-  /** `evt_…`, also the `webhook-id` header: deliver at least once, so deduplicate by it. */
-  id: string;
-  object: 'event';
-  type: T;
-  /** Unix seconds. */
-  created: number;
-  livemode: boolean;
-  data: { object: O };
-}
-
-export type VpnUserObject = ClientUser & { object: 'vpn_user' };
-export interface CouponBatchObject {
-  object: 'coupon_batch';
-  id: number;
-  quantity: number;
-  amount: number;
-  billing_type: 1 | 2;
-  billing_cycle: string;
-  addon: string | null;
-  codes: string[];
-  expires_at: string;
-}
-export interface CouponObject {
-  object: 'coupon';
-  id: number;
-  code: string;
-  /** coupon.redeemed */
-  redeemed_at?: string;
-  email?: string;
-  vpn_user_id?: number;
-  /** coupon.deleted: what went back to the wallet. */
-  refunded?: number;
-}
-export interface WalletCreditObject {
-  object: 'wallet_credit';
-  amount: number;
-  balance: number;
-  kind: string;
-  description: string;
-}
-export interface WalletObject {
-  object: 'wallet';
-  balance: number;
-  credit_limit: number;
-  renewals_due: number;
-  amount_due: number;
-  due_within_days: number;
-}
-export interface InvoiceObject {
-  object: 'invoice';
-  id: number;
-  status: 'unpaid' | 'paid' | 'cancelled';
-  amount: number;
-  description: string;
-  created_at: string;
-  due_at: string;
-  paid_at: string | null;
-}
-export interface WebhookEndpointObject {
-  object: 'webhook_endpoint';
-  id: number;
-  url: string;
-}
-
-type VpnUserEventType = Extract<WebhookEventType, `vpn_user.${string}`>;
-
-/** Every event a webhook endpoint can receive, discriminated by `type`. */
-export type WebhookEvent =
-  | { [T in VpnUserEventType]: EventBase<T, VpnUserObject> }[VpnUserEventType]
-  | EventBase<'coupon.generated', CouponBatchObject>
-  | EventBase<'coupon.redeemed' | 'coupon.deleted', CouponObject>
-  | EventBase<'wallet.credited', WalletCreditObject>
-  | EventBase<'wallet.low_balance', WalletObject>
-  | EventBase<'invoice.created' | 'invoice.paid', InvoiceObject>
-  | EventBase<'webhook.test', WebhookEndpointObject>;
+// The types of the objects events carry, inferred from the contract's schemas (contract/events.ts).
+export type { WebhookEvent };
+export type VpnUserObject = z.output<typeof vpnUserObject>;
+export type CouponBatchObject = z.output<typeof couponBatchObject>;
+export type CouponObject = z.output<typeof couponRedeemedObject> | z.output<typeof couponDeletedObject>;
+export type WalletCreditObject = z.output<typeof walletCreditObject>;
+export type WalletObject = z.output<typeof walletObject>;
+export type InvoiceObject = z.output<typeof invoiceObject>;
+export type WebhookEndpointObject = z.output<typeof webhookEndpointObject>;
 
 export { WebhookVerificationError };
 

@@ -137,6 +137,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'wallet.low_balance',
   'invoice.created',
   'invoice.paid',
+  'invoice.cancelled',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 /** The event "Send test event" delivers to one endpoint; never listed by the events API. */
@@ -151,6 +152,15 @@ export const WEBHOOKS = {
   /** How much of a receiver's answer the delivery log keeps. */
   responseLogBytes: 1024,
 } as const;
+
+/**
+ * What an invoice is, as the server stores it and invoice.* events carry it: a deposit the reseller
+ * started is pending until its money is confirmed (paid) or declined (cancelled); an invoice an admin
+ * sends is unpaid until paid. The v1 invoice calls show these capitalised, with Expired besides (a
+ * deposit pending for more than a day).
+ */
+export const INVOICE_STATUSES = ['pending', 'unpaid', 'paid', 'cancelled'] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 
 export const CLIENT_USER_STATUSES = ['active', 'suspended', 'expired', 'deleted'] as const;
 export type ClientUserStatus = (typeof CLIENT_USER_STATUSES)[number];

@@ -45,6 +45,7 @@ export * from './messages.js';
 export * from './rules.js';
 export * from './common.js';
 export * from './issues.js';
+export * from './events.js';
 export { productsSchema, couponRow, couponFilter, generateCouponsBody, resellerRow } from './calls/coupons.js';
 export type { Products, CouponRow } from './calls/coupons.js';
 export { whiteLabelEnquiryBody } from './calls/whiteLabel.js';
@@ -59,7 +60,7 @@ export { userProfileSchema, auditEntrySchema, adjustmentMessages } from './calls
 export type { AuditEntry } from './calls/users.js';
 export { redeemBody, embedOrigin, redeemEmbedInput, redeemEmbed } from './calls/partner.js';
 export type { RedeemEmbed } from './calls/partner.js';
-export { clientUser, keyModeSchema } from './calls/client.js';
+export { clientUser, clientUserRecord, keyModeSchema } from './calls/client.js';
 export { TWO_FACTOR_MESSAGES, secondFactorCode, sessionSchema, securityEventSchema, totpCode, twoFactorState } from './calls/security.js';
 export type { ClientUser } from './calls/client.js';
 export { webhookEvent, webhookEndpoint, webhookDelivery, webhookAttempt } from './calls/webhooks.js';

@@ -10,6 +10,7 @@ import { loadConfig, type Env } from '../../src/config.js';
 import type { Clock } from '../../src/context.js';
 import { DEMO_PASSWORD, seedDemo } from '../../src/modules/demo/seed.js';
 import { expectLedgerBalanced, freshDatabase, type TestDatabase } from './db.js';
+import { expectEventsDocumented } from './events.js';
 
 function headerRecord(headers: Headers): Record<string, string> {
   const out: Record<string, string> = {};
@@ -97,6 +98,8 @@ export async function testApp(options: TestAppOptions = {}): Promise<TestApp> {
   afterAll(async () => {
     try {
       await expectLedgerBalanced(database);
+      // Every event the file's flows wrote is what the published document says its type carries.
+      await expectEventsDocumented(database);
     } finally {
       await app.close();
       await database.drop();

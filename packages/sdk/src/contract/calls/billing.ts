@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { defineCall } from '../define.js';
 import { MAX_PAGE, idInput, isoDate, rowId, usd, wholeNumber } from '../common.js';
-import { PAGE_SIZES, PAYMENT_MODULES } from '../constants.js';
+import { PAGE_SIZES, PAYMENT_MODULES, type InvoiceStatus } from '../constants.js';
 import { depositAmountField, messages } from '../rules.js';
 
 export const paymentMethodSchema = z.object({
@@ -271,6 +271,11 @@ export const invoiceSchema = z.object({
   generated_at: isoDate,
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
+// The statuses shown are the stored ones (INVOICE_STATUSES, what invoice.* events carry) capitalised,
+// and Expired: a status added to one side and not the other fails to compile here.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const statusesAgree: Same<Lowercase<Invoice['status']>, InvoiceStatus | 'expired'> = true;
+void statusesAgree;
 
 export const invoice = defineCall({
   method: 'POST',

@@ -88,6 +88,8 @@ export const clientUser = z.object({
   end_date: isoDate,
 });
 export type ClientUser = z.infer<typeof clientUser>;
+/** A user as the v2 get and list calls and the vpn_user.* events show it: with when it was made. */
+export const clientUserRecord = clientUser.extend({ created_at: isoDate });
 
 export const clientGenerateToken = defineCall({
   method: 'POST',

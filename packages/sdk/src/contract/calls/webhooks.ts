@@ -8,7 +8,8 @@ import { defineCall, type Access } from '../define.js';
 import { MAX_ID, isoDate, wholeNumber } from '../common.js';
 import { CLIENT_USER_STATUSES, KEY_MODES, WEBHOOK_EVENT_TYPES, WEBHOOKS } from '../constants.js';
 import { messages } from '../rules.js';
-import { clientUser } from './client.js';
+import { clientUserRecord } from './client.js';
+import { listedEventSchema } from '../events.js';
 
 const idOf = (name: string) =>
   wholeNumber(`${name} must be the id of one of your items`).pipe(
@@ -49,7 +50,7 @@ export const clientListUsers = defineCall({
     error: 'created_gte must not be after created_lte',
     path: ['created_lte'],
   }),
-  response: pageOf(clientUser.extend({ created_at: isoDate })),
+  response: pageOf(clientUserRecord),
   successCode: 200,
 });
 
@@ -60,20 +61,14 @@ export const clientGetUser = defineCall({
   spec: 'ours (reconcile by key)',
   summary: "One of the key's VPN users by its userId; 404 for any other id.",
   query: z.object({ userId: idOf('userId') }),
-  response: clientUser.extend({ created_at: isoDate }),
+  response: clientUserRecord,
   successCode: 200,
 });
 
 // ---- events
 
-export const webhookEvent = z.object({
-  id: z.string().describe('evt_…; the webhook-id header of its deliveries'),
-  object: z.literal('event'),
-  type: z.string().describe(`one of ${WEBHOOK_EVENT_TYPES.join(', ')}`),
-  created: z.number().describe('Unix seconds'),
-  livemode: z.boolean(),
-  data: z.object({ object: z.record(z.string(), z.unknown()) }),
-});
+/** An event the events API lists (docs/openapi.json's `webhooks` has each type's schema). */
+export const webhookEvent = listedEventSchema;
 
 export const clientListEvents = defineCall({
   method: 'GET',

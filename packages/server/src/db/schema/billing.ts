@@ -1,4 +1,6 @@
 import { sql } from 'drizzle-orm';
+// A type only (erased): drizzle-kit loads this file without the ESM-only SDK.
+import type { InvoiceStatus } from '@partner-panel/sdk';
 import { bigint, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { resellers } from './resellers.js';
 
@@ -18,7 +20,7 @@ export const invoices = pgTable(
     issuedBy: integer('issued_by').references(() => resellers.id, { onDelete: 'set null' }),
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
     description: text('description').notNull().default('Wallet Deposit'),
-    status: text('status').notNull().default('unpaid'),
+    status: text('status').$type<InvoiceStatus>().notNull().default('unpaid'),
     paymentMethod: text('payment_method'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     dueAt: timestamp('due_at', { withTimezone: true }).notNull(),

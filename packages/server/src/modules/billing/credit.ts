@@ -17,7 +17,7 @@ import { type payments } from '../../db/schema/index.js';
 import type { ProviderState } from '../../adapters/payments/types.js';
 import { audit } from '../audit/index.js';
 import { credit, formatUsd } from '../wallet/service.js';
-import { markInvoicePaid } from './invoices.js';
+import { cancelPendingInvoice, markInvoicePaid } from './invoices.js';
 
 export type PaymentRow = typeof payments.$inferSelect;
 type Succeeded = Extract<ProviderState, { status: 'succeeded' }>;
@@ -96,12 +96,15 @@ export async function creditPayment(ctx: Ctx, unit: Unit, paymentId: number, sta
 
 /** Records a failure the provider reports; a succeeded payment never goes back. */
 export async function failPayment(unit: Unit, paymentId: number, failure: { code: string; message: string }, now: Date) {
-  await unit.tx.execute(
+  const [failed] = await rows<{ invoice_id: number }>(
+    unit.tx,
     sql`update payments set status = 'failed', failure_code = ${failure.code.slice(0, 100)}, failure_message = ${failure.message.slice(0, 500)}, updated_at = ${now}
-        where id = ${paymentId} and status = 'pending'`,
+        where id = ${paymentId} and status = 'pending' returning invoice_id`,
   );
-  // A declined deposit was never owed: its pending invoice is cancelled, never left "Unpaid".
-  await unit.tx.execute(sql`update invoices set status = 'cancelled' where status = 'pending' and id = (select invoice_id from payments where id = ${paymentId})`);
+  // A declined deposit was never owed: its pending invoice is cancelled (invoice.cancelled), never
+  // left "Unpaid". Only the failure that turns the payment does it: a late repeat of an earlier
+  // attempt's failure leaves a deposit tried again pending.
+  if (failed) await cancelPendingInvoice(unit.tx, Number(failed.invoice_id));
 }
 
 export function presentPayment(p: PaymentRow) {

@@ -4,7 +4,7 @@
  * one for its user with the same function. Unpaid becomes paid when a payment of it is credited.
  */
 import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
-import { PAYMENT_METHOD_NAMES, centsToDollars, dollarsToCents, type Invoice, type PaymentModule } from '@partner-panel/sdk';
+import { PAYMENT_METHOD_NAMES, centsToDollars, dollarsToCents, type EventObject, type Invoice, type InvoiceStatus, type PaymentModule } from '@partner-panel/sdk';
 import type { AppContext } from '../../context.js';
 import { rows, type Tx } from '../../db/index.js';
 import { contains } from '../../db/search.js';
@@ -99,14 +99,14 @@ interface InvoiceRecord {
 }
 
 const iso = (d: Date | string) => new Date(d).toISOString();
-const STATUS = { paid: 'Paid', unpaid: 'Unpaid', cancelled: 'Cancelled', pending: 'Pending', expired: 'Expired' } as const;
+const STATUS: Record<InvoiceStatus | 'expired', Invoice['status']> = { paid: 'Paid', unpaid: 'Unpaid', cancelled: 'Cancelled', pending: 'Pending', expired: 'Expired' };
 /** How long a started deposit shows as a pending payment before it reads as expired. */
 export const PENDING_DEPOSIT_HOURS = 24;
 
 function present(r: InvoiceRecord): Omit<Invoice, 'transactions'> {
   return {
     id: Number(r.id),
-    status: STATUS[r.status as keyof typeof STATUS],
+    status: STATUS[r.status as InvoiceStatus | 'expired'],
     date: iso(r.created_at),
     datepaid: r.paid_at ? iso(r.paid_at) : null,
     duedate: iso(r.due_at),
@@ -180,8 +180,21 @@ export async function markInvoicePaid(tx: Tx, invoiceId: number, provider: Payme
   if (paid) await recordEvent(tx, { resellerId: paid.resellerId, mode: 'live', type: 'invoice.paid', object: invoiceObject(paid) });
 }
 
+/**
+ * Closes a deposit the provider declined or cancelled (pending → cancelled: nothing was credited)
+ * and says so (invoice.cancelled). An invoice an admin sent stays unpaid: it is still owed.
+ */
+export async function cancelPendingInvoice(tx: Tx, invoiceId: number) {
+  const [cancelled] = await tx
+    .update(invoices)
+    .set({ status: 'cancelled' })
+    .where(and(eq(invoices.id, invoiceId), eq(invoices.status, 'pending')))
+    .returning();
+  if (cancelled) await recordEvent(tx, { resellerId: cancelled.resellerId, mode: 'live', type: 'invoice.cancelled', object: invoiceObject(cancelled) });
+}
+
 /** `data.object` of an invoice.* event. */
-function invoiceObject(row: typeof invoices.$inferSelect) {
+function invoiceObject(row: InvoiceRow): EventObject<'invoice.created'> {
   return {
     object: 'invoice',
     id: row.id,

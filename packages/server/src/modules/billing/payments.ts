@@ -12,7 +12,7 @@ import { AppError, fail } from '../../http/errors.js';
 import { ProviderError, type PaymentGateway, type ProviderEvent, type ProviderState } from '../../adapters/payments/types.js';
 import { audit } from '../audit/index.js';
 import { creditPayment, failPayment, presentPayment, type PaymentRow } from './credit.js';
-import { createInvoice, lockOwnInvoice } from './invoices.js';
+import { cancelPendingInvoice, createInvoice, lockOwnInvoice } from './invoices.js';
 import { redirectForm } from './redirect-form.js';
 
 type Ctx = Pick<AppContext, 'db' | 'clock' | 'notifier' | 'log' | 'payments' | 'counters' | 'config'>;
@@ -97,7 +97,7 @@ export async function startPayment(ctx: Ctx, reseller: SessionReseller, module: 
     await transact(ctx, async (unit) => {
       await failPayment(unit, payment.id, error.cardError ?? { code: 'provider_unavailable', message: error.message }, ctx.clock.now());
       // A deposit invoice made for this attempt only would be left unpayable clutter.
-      if (created) await unit.tx.execute(sql`update invoices set status = 'cancelled' where id = ${invoice.id} and status = 'pending'`);
+      if (created) await cancelPendingInvoice(unit.tx, invoice.id);
     });
     throw error.cardError ? cardFailure(error.cardError) : fail('paymentProviderDown');
   }

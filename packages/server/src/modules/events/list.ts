@@ -1,6 +1,6 @@
 /** The events API: a key's events of the last 30 days, newest first, read with a cursor. */
 import { sql } from 'drizzle-orm';
-import { WEBHOOKS, WEBHOOK_TEST_EVENT, type KeyMode } from '@partner-panel/sdk';
+import { WEBHOOKS, WEBHOOK_TEST_EVENT, type KeyMode, type ListedEvent } from '@partner-panel/sdk';
 import type { AppContext } from '../../context.js';
 import { rows } from '../../db/index.js';
 import { fail } from '../../http/errors.js';
@@ -29,5 +29,7 @@ export async function listEvents(
           ${query.type ? sql`and type = ${query.type}` : sql``} ${after}
         order by seq desc limit ${limit + 1}`,
   );
-  return { object: 'list' as const, has_more: found.length > limit, data: found.slice(0, limit).map(presentEvent) };
+  // Rows hold what recordEvent wrote, each checked against its type's schema then (and this answer
+  // against the same schemas outside production, as every answer).
+  return { object: 'list' as const, has_more: found.length > limit, data: found.slice(0, limit).map(presentEvent) as ListedEvent[] };
 }

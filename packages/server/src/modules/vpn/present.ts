@@ -1,4 +1,4 @@
-import type { ClientUser, Cycle, VpnAccount } from '@partner-panel/sdk';
+import type { ClientUser, Cycle, EventObject, VpnAccount } from '@partner-panel/sdk';
 import { ADDONS } from '../../catalogue.js';
 
 export interface VpnRecord {
@@ -59,5 +59,8 @@ export function toClientUser(account: Pick<VpnAccount, 'hosting_id' | 'vpn_usern
   };
 }
 
-/** `data.object` of a vpn_user.* event. */
-export const vpnUserObject = (r: VpnRecord, now: Date) => ({ object: 'vpn_user', ...toClientUser(presentVpn(r, now)) });
+/** `data.object` of a vpn_user.* event: the user as the v2 API's get shows it, with created_at. */
+export function vpnUserObject(r: VpnRecord, now: Date): EventObject<'vpn_user.created'> {
+  const account = presentVpn(r, now);
+  return { object: 'vpn_user', ...toClientUser(account), created_at: account.created_at };
+}

@@ -29,6 +29,9 @@ import { newPassword, newUsername } from './credentials.js';
 import { presentVpn, vpnUserObject } from './present.js';
 import { eventRow, newEventId, recordEvent } from '../events/record.js';
 import type { WebhookEventType } from '@partner-panel/sdk';
+
+/** What a VPN user's change announces (its object: the user). */
+type VpnUserEventType = Extract<WebhookEventType, `vpn_user.${string}`>;
 import type { NotificationType } from '../notifications/notifier.js';
 
 type Ctx = Pick<AppContext, 'db' | 'database' | 'clock' | 'notifier' | 'log' | 'mail' | 'config'>;
@@ -59,7 +62,7 @@ async function reload(unit: Unit, id: number, books: Books): Promise<VpnRow> {
 }
 
 /** Reads the account as changed and writes its event (of the books' mode) in the same transaction. */
-export async function announce(ctx: Pick<AppContext, 'clock'>, unit: Unit, books: Books, id: number, ...types: WebhookEventType[]): Promise<VpnRow> {
+export async function announce(ctx: Pick<AppContext, 'clock'>, unit: Unit, books: Books, id: number, ...types: VpnUserEventType[]): Promise<VpnRow> {
   const row = await reload(unit, id, books);
   for (const type of types) {
     await recordEvent(unit.tx, { resellerId: row.reseller_id, mode: books.mode, type, object: vpnUserObject(row, ctx.clock.now()), subject: `vpn_user:${row.id}` });
@@ -391,7 +394,7 @@ async function ensureMaySpend(unit: Unit, session: Session, ownerId: number) {
 export async function updateStatus(ctx: Ctx, session: Session, ref: AccountRef, status: 'enable' | 'disable', books: Books = liveBooks) {
   return change(ctx, session, ref, books, async (unit, account) => {
     const now = ctx.clock.now();
-    const happened: WebhookEventType[] = [status === 'disable' ? 'vpn_user.suspended' : 'vpn_user.enabled'];
+    const happened: VpnUserEventType[] = [status === 'disable' ? 'vpn_user.suspended' : 'vpn_user.enabled'];
     if (status === 'disable') {
       if (account.hosting_status === 'suspended') throw fail('vpnAlreadySuspended');
       await unit.tx.update(books.accounts).set({ hostingStatus: 'suspended', updatedAt: now }).where(eq(books.accounts.id, account.id));

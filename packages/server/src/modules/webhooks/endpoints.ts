@@ -11,7 +11,7 @@ import { transact } from '../../db/unit.js';
 import { AppError, fail } from '../../http/errors.js';
 import { addJob } from '../../jobs/queue.js';
 import { audit } from '../audit/index.js';
-import { newEventId } from '../events/record.js';
+import { eventRow, newEventId } from '../events/record.js';
 import { DELIVER_TASK } from './delivery.js';
 import { checkDestination } from './destinations.js';
 import { newSecret, sealSecret } from './secrets.js';
@@ -193,9 +193,11 @@ export async function sendTest(ctx: Ctx, owner: Owner, endpointId: number) {
     const endpoint = await ownEndpoint(unit.tx, owner, endpointId);
     if (endpoint.status !== 'enabled') throw fail('webhookEndpointDisabled');
     const id = newEventId();
+    // Its row checked as every event's (eventRow), written here with its one delivery.
+    const event = eventRow(id, { resellerId: owner.resellerId, mode: owner.mode, type: WEBHOOK_TEST_EVENT, object: { object: 'webhook_endpoint', id: endpoint.id, url: endpoint.url } });
     await unit.tx.execute(
       sql`insert into events (id, reseller_id, mode, type, data)
-          values (${id}, ${owner.resellerId}, ${owner.mode}, ${WEBHOOK_TEST_EVENT}, ${JSON.stringify({ object: { object: 'webhook_endpoint', id: endpoint.id, url: endpoint.url } })}::jsonb)`,
+          values (${id}, ${owner.resellerId}, ${owner.mode}, ${WEBHOOK_TEST_EVENT}, ${JSON.stringify(event.data)}::jsonb)`,
     );
     const [delivery] = await rows<DeliveryRow>(
       unit.tx,
