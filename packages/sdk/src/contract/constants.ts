@@ -164,6 +164,9 @@ export const REDEEM_CALLS = { public: '/api/redeem', partner: '/api/redeem/brain
 /** The script embed: it mounts the redeem page in an iframe that follows its content's height. */
 export const REDEEM_LOADER_PATH = '/redeem.js';
 
+/** The API reference page: written by the portal's build from the OpenAPI document, served by the server. */
+export const API_REFERENCE_PATH = '/api/docs';
+
 /**
  * What a partner may set on its embedded redeem page (002 §2, ours): the origins allowed to frame
  * it (CSP frame-ancestors; none: any origin), an accent colour, light/dark/auto, and a language.

@@ -169,8 +169,9 @@ export const integration = {
     run_title: 'Run',
     then: 'It creates a sandbox user and finds it again by e-mail. Try every other call in the',
     reference_title: 'API reference',
-    reference_intro: 'Every call, its parameters and its answers, from the OpenAPI document generated from the API contract. Every answer is an envelope { header: { code, status, message }, body }.',
-    loading: 'Loading the API reference',
+    reference_intro: 'Every call of the API with its parameters, its answers and its error codes, on one page. Every answer is an envelope { header: { code, status, message }, body }.',
+    open_reference: 'Open the API reference',
+    openapi_document: 'The OpenAPI document (JSON), to generate a client in any language',
   },
   embed: {
     intro: 'Put your redeem page on your own website: paste one of these snippets where your customers should redeem their coupons.',

@@ -1,15 +1,16 @@
 /**
  * Explore docs (002 §2, content ours): the five-minute quick start of the SDK's README — its example
- * taken from the README itself, so the page and the README cannot drift — and the API reference,
- * rendered from docs/openapi.json (generated from the contract) by a renderer that loads only here.
+ * taken from the README itself, so the page and the README cannot drift — and a link to the API
+ * reference, a static page the build writes from docs/openapi.json and the server serves at
+ * /api/docs (no script: a renderer embedded here cost about 950 kB of JavaScript).
  */
-import { Box, Button, Card, CardContent, Link, Typography, useTheme } from '@mui/material';
+import { Box, Button, Card, CardContent, Link, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
+import { API_REFERENCE_PATH, contract } from '@partner-panel/sdk';
 import { Link as RouterLink } from 'react-router-dom';
 import readme from '../../../../../sdk/README.md?raw';
 import { CodeBlock } from '../../../components/CodeBlock';
 import { PageHeader } from '../../../components/PageHeader';
-import { ApiReference } from './ApiReference';
 import { usePaths } from '../../../routing/usePaths';
 import { KEY_PLACEHOLDER, useSecretKeys } from '../../integration/secretKeys';
 
@@ -24,7 +25,6 @@ export default function ExploreDocsPage() {
   const { data: keys } = useSecretKeys();
   const key = keys && !keys.sandbox.masked && keys.sandbox.SecretKey ? keys.sandbox.SecretKey : KEY_PLACEHOLDER;
   const origin = window.location.origin;
-  const dark = useTheme().palette.mode === 'dark';
 
   return (
     <>
@@ -68,8 +68,14 @@ export default function ExploreDocsPage() {
             {translate('pp.docs.reference_title')}
           </Typography>
           <Typography sx={{ mb: 2 }}>{translate('pp.docs.reference_intro')}</Typography>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+            {/* Pages the server serves, not routes of the portal: plain links. */}
+            <Button href={API_REFERENCE_PATH} variant="contained" data-testid="api-reference-link">
+              {translate('pp.docs.open_reference')}
+            </Button>
+            <Link href={contract.openApi.path}>{translate('pp.docs.openapi_document')}</Link>
+          </Stack>
         </CardContent>
-        <ApiReference dark={dark} copy={translate('pp.copy.copy')} loading={translate('pp.docs.loading')} failed={translate('pp.page_error.body')} />
       </Card>
     </>
   );
