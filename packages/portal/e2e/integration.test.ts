@@ -360,10 +360,14 @@ describe('Explore docs', () => {
     const readme = readFileSync(new URL('../../sdk/README.md', import.meta.url), 'utf8');
     const example = /<!-- quickstart:start -->\s*```js\n([\s\S]*?)```/.exec(readme)?.[1];
     expect(await page.getByTestId('quickstart-code').textContent()).toBe(example);
-    // The SDK is installed from its packed file until it is published: the page says so, as the README does.
-    const install = await page.getByTestId('install-code').textContent();
-    expect(install).toContain('npm install /tmp/partner-panel-sdk-');
-    expect(install).not.toMatch(/npm install @partner-panel\/sdk/);
+    // The SDK is installed from this Partner Panel, which serves it: the README's command with this address.
+    const install = (await page.getByTestId('install-code').textContent()) ?? '';
+    const readmeInstall = /<!-- install:start -->\s*```sh\n([\s\S]*?)```/.exec(readme)?.[1] ?? '';
+    expect(install.trim()).toBe(readmeInstall.trim().replace('http://localhost:3000', server.url));
+    expect(install).toMatch(/^npm install http:\/\/127\.0\.0\.1:\d+\/api\/sdk\/partner-panel-sdk-\d+\.\d+\.\d+\.tgz$/);
+    const tarball = await page.request.get(install.replace('npm install ', '').trim());
+    expect(tarball.status()).toBe(200);
+    expect(tarball.headers()['content-type']).toBe('application/gzip');
     expect(await page.getByTestId('quickstart-run').textContent()).toContain(`PARTNER_PANEL_URL=${server.url} PARTNER_PANEL_SECRET_KEY=sk_test_`);
     await capture(page, 'dashboard-exploredocs');
 

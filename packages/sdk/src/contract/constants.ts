@@ -166,6 +166,12 @@ export const REDEEM_LOADER_PATH = '/redeem.js';
 
 /** The API reference page: written by the portal's build from the OpenAPI document, served by the server. */
 export const API_REFERENCE_PATH = '/api/docs';
+/**
+ * Where the server serves the SDK as its build packed it, for `npm install <url>`: one file per
+ * version (partner-panel-sdk-1.0.0.tgz), so a lockfile's checksum of a URL never changes.
+ */
+export const SDK_PACKAGE_PREFIX = '/api/sdk/';
+export const sdkPackageName = (version: string) => `partner-panel-sdk-${version}.tgz`;
 
 /**
  * What a partner may set on its embedded redeem page (002 §2, ours): the origins allowed to frame

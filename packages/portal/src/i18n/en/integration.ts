@@ -162,7 +162,7 @@ export const integration = {
     quickstart_title: 'Five-minute quick start',
     quickstart_intro: 'From a key to your first sandbox VPN user with the typed SDK, @partner-panel/sdk (Node.js 20 or later, or a browser).',
     step_key: 'Get a sandbox key on the API Secret Key page (Generate in the sandbox box).',
-    step_install: 'Install the SDK in a folder of your own. It is not on the npm registry yet: pack it in a clone of the Partner Panel, then install the packed file.',
+    step_install: 'Install the SDK in a folder of your own with npm: this Partner Panel serves it.',
     step_save: 'Save this as quickstart.mjs.',
     step_run: 'Run it with this Partner Panel’s address and your sandbox key.',
     install_title: 'Install',

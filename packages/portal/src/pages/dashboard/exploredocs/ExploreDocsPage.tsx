@@ -6,16 +6,17 @@
  */
 import { Box, Button, Card, CardContent, Link, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
-import { API_REFERENCE_PATH, contract } from '@partner-panel/sdk';
+import { API_REFERENCE_PATH, SDK_PACKAGE_PREFIX, contract, sdkPackageName } from '@partner-panel/sdk';
 import { Link as RouterLink } from 'react-router-dom';
 import readme from '../../../../../sdk/README.md?raw';
+import { version as sdkVersion } from '../../../../../sdk/package.json';
 import { CodeBlock } from '../../../components/CodeBlock';
 import { PageHeader } from '../../../components/PageHeader';
 import { usePaths } from '../../../routing/usePaths';
 import { KEY_PLACEHOLDER, useSecretKeys } from '../../integration/secretKeys';
 
-/** How to install the SDK today (packed from a clone until it is published), between the README's markers. */
-export const INSTALL = /<!-- install:start -->\s*```sh\n([\s\S]*?)```\s*<!-- install:end -->/.exec(readme)?.[1] ?? '';
+/** The SDK as this Partner Panel serves it, for `npm install <url>` (the README's install step, with this address). */
+export const installCommand = (origin: string) => `npm install ${origin}${SDK_PACKAGE_PREFIX}${sdkPackageName(sdkVersion)}`;
 /** The README's quick-start example, between its markers. */
 export const QUICKSTART = /<!-- quickstart:start -->\s*```js\n([\s\S]*?)```\s*<!-- quickstart:end -->/.exec(readme)?.[1] ?? '';
 
@@ -41,7 +42,7 @@ export default function ExploreDocsPage() {
             </Button>
           </Step>
           <Step n={2} text={translate('pp.docs.step_install')}>
-            <CodeBlock title={translate('pp.docs.install_title')} code={INSTALL} testId="install-code" headingLevel="h3" />
+            <CodeBlock title={translate('pp.docs.install_title')} code={installCommand(origin)} testId="install-code" headingLevel="h3" />
           </Step>
           <Step n={3} text={translate('pp.docs.step_save')}>
             <CodeBlock title="quickstart.mjs" code={QUICKSTART} testId="quickstart-code" headingLevel="h3" />
