@@ -296,10 +296,10 @@ export function renderReference({ doc, text, catalogue, documentUrl }: Reference
 <title>${escape(text.title)}</title><meta name="description" content="${escape(doc.info.description ?? '')}"><style>${STYLE}</style></head>
 <body><a class="skip" href="#main">${escape(text.skip)}</a>
 <header><h1>${escape(text.title)}</h1><p>${escape(doc.info.description ?? '')}</p><p>${escape(text.sdk)}</p><p><a href="${escape(documentUrl)}">${escape(text.download)}</a>. ${escape(text.download_help)}</p></header>
-<div class="layout"><nav aria-label="${escape(text.contents)}"><ul><li><a href="#overview">${escape(text.overview)}</a></li>${nav}<li><a href="#errors">${escape(text.errors_title)}</a></li></ul></nav>
-<main id="main"><section aria-labelledby="overview"><h2 id="overview">${escape(text.overview)}</h2>
+<div class="layout"><nav aria-label="${escape(text.contents)}"><ul>${nav}<li><a href="#conventions">${escape(text.conventions)}</a></li><li><a href="#errors">${escape(text.errors_title)}</a></li></ul></nav>
+<main id="main">${sections}
+<section aria-labelledby="conventions"><h2 id="conventions">${escape(text.conventions)}</h2>
 <h3>${escape(text.auth_title)}</h3><dl>${auth}</dl><h3>${escape(text.headers_title)}</h3><dl>${headerList}</dl></section>
-${sections}
 <section aria-labelledby="errors"><h2 id="errors">${escape(text.errors_title)}</h2><p>${escape(text.errors_intro)}</p>
 <h3>${escape(text.statuses_title)}</h3><dl>${statuses}</dl>
 <h3>${escape(text.codes_title)}</h3><table><thead><tr><th scope="col">${escape(text.code)}</th><th scope="col">${escape(text.http)}</th><th scope="col">${escape(text.message)}</th></tr></thead><tbody>${codes}</tbody></table></section>

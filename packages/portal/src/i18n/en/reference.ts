@@ -6,7 +6,7 @@ export const reference = {
   title: 'Partner Panel API reference',
   skip: 'Skip to the reference',
   contents: 'Contents',
-  overview: 'Overview',
+  conventions: 'Authentication and headers',
   download: 'Download the OpenAPI document (JSON)',
   download_help: 'Generate a client in any language from it, or import it into your API tool.',
   sdk: 'From Node.js or a browser, the typed SDK @partner-panel/sdk makes these calls for you: see Explore Docs in your Partner Panel for its quick start.',
