@@ -1,16 +1,26 @@
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { errors } from '../sdk/src/contract/messages';
+import { reference } from './src/i18n/en/reference';
+import { renderReference, type OpenApi } from './src/reference/render';
 
 /**
- * Scalar's self-contained browser build (its own Vue, zod and styles, in chunks of its own): the API
- * reference shares no module with the portal, so loading it on Explore docs cannot move code into
- * the chunks /login loads. The package's exports do not list the file, hence the alias.
+ * The API reference (served at /api/docs): one static page written from docs/openapi.json with
+ * every build, pre-compressed with the other files. It loads no script.
  */
-const scalarStandalone = join(dirname(createRequire(import.meta.url).resolve('@scalar/api-reference')), 'browser/standalone.esm.js');
+function apiReference(): Plugin {
+  return {
+    name: 'partner-panel-api-reference',
+    generateBundle() {
+      const doc = JSON.parse(readFileSync(fileURLToPath(new URL('../../docs/openapi.json', import.meta.url)), 'utf8')) as OpenApi;
+      const catalogue = [...new Map(Object.values(errors).map((e) => [e.code, e])).values()];
+      this.emitFile({ type: 'asset', fileName: 'api-reference.html', source: renderReference({ doc, text: reference, catalogue, documentUrl: '/api/openapi.json' }) });
+    },
+  };
+}
 
 /**
  * The portal. Public pages (sign-in, sign-up…) are a light bundle; react-admin and everything
@@ -18,10 +28,9 @@ const scalarStandalone = join(dirname(createRequire(import.meta.url).resolve('@s
  */
 export default defineConfig({
   // Brotli and gzip copies made at build time (best levels), served by the server by Accept-Encoding.
-  plugins: [react(), compression({ algorithms: ['brotliCompress', 'gzip'], exclude: /\.map$/ })],
+  plugins: [react(), apiReference(), compression({ algorithms: ['brotliCompress', 'gzip'], exclude: /\.map$/ })],
   resolve: {
     alias: {
-      '@scalar/api-reference/standalone': scalarStandalone,
       // The SDK from its modules, not its one-file build: a page that uses one part of it (the
       // Sandbox's PartnerPanel) then carries that part itself instead of the chunks /login loads.
       '@partner-panel/sdk': fileURLToPath(new URL('../sdk/src/index.ts', import.meta.url)),

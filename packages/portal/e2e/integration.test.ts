@@ -345,42 +345,41 @@ describe('Sandbox', () => {
 });
 
 describe('Explore docs', () => {
-  it('shows the README quick start and renders the API reference from the OpenAPI document, loaded only there, offline and under the CSP', async () => {
+  it('shows the README quick start and links the API reference, which loads nothing from elsewhere and runs under its CSP', async () => {
     const tab = await newTab(server.url);
     const { page } = tab;
     const requests: string[] = [];
     page.on('request', (r) => requests.push(r.url()));
-    // The reference runs under the page policy the server sends with every page.
     const policies: string[] = [];
     page.on('response', (r) => {
       if (r.request().resourceType() === 'document') policies.push(r.headers()['content-security-policy'] ?? '');
     });
     await signIn(page, 'reseller@demo.partner-panel.test');
-    await page.goto('/demo-reseller/integration/keys');
-    await page.getByRole('heading', { level: 1, name: 'API Secret Key' }).waitFor();
-    expect(requests.filter((u) => /standalone\.esm|openapi-/.test(u))).toEqual([]);
-
     await page.goto('/demo-reseller/dashboard/exploredocs');
     await page.getByRole('heading', { level: 1, name: 'Explore Docs' }).waitFor();
     const readme = readFileSync(new URL('../../sdk/README.md', import.meta.url), 'utf8');
     const example = /<!-- quickstart:start -->\s*```js\n([\s\S]*?)```/.exec(readme)?.[1];
     expect(await page.getByTestId('quickstart-code').textContent()).toBe(example);
-    // The SDK is installed from its packed file until it is published: the page says so, as the README does.
-    const install = await page.getByTestId('install-code').textContent();
-    expect(install).toContain('npm install /tmp/partner-panel-sdk-');
-    expect(install).not.toMatch(/npm install @partner-panel\/sdk/);
+    // The SDK is installed from this Partner Panel, which serves it: the README's command with this address.
+    const install = (await page.getByTestId('install-code').textContent()) ?? '';
+    const readmeInstall = /<!-- install:start -->\s*```sh\n([\s\S]*?)```/.exec(readme)?.[1] ?? '';
+    expect(install.trim()).toBe(readmeInstall.trim().replace('http://localhost:3000', server.url));
+    expect(install).toMatch(/^npm install http:\/\/127\.0\.0\.1:\d+\/api\/sdk\/partner-panel-sdk-\d+\.\d+\.\d+\.tgz$/);
+    const tarball = await page.request.get(install.replace('npm install ', '').trim());
+    expect(tarball.status()).toBe(200);
+    expect(tarball.headers()['content-type']).toBe('application/gzip');
     expect(await page.getByTestId('quickstart-run').textContent()).toContain(`PARTNER_PANEL_URL=${server.url} PARTNER_PANEL_SECRET_KEY=sk_test_`);
+    await capture(page, 'dashboard-exploredocs');
 
-    const reference = page.getByTestId('api-reference');
-    await reference.getByText('Partner Panel API').first().waitFor();
-    await reference.getByText('Creates a VPN user, paid from the wallet', { exact: false }).first().waitFor();
-    await reference.getByText("Finds the reseller's VPN users", { exact: false }).first().waitFor();
-    expect(requests.filter((u) => /standalone\.esm|openapi-/.test(u))).toHaveLength(2);
+    await page.getByRole('link', { name: 'Open the API reference' }).click();
+    await page.getByRole('heading', { level: 3, name: 'POST /api/v2/client/users/create' }).waitFor();
+    await page.getByText('Creates a VPN user, paid from the wallet', { exact: false }).first().waitFor();
+    await page.getByText("Finds the reseller's VPN users", { exact: false }).first().waitFor();
     // Nothing leaves the origin: no fonts, scripts or telemetry from elsewhere.
     expect(requests.filter((u) => !u.startsWith(server.url) && !u.startsWith('data:') && !u.startsWith('blob:'))).toEqual([]);
-    await capture(page, 'dashboard-exploredocs');
-    expect(policies.length).toBeGreaterThan(0);
-    for (const policy of policies) expect(policy).toContain("script-src 'self'");
+    expect(policies.length).toBeGreaterThan(1);
+    for (const policy of policies) expect(policy).toMatch(/script-src 'self'|default-src 'none'/);
+    expect(policies.at(-1)).toContain("default-src 'none'");
     expect(tab.problems.filter((p) => /Content Security Policy|Refused to/i.test(p))).toEqual([]);
     expectNoProblems(tab);
   });

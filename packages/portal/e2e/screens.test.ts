@@ -102,7 +102,7 @@ describe('Explore Docs', () => {
     await signIn(page, 'reseller@demo.partner-panel.test');
     await page.goto('/demo-reseller/dashboard/exploredocs');
     await page.getByRole('heading', { level: 1, name: 'Explore Docs' }).waitFor();
-    await page.getByTestId('api-reference').locator('.references-rendered').waitFor();
+    await page.getByRole('link', { name: 'Open the API reference' }).waitFor();
     expect(await page.getByRole('main').count()).toBe(1);
     const levels = await page.locator('h1, h2, h3, h4, h5, h6').evaluateAll((hs) => hs.filter((h) => (h as HTMLElement).offsetParent !== null).map((h) => Number(h.tagName[1])));
     const skips = levels.filter((level, i) => i > 0 && level > (levels[i - 1] as number) + 1);

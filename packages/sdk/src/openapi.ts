@@ -70,6 +70,35 @@ export function refusalsOf(call: AnyCall): Refusal[] {
   return out;
 }
 
+/** Who may make a call, as an integrator reads it (the contract's `access`). */
+const WHO: Record<AnyCall['access'], string> = {
+  public: 'No sign-in needed.',
+  reseller: 'A signed-in reseller (the access_token of POST /api/login).',
+  admin: 'A signed-in admin reseller (the access_token of POST /api/login).',
+  client: 'A v2 client access token (POST /api/v2/client/generate, from a live or sandbox secret key).',
+  signature: 'Called by a payment provider, which signs the request; not for integrators.',
+};
+
+/**
+ * The groups of the reference, in the order a reseller's developer needs them: an admin's calls in
+ * their own group, every other call in the first group whose path matches.
+ */
+export const TAGS = [
+  { name: 'Client API (v2)', test: /^\/api\/v2\/client\//, description: 'Manage your VPN users, webhook endpoints and events with a live or sandbox secret key: the calls of the SDK\'s PartnerPanel.' },
+  { name: 'Sign-in', test: /^\/api\/(csrf|login|logout|register|password|settings|openapi\.json)(\/|$)/, description: 'Signing in with the CSRF pair, two-factor and passkeys, registration and passwords, the public settings and this document.' },
+  { name: 'VPN accounts', test: /^\/api\/v1\/resellers\/vpn(\/|$)/, description: 'The VPN accounts of a signed-in reseller: create, search, list, update, delete and export.' },
+  { name: 'Coupons', test: /^\/api\/(v1\/coupons|v1\/resellers\/coupon|redeem)(\/|$)/, description: 'Coupons: create, list, delete, e-mail, export and redeem.' },
+  { name: 'Wallet, payments and invoices', test: /^\/api\/(v1\/payments|v1\/resellers\/(amount|invoice|invoices|unpaid|transactions?)|test-gateway|webhooks)(\/|$)/, description: 'The wallet balance, adding funds, invoices and transactions, and the payment providers\' notifications.' },
+  { name: 'Webhook endpoints', test: /^\/api\/webhook-endpoints(\/|$)/, description: 'Webhook endpoints managed by a signed-in reseller (the client API has the same calls for a secret key).' },
+  { name: 'Dashboard', test: /^\/api\/v1\/dashboard(\/|$)/, description: 'The dashboard\'s figures and series.' },
+  { name: 'Notifications', test: /^(\/api\/v1\/resellers\/notifications|\/broadcasting)(\/|$)/, description: 'The notifications of a signed-in reseller, and the authorisation of its realtime channel.' },
+  { name: 'Account and settings', test: /^\/api\/v1\/(profile|resellers|white-label)(\/|$)/, description: 'Your profile, sessions, passkeys and two-factor sign-in, prices, alerts and the redeem embed.' },
+  // Matches no path: tagOf puts every admin call here.
+  { name: 'Admin', test: /$^/, description: 'Calls for an admin reseller: its users, their coupons, pricing, balances and invoices, and white-label enquiries.' },
+] as const;
+export const tagOf = (call: Pick<AnyCall, 'path' | 'access'>): string =>
+  call.access === 'admin' ? 'Admin' : (TAGS.find((t) => t.test.test(call.path))?.name ?? 'Account and settings');
+
 const ref = (kind: 'headers' | 'responses', name: string) => ({ $ref: `#/components/${kind}/${name}` });
 const RATE_HEADERS = { 'X-RateLimit-Limit': ref('headers', 'RateLimitLimit'), 'X-RateLimit-Remaining': ref('headers', 'RateLimitRemaining'), 'X-RateLimit-Reset': ref('headers', 'RateLimitReset') };
 
@@ -160,7 +189,10 @@ export function openApiDocument(options: OpenApiOptions = {}) {
     (paths[call.path] ??= {})[call.method.toLowerCase()] = {
       operationId: name,
       summary: call.summary,
-      description: `Spec: ${call.spec}. Access: ${call.access}.${call.captcha ? ` Captcha action: ${call.captcha}.` : ''} Success header.code: ${call.successCode}.`,
+      tags: [tagOf(call)],
+      // For integrators: who may call and what success answers. Where the product spec describes the
+      // call (`call.spec`) is for maintainers: docs/api-calls.md lists it, the published document not.
+      description: `${WHO[call.access]}${call.captcha ? ` Send a captcha token made for the action "${call.captcha}".` : ''} On success header.code is ${call.successCode}.`,
       security: security(call),
       ...(parameters.length ? { parameters } : {}),
       ...(body
@@ -191,10 +223,11 @@ export function openApiDocument(options: OpenApiOptions = {}) {
       title: 'Partner Panel API',
       version: '2',
       description:
-        'Every answer is an envelope { header: { code, status, message }, body }; a refusal\'s header also carries request_id, the answer\'s Request-Id header, to quote to support. Generated from packages/sdk/src/contract. Versioning and deprecation: docs/api-versioning.md.',
+        'Every answer is an envelope { header: { code, status, message }, body }; a refusal\'s header also carries request_id, the answer\'s Request-Id header, to quote to support. The typed SDK, @partner-panel/sdk, makes these calls for you; its README is the guide. Answers may gain fields: ignore those you do not know. Requests are strict: a field a call does not know is refused.',
       license: { name: 'MIT', identifier: 'MIT' },
     },
-    servers: [options.serverUrl ? { url: options.serverUrl, description: 'This server' } : { url: '/', description: 'The server this document is served by (/api/openapi.json names its PUBLIC_URL here)' }],
+    tags: TAGS.map(({ name, description }) => ({ name, description })),
+    servers: [options.serverUrl ? { url: options.serverUrl, description: 'This server' } : { url: '/', description: 'The Partner Panel that serves this document' }],
     components: {
       securitySchemes: {
         session: { type: 'http', scheme: 'bearer', description: 'The access_token of POST /api/login (a signed-in reseller).' },

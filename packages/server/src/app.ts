@@ -22,6 +22,7 @@ import { registerBodyParsers } from './http/body-parsers.js';
 import { exposeRequestId, requestIdOptions } from './http/request-id.js';
 import { validatorCompiler } from './http/validation.js';
 import { defaultPortalDir, portal } from './http/portal.js';
+import { defaultSdkPackageDir, sdkPackage } from './http/sdk-package.js';
 import { createSecurity } from './http/security.js';
 import { createCounters } from './http/rate-limit.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -185,6 +186,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   whiteLabelRoutes(app);
   if (ctx.mail.transport === 'outbox' && !config.production) devMailRoutes(app);
   await redeemPage(app, config.redeem.widgetDir ?? defaultWidgetDir);
+  sdkPackage(app, config.sdkPackageDir ?? defaultSdkPackageDir);
   await portal(app, portalDir);
 
   ctx.mail.start();

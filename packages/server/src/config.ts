@@ -48,6 +48,7 @@ const envFields = z.object({
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     DEMO_DATA: bool.optional(),
     PORTAL_DIR: optional,
+    SDK_PACKAGE_DIR: optional,
     REDEEM_WIDGET_DIR: optional,
     REDEEM_TERMS_URL: optional.pipe(z.url({ protocol: /^https?$/, error: 'REDEEM_TERMS_URL must be an http(s) URL' }).optional()),
     REDEEM_PRIVACY_URL: optional.pipe(z.url({ protocol: /^https?$/, error: 'REDEEM_PRIVACY_URL must be an http(s) URL' }).optional()),
@@ -183,6 +184,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdown: { drainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000, timeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000 },
     demoData: e.DEMO_DATA ?? !production,
     portalDir: e.PORTAL_DIR,
+    /** Where the SDK's build leaves its packed .tgz files (packages/sdk/pack unless set). */
+    sdkPackageDir: e.SDK_PACKAGE_DIR,
     redeem: {
       widgetDir: e.REDEEM_WIDGET_DIR,
       /** Linked from the redeem page's terms checkbox. */

@@ -30,10 +30,13 @@ function bundle(files: Record<string, string>): string {
   return dir;
 }
 
-const portalDir = bundle({
+const PORTAL_FILES = {
   'index.html': `<!doctype html><html><head><script>${INLINE}</script></head><body><div id="root"></div><script type="module" src="/assets/app.js"></script></body></html>`,
   'assets/app.js': SCRIPT,
-});
+};
+/** The API reference page as the portal's build writes it (vite.config.ts). */
+const REFERENCE = `<!doctype html><html lang="en"><head><style>h1{color:#333}</style></head><body><h1>Partner Panel API reference</h1>${'<p>GET /api/v2/client/balance</p>'.repeat(500)}</body></html>`;
+const portalDir = bundle({ ...PORTAL_FILES, 'api-reference.html': REFERENCE });
 const t = await testApp({ env: { PORTAL_DIR: portalDir } });
 
 /** The directives of a Content-Security-Policy header, by name. */
@@ -215,6 +218,30 @@ describe('bundles served pre-compressed', () => {
       expect(head.body, url).toBe('');
     }
     const missing = await t.app.inject({ method: 'GET', url: '/assets/gone-1234.js' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().header.message).toBe('The requested resource was not found.');
+  });
+
+  it('serves the API reference page at /api/docs, compressed, never cached, with no script allowed; a 404 envelope while the portal is not built', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.rawPayload.length).toBeLessThan(REFERENCE.length / 10);
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(REFERENCE);
+    expect(csp(res.headers['content-security-policy'])).toEqual({
+      'default-src': ["'none'"],
+      'style-src': ["'unsafe-inline'"],
+      'base-uri': ["'none'"],
+      'form-action': ["'none'"],
+      'frame-ancestors': ["'none'"],
+    });
+    const plain = await t.app.inject({ method: 'GET', url: '/api/docs', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.body).toBe(REFERENCE);
+
+    const unbuilt = await testApp({ env: { PORTAL_DIR: bundle(PORTAL_FILES) } });
+    const missing = await unbuilt.app.inject({ method: 'GET', url: '/api/docs' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().header.message).toBe('The requested resource was not found.');
   });

@@ -50,7 +50,9 @@ describe('deploy/', () => {
     const dockerfile = read('deploy/Dockerfile');
     const { env, command } = imageSettings();
     expect(command).toEqual(['node', 'dist/main.js']);
-    expect(env).toMatchObject({ NODE_ENV: 'production', HOST: '0.0.0.0', PORTAL_DIR: '/app/portal' });
+    expect(env).toMatchObject({ NODE_ENV: 'production', HOST: '0.0.0.0', PORTAL_DIR: '/app/portal', SDK_PACKAGE_DIR: '/app/sdk' });
+    // The packed SDK the server serves at /api/sdk/ is copied where the image's setting points.
+    expect(dockerfile).toMatch(/cp -r packages\/sdk\/pack \/app\/sdk/);
     expect(() => loadConfig({ ...env, MAIL_TRANSPORT: 'smtp', SMTP_URL: 'smtp://mail:25' })).not.toThrow();
     expect(dockerfile).toMatch(/USER node/);
   });

@@ -5,7 +5,7 @@
  * flow over real HTTP.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -76,7 +76,44 @@ export async function run(baseUrl: string, email: string, password: string) {
 }
 `;
 
+/**
+ * Words that speak of how the product was built, not of how to use it: the spec's sections and the
+ * choices it left to us, and the repository's own paths. Every description and summary a reader of
+ * the published document sees is free of them.
+ */
+const INTERNAL = [/Spec:/i, /§/, /\bours\b/i, /path ours/i, /clone of the Partner Panel/i, /\b00[0-9] (sandbox|§)/, /packages\/sdk\/src/, /PUBLIC_URL/];
+
+/** Every `description`, `summary` and `title` in the document, with where it is. */
+function texts(node: unknown, at = ''): [string, string][] {
+  if (Array.isArray(node)) return node.flatMap((item, i) => texts(item, `${at}/${i}`));
+  if (node === null || typeof node !== 'object') return [];
+  return Object.entries(node).flatMap(([key, value]): [string, string][] =>
+    ['description', 'summary', 'title'].includes(key) && typeof value === 'string' ? [[`${at}/${key}`, value], ...texts(value, `${at}/${key}`)] : texts(value, `${at}/${key}`),
+  );
+}
+
 describe('GET /api/openapi.json', () => {
+  it('holds no internal note: no description or summary of the published or the served document cites the spec or how it was built', async () => {
+    const published = JSON.parse(readFileSync(new URL('../../../docs/openapi.json', import.meta.url), 'utf8')) as unknown;
+    const served = (await (await fetch(`${address}/api/openapi.json`)).json()) as unknown;
+    for (const doc of [published, served]) {
+      const all = texts(doc);
+      expect(all.length).toBeGreaterThan(Object.keys(contract).length);
+      expect(all.filter(([, text]) => INTERNAL.some((marker) => marker.test(text))).map(([at, text]) => `${at}: ${text}`)).toEqual([]);
+    }
+    // The check finds what it is for: the contract's own note of where the spec describes a call,
+    // as the document carried it, however deep in a schema.
+    const note = `Spec: ${contract.clientCreateUser.spec}.`;
+    expect(texts({ paths: { '/x': { get: { responses: { 200: { content: { schema: { properties: { a: { description: note } } } } } } } } } })).toEqual([
+      ['/paths//x/get/responses/200/content/schema/properties/a/description', note],
+    ]);
+    expect(INTERNAL.some((marker) => marker.test(note))).toBe(true);
+    // Each operation says who may call it and the success code, for an integrator.
+    const create = (published as { paths: Record<string, Record<string, { description: string; tags: string[] }>> }).paths['/api/v2/client/users/create']?.post;
+    expect(create?.description).toBe('A v2 client access token (POST /api/v2/client/generate, from a live or sandbox secret key). On success header.code is 201.');
+    expect(create?.tags).toEqual(['Client API (v2)']);
+  });
+
   it('serves the document of every call, naming this server, its security and its refusals', async () => {
     const res = await fetch(`${address}/api/openapi.json`);
     expect(res.status).toBe(200);

@@ -174,6 +174,15 @@ export const REDEEM_CALLS = { public: '/api/redeem', partner: '/api/redeem/brain
 /** The script embed: it mounts the redeem page in an iframe that follows its content's height. */
 export const REDEEM_LOADER_PATH = '/redeem.js';
 
+/** The API reference page: written by the portal's build from the OpenAPI document, served by the server. */
+export const API_REFERENCE_PATH = '/api/docs';
+/**
+ * Where the server serves the SDK as its build packed it, for `npm install <url>`: one file per
+ * version (partner-panel-sdk-1.0.0.tgz), so a lockfile's checksum of a URL never changes.
+ */
+export const SDK_PACKAGE_PREFIX = '/api/sdk/';
+export const sdkPackageName = (version: string) => `partner-panel-sdk-${version}.tgz`;
+
 /**
  * What a partner may set on its embedded redeem page (002 §2, ours): the origins allowed to frame
  * it (CSP frame-ancestors; none: any origin), an accent colour, light/dark/auto, and a language.

@@ -8,47 +8,19 @@
  * - `/redeem.js`: the loader that snippets name without a hash, so it is cached for five minutes.
  * Every file is sent pre-compressed (brotli or gzip) when the browser accepts it.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { REDEEM_LOADER_PATH, REDEEM_PAGES, RESTRICTED_RESELLER_ID, errors } from '@partner-panel/sdk';
 import { sendError } from '../../http/envelope.js';
+import { inMemory } from '../../http/static.js';
 import { BLOCKED_PAGE_POLICY, blockedPage, framingSite, redeemLink, sourceAdmits } from './blocked.js';
 import { redeemPagePolicy } from './csp.js';
 import { framingOrigins, resellerParam } from './embeds.js';
 
 export const defaultWidgetDir = fileURLToPath(new URL('../../../../redeem-widget/dist', import.meta.url));
-
-type Encoding = 'br' | 'gzip' | 'identity';
-
-/** The client's preferred encoding among those we hold (brotli first), honouring `q=0` refusals. */
-function encodingFor(header: string | string[] | undefined, held: Set<Encoding>): Encoding {
-  const offered = new Map<string, boolean>();
-  for (const part of String(header ?? '').split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    if (name) offered.set(name.trim(), !params.some((p) => /^\s*q=0(?:\.0*)?\s*$/.test(p)));
-  }
-  for (const encoding of ['br', 'gzip'] as const) {
-    if (held.has(encoding) && offered.get(encoding)) return encoding;
-  }
-  return 'identity';
-}
-
-/** A small file held in memory with its pre-compressed forms. */
-function inMemory(path: string) {
-  const forms = new Map<Encoding, Buffer>([['identity', readFileSync(path)]]);
-  if (existsSync(`${path}.br`)) forms.set('br', readFileSync(`${path}.br`));
-  if (existsSync(`${path}.gz`)) forms.set('gzip', readFileSync(`${path}.gz`));
-  const held = new Set(forms.keys());
-  return (request: FastifyRequest, reply: FastifyReply) => {
-    const encoding = encodingFor(request.headers['accept-encoding'], held);
-    if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
-    const vary = reply.getHeader('Vary');
-    return reply.header('Vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding').send(forms.get(encoding));
-  };
-}
 
 export async function redeemPage(app: FastifyInstance, dir: string) {
   const { ctx } = app;

@@ -1,20 +1,22 @@
 /**
  * Explore docs (002 §2, content ours): the five-minute quick start of the SDK's README — its example
- * taken from the README itself, so the page and the README cannot drift — and the API reference,
- * rendered from docs/openapi.json (generated from the contract) by a renderer that loads only here.
+ * taken from the README itself, so the page and the README cannot drift — and a link to the API
+ * reference, a static page the build writes from docs/openapi.json and the server serves at
+ * /api/docs (no script: a renderer embedded here cost about 950 kB of JavaScript).
  */
-import { Box, Button, Card, CardContent, Link, Typography, useTheme } from '@mui/material';
+import { Box, Button, Card, CardContent, Link, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
+import { API_REFERENCE_PATH, SDK_PACKAGE_PREFIX, contract, sdkPackageName } from '@partner-panel/sdk';
 import { Link as RouterLink } from 'react-router-dom';
 import readme from '../../../../../sdk/README.md?raw';
+import { version as sdkVersion } from '../../../../../sdk/package.json';
 import { CodeBlock } from '../../../components/CodeBlock';
 import { PageHeader } from '../../../components/PageHeader';
-import { ApiReference } from './ApiReference';
 import { usePaths } from '../../../routing/usePaths';
 import { KEY_PLACEHOLDER, useSecretKeys } from '../../integration/secretKeys';
 
-/** How to install the SDK today (packed from a clone until it is published), between the README's markers. */
-export const INSTALL = /<!-- install:start -->\s*```sh\n([\s\S]*?)```\s*<!-- install:end -->/.exec(readme)?.[1] ?? '';
+/** The SDK as this Partner Panel serves it, for `npm install <url>` (the README's install step, with this address). */
+export const installCommand = (origin: string) => `npm install ${origin}${SDK_PACKAGE_PREFIX}${sdkPackageName(sdkVersion)}`;
 /** The README's quick-start example, between its markers. */
 export const QUICKSTART = /<!-- quickstart:start -->\s*```js\n([\s\S]*?)```\s*<!-- quickstart:end -->/.exec(readme)?.[1] ?? '';
 
@@ -24,7 +26,6 @@ export default function ExploreDocsPage() {
   const { data: keys } = useSecretKeys();
   const key = keys && !keys.sandbox.masked && keys.sandbox.SecretKey ? keys.sandbox.SecretKey : KEY_PLACEHOLDER;
   const origin = window.location.origin;
-  const dark = useTheme().palette.mode === 'dark';
 
   return (
     <>
@@ -41,7 +42,7 @@ export default function ExploreDocsPage() {
             </Button>
           </Step>
           <Step n={2} text={translate('pp.docs.step_install')}>
-            <CodeBlock title={translate('pp.docs.install_title')} code={INSTALL} testId="install-code" headingLevel="h3" />
+            <CodeBlock title={translate('pp.docs.install_title')} code={installCommand(origin)} testId="install-code" headingLevel="h3" />
           </Step>
           <Step n={3} text={translate('pp.docs.step_save')}>
             <CodeBlock title="quickstart.mjs" code={QUICKSTART} testId="quickstart-code" headingLevel="h3" />
@@ -68,8 +69,14 @@ export default function ExploreDocsPage() {
             {translate('pp.docs.reference_title')}
           </Typography>
           <Typography sx={{ mb: 2 }}>{translate('pp.docs.reference_intro')}</Typography>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+            {/* Pages the server serves, not routes of the portal: plain links. */}
+            <Button href={API_REFERENCE_PATH} variant="contained" data-testid="api-reference-link">
+              {translate('pp.docs.open_reference')}
+            </Button>
+            <Link href={contract.openApi.path}>{translate('pp.docs.openapi_document')}</Link>
+          </Stack>
         </CardContent>
-        <ApiReference dark={dark} copy={translate('pp.copy.copy')} loading={translate('pp.docs.loading')} failed={translate('pp.page_error.body')} />
       </Card>
     </>
   );
