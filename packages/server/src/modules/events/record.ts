@@ -19,6 +19,7 @@ export interface NewEvent {
   subject?: string;
 }
 
+// Also spelled in the trigger that queues it (src/db/sql/events.sql); db-code.test.ts checks they agree.
 export const FANOUT_TASK = 'webhooks.fanout';
 
 export const newEventId = () => `evt_${randomId(15).toString('base64url')}`;
@@ -33,7 +34,7 @@ export const eventRow = (id: string, event: NewEvent) => ({
   data: { object: event.object },
 });
 
-/** Writes the event in the caller's transaction (its fan-out job comes with it, migration 0017); answers its id. */
+/** Writes the event in the caller's transaction (its fan-out job comes with it: the trigger of db/sql/events.sql); answers its id. */
 export async function recordEvent(tx: Tx, event: NewEvent): Promise<string> {
   const id = newEventId();
   await tx.insert(events).values(eventRow(id, event));
