@@ -79,6 +79,31 @@ describe('the database code in src/db/sql', () => {
     expect(await readDatabaseCode(client)).toEqual(before);
   });
 
+  it('applies again when PostgreSQL ends it to break a deadlock with a process writing the same tables', async () => {
+    // A serving process's transaction that wrote coupons and next writes events, while the files
+    // replace the events trigger and then the coupons ones: each waits on the other.
+    const serving = new pg.Client({ connectionString: database.url });
+    await serving.connect();
+    try {
+      await serving.query('begin');
+      // The start's side notices the deadlock first, so that it is the transaction PostgreSQL ends.
+      await serving.query(`set local deadlock_timeout = '30s'`);
+      await serving.query('lock table coupons in row exclusive mode');
+      const applying = applyDatabaseCode(client);
+      const waiting = async () =>
+        (await serving.query<{ n: number }>(`select count(*)::int as n from pg_stat_activity where pid = $1 and wait_event_type = 'Lock'`, [
+          (client as pg.Client & { processID: number }).processID,
+        ])).rows[0]?.n;
+      await expect.poll(waiting).toBe(1);
+      await serving.query('lock table events in row exclusive mode');
+      await serving.query('commit');
+      expect(await applying).toBeGreaterThan(1);
+    } finally {
+      await serving.end();
+    }
+    expect(codeDifferences(filesCatalogue, await readDatabaseCode(client))).toEqual([]);
+  });
+
   it('does not bring back the functions a migration dropped', () => {
     const names = filesCatalogue.map((d) => d.name);
     expect(names.filter((name) => /^(coupon_days|vpn_days)\(/.test(name))).toEqual([]);

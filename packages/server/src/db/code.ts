@@ -29,8 +29,28 @@ export function databaseCodeFiles(folder = databaseCodeFolder): DatabaseCodeFile
     .map((name) => ({ name, text: readFileSync(join(folder, name), 'utf8') }));
 }
 
-/** Applies the files in one transaction on a connection the caller holds (and has locked). */
-export async function applyDatabaseCode(client: pg.ClientBase, files = databaseCodeFiles()): Promise<void> {
+/** PostgreSQL's code for a transaction it ended to break a deadlock. */
+const DEADLOCK = '40P01';
+
+/**
+ * Applies the files in one transaction on a connection the caller holds (and has locked); answers
+ * how many attempts it took. Replacing a trigger locks its table against writes until commit, so a
+ * process already serving (another app process during a rolling start) may write those tables in
+ * the other order; PostgreSQL then ends one of the two transactions, and if it is this one the
+ * files are applied again, once the other has its locks.
+ */
+export async function applyDatabaseCode(client: pg.ClientBase, files = databaseCodeFiles(), attempts = 5): Promise<number> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await applyOnce(client, files);
+      return attempt;
+    } catch (error) {
+      if (attempt >= attempts || (error as { cause?: { code?: string } }).cause?.code !== DEADLOCK) throw error;
+    }
+  }
+}
+
+async function applyOnce(client: pg.ClientBase, files: DatabaseCodeFile[]): Promise<void> {
   await client.query('begin');
   try {
     for (const file of files) {
