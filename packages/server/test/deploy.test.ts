@@ -2,10 +2,15 @@
  * deploy/: no Docker engine runs here, so what can be checked without one is: every setting the
  * compose file gives the app processes is a documented setting, and together (with the example
  * .env) they make a configuration the server accepts in production; the realtime process runs the
- * same image with the app's key and secret; the image's own settings are accepted too.
+ * same image with the app's key and secret; the image's own settings are accepted too, and it
+ * ships the migrations and the database code.
  */
+import { dirname, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadConfig, loadRealtimeConfig } from '../src/config.js';
+import { databaseCodeFolder } from '../src/db/code.js';
+import { migrationsFolder } from '../src/db/index.js';
 import { composeCommand, composeEnvironment, dotenvOf, imageSettings, repoFile as read } from './support/deploy.js';
 
 const compose = read('deploy/compose.yaml');
@@ -55,5 +60,13 @@ describe('deploy/', () => {
     expect(dockerfile).toMatch(/cp -r packages\/sdk\/pack \/app\/sdk/);
     expect(() => loadConfig({ ...env, MAIL_TRANSPORT: 'smtp', SMTP_URL: 'smtp://mail:25' })).not.toThrow();
     expect(dockerfile).toMatch(/USER node/);
+  });
+
+  it('ships the migrations and the database code where the server reads them, and stops the build without them', () => {
+    const dockerfile = read('deploy/Dockerfile');
+    const packageDir = dirname(fileURLToPath(new URL('../package.json', import.meta.url)));
+    expect(dockerfile).toMatch(/deploy --legacy --prod \/app\b/);
+    expect(dockerfile).toContain(`test -f /app/${relative(packageDir, migrationsFolder)}/meta/_journal.json`);
+    expect(dockerfile).toContain(`ls /app/${relative(packageDir, databaseCodeFolder)}/*.sql`);
   });
 });

@@ -14,6 +14,7 @@ import type { Readable } from 'node:stream';
 import * as schema from './schema/index.js';
 import { ensureDatabase, startEmbeddedPostgres } from './embedded.js';
 import { migrateQueue } from '../jobs/queue.js';
+import { applyDatabaseCode } from './code.js';
 
 export type { Schema, Db, Tx } from './types.js';
 import type { Db, Tx } from './types.js';
@@ -57,6 +58,9 @@ export async function openPostgres(url: string, poolSize: number): Promise<Datab
     await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
     // The queue's migration takes connections of its own while this one holds the lock.
     await migrateQueue(url);
+    // Then the functions and triggers, at their current definition (db/code.ts): after the
+    // queue's schema, whose add_job the event fan-out calls.
+    await applyDatabaseCode(client);
   } finally {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
     client.release();

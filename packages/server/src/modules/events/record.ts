@@ -24,6 +24,7 @@ export interface NewEvent<T extends EventType = EventType> {
   subject?: string;
 }
 
+// Also spelled in the trigger that queues it (src/db/sql/events.sql); db-code.test.ts checks they agree.
 export const FANOUT_TASK = 'webhooks.fanout';
 
 export const newEventId = () => `evt_${randomId(15).toString('base64url')}`;
@@ -62,7 +63,7 @@ export const eventRow = <T extends EventType>(id: string, event: NewEvent<T>) =>
   };
 };
 
-/** Writes the event in the caller's transaction (its fan-out job comes with it, migration 0017); answers its id. */
+/** Writes the event in the caller's transaction (its fan-out job comes with it: the trigger of db/sql/events.sql); answers its id. */
 export async function recordEvent<T extends EventType>(tx: Tx, event: NewEvent<T>): Promise<string> {
   const id = newEventId();
   await tx.insert(events).values(eventRow(id, event));

@@ -1,0 +1,132 @@
+-- Wallet: the grouped charge and the ledger's append-only guard.
+--
+-- wallet_charge_batch(reseller, items): charges a batch of purchases of one reseller in one call,
+--   writing each paid item's rows (coupons, VPN accounts, events) and its ledger row; answers per
+--   item whether it was paid, refused for want of funds, or stale (its prices were read before a
+--   price change). Called by modules/wallet/group-commit.ts, which gathers the charges of one
+--   reseller arriving together (coupon generation, VPN create/renew, redeem).
+-- wallet_batch_debits(reseller, items): the debit step of wallet_charge_batch: locks the reseller's
+--   row, checks each item against the balance, the credit limit and the two price versions, and
+--   moves the balance and coupons_total once. Called only by wallet_charge_batch.
+-- wallet_batch_rows(items, answers): the insert step of wallet_charge_batch: inserts the items'
+--   rows table by table (all of them, or only the paid items' when answers is given). Called only
+--   by wallet_charge_batch.
+-- wallet_ledger_append_only(): refuses UPDATE, DELETE and TRUNCATE on wallet_ledger (triggers
+--   wallet_ledger_no_update, wallet_ledger_no_truncate); corrections are new rows. Called by
+--   PostgreSQL on any such statement, from anywhere.
+--
+-- Applied at every start after the migrations (db/code.ts). The database's current definitions:
+-- change them here, never in a migration (docs/architecture.md, "Database code").
+
+CREATE OR REPLACE FUNCTION public.wallet_charge_batch(p_reseller integer, p_items jsonb)
+ RETURNS TABLE(item integer, paid boolean, stale boolean, out_balance bigint, out_credit_limit bigint, out_threshold bigint, out_at timestamp with time zone)
+ LANGUAGE plpgsql
+AS $function$
+#variable_conflict use_column
+DECLARE
+  answers jsonb;
+  a jsonb;
+BEGIN
+  BEGIN
+    PERFORM wallet_batch_rows(p_items, NULL);
+    answers := wallet_batch_debits(p_reseller, p_items);
+    IF EXISTS (SELECT 1 FROM jsonb_array_elements(answers) AS x(a) WHERE NOT (a->>1)::boolean) THEN
+      RAISE EXCEPTION 'a charge of the batch was refused' USING ERRCODE = 'PP409';
+    END IF;
+  EXCEPTION WHEN SQLSTATE 'PP409' THEN
+    answers := wallet_batch_debits(p_reseller, p_items);
+    PERFORM wallet_batch_rows(p_items, answers);
+  END;
+
+  INSERT INTO wallet_ledger (reseller_id, amount_cents, balance_after_cents, kind, reference, description, actor_id, created_at)
+  SELECT p_reseller, -(i.it->>'amount')::bigint, (x.a->>2)::bigint, i.it->>'kind', coalesce(i.it->>'reference', ''), i.it->>'description',
+         (i.it->>'actor')::integer, (i.it->>'at')::timestamptz
+  FROM jsonb_array_elements(p_items) WITH ORDINALITY AS i(it, o) JOIN jsonb_array_elements(answers) WITH ORDINALITY AS x(a, o) USING (o)
+  WHERE (x.a->>1)::boolean AND (i.it->>'amount')::bigint > 0
+  ORDER BY o;
+
+  FOR a IN SELECT value FROM jsonb_array_elements(answers) LOOP
+    item := (a->>0)::integer; paid := (a->>1)::boolean; stale := (a->>5)::boolean;
+    out_balance := (a->>2)::bigint; out_credit_limit := (a->>3)::bigint; out_threshold := (a->>4)::bigint; out_at := now();
+    RETURN NEXT;
+  END LOOP;
+END $function$;
+
+CREATE OR REPLACE FUNCTION public.wallet_batch_debits(p_reseller integer, p_items jsonb)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+AS $function$
+DECLARE
+  it jsonb;
+  n integer := -1;
+  v_amount bigint;
+  v_balance bigint;
+  v_limit bigint;
+  v_threshold bigint;
+  v_prices integer;
+  v_catalogue bigint;
+  v_coupons integer := 0;
+  v_paid boolean := false;
+  answers jsonb := '[]';
+BEGIN
+  SELECT r.balance_cents, r.credit_limit_cents, r.low_balance_threshold_cents, r.prices_version INTO v_balance, v_limit, v_threshold, v_prices
+  FROM resellers r WHERE r.id = p_reseller FOR NO KEY UPDATE;
+  SELECT c.version INTO v_catalogue FROM catalogue_version c;
+  FOR it IN SELECT value FROM jsonb_array_elements(p_items) LOOP
+    n := n + 1;
+    v_amount := (it->>'amount')::bigint;
+    IF v_balance IS NULL THEN
+      answers := answers || jsonb_build_array(jsonb_build_array(n, false, NULL, NULL, NULL, false));
+    ELSIF (it->'prices'->>0)::bigint IS DISTINCT FROM v_catalogue OR (it->'prices'->>1)::integer IS DISTINCT FROM v_prices THEN
+      answers := answers || jsonb_build_array(jsonb_build_array(n, false, NULL, NULL, NULL, true));
+    ELSIF v_amount = 0 OR v_balance - v_amount >= -v_limit THEN
+      -- A free item (nothing to pay) only moves the coupon counter.
+      v_balance := v_balance - v_amount;
+      v_coupons := v_coupons + coalesce((it->>'coupons')::integer, 0);
+      v_paid := true;
+      answers := answers || jsonb_build_array(jsonb_build_array(n, true, v_balance, v_limit, v_threshold, false));
+    ELSE
+      answers := answers || jsonb_build_array(jsonb_build_array(n, false, NULL, NULL, NULL, false));
+    END IF;
+  END LOOP;
+  IF v_paid THEN
+    UPDATE resellers r SET balance_cents = v_balance, coupons_total = r.coupons_total + v_coupons, updated_at = now() WHERE r.id = p_reseller;
+  END IF;
+  RETURN answers;
+END $function$;
+
+CREATE OR REPLACE FUNCTION public.wallet_batch_rows(p_items jsonb, p_answers jsonb)
+ RETURNS void
+ LANGUAGE plpgsql
+AS $function$
+DECLARE
+  t text;
+  cols text;
+  picked text;
+BEGIN
+  -- The rows are read where they lie in the items (a generation's 10 000 codes are megabytes:
+  -- gathering them into one array first cost more than inserting them).
+  FOR t IN SELECT x.b->>0 FROM jsonb_array_elements(p_items) WITH ORDINALITY AS i(it, o), jsonb_array_elements(i.it->'rows') WITH ORDINALITY AS x(b, n)
+           GROUP BY x.b->>0 ORDER BY min(i.o * 1000000 + x.n) LOOP
+    SELECT string_agg(quote_ident(k), ', '), string_agg('r.' || quote_ident(k), ', ') INTO cols, picked
+    FROM jsonb_object_keys((SELECT x.b->1->0 FROM jsonb_array_elements(p_items) AS i(it), jsonb_array_elements(i.it->'rows') AS x(b) WHERE x.b->>0 = t LIMIT 1)) AS k;
+    EXECUTE format('INSERT INTO %I (%s) OVERRIDING SYSTEM VALUE SELECT %s FROM jsonb_array_elements($1) WITH ORDINALITY AS i(it, o), '
+                   'jsonb_array_elements(i.it->''rows'') AS x(b), jsonb_populate_recordset(NULL::%I, x.b->1) AS r '
+                   'WHERE x.b->>0 = $2 AND ($3 IS NULL OR ($3->(i.o::integer - 1)->>1)::boolean)',
+                   t, cols, picked, t)
+    USING p_items, t, p_answers;
+  END LOOP;
+END $function$;
+
+CREATE OR REPLACE FUNCTION public.wallet_ledger_append_only()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  RAISE EXCEPTION 'wallet_ledger is append-only (% refused)', TG_OP;
+END;
+$function$;
+
+CREATE OR REPLACE TRIGGER wallet_ledger_no_update BEFORE DELETE OR UPDATE ON public.wallet_ledger FOR EACH ROW EXECUTE FUNCTION wallet_ledger_append_only();
+
+CREATE OR REPLACE TRIGGER wallet_ledger_no_truncate BEFORE TRUNCATE ON public.wallet_ledger FOR EACH STATEMENT EXECUTE FUNCTION wallet_ledger_append_only();
