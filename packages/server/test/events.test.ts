@@ -3,6 +3,7 @@
  * invoices created and paid, and the renewal job's renewed, renewal_failed, expired and low
  * balance — each once, with its object, on a clock the test moves.
  */
+import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT } from '@partner-panel/sdk';
@@ -89,6 +90,30 @@ describe('live events', () => {
 
 /** A wallet.credited object, for events written straight into the table. */
 const CREDITED = JSON.stringify({ object: { object: 'wallet_credit', amount: 1, balance: 1, kind: 'admin_credit', description: 'Test credit' } });
+
+describe('events written before vpn_user.* carried created_at', () => {
+  it("are given it by migration 0021: the account's time, or the event's when the account is gone", async () => {
+    const me = await fundedReseller(t, 'events-backfill@example.com', 20_000);
+    const [code] = (await me.api.generateCoupons({ quantity: 1, billing_cycle: 'annually', product_id: 104, addon_type: '', billing_type: 1, prefix: 'BKF' })).codes;
+    const password = 'Redeem!Pass2026';
+    await t.post('/api/redeem', { name: 'Ada', email: 'ada-backfill@example.com', password, password_confirmation: password, coupon: code, addon_id: '', token: '' });
+    const [made] = await query<{ user_id: number; created_at: string }>(
+      t,
+      sql`select id as user_id, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at from vpn_accounts where reseller_id = ${me.id}`,
+    );
+    // As such events were stored before: the object without created_at, and one about an account deleted since.
+    await query(t, sql`update events set data = data #- '{object,created_at}' where reseller_id = ${me.id} and type like 'vpn_user.%'`);
+    await query(t, sql`insert into events (id, reseller_id, mode, type, subject, data, created_at)
+      select 'evt_backfill_gone', reseller_id, mode, 'vpn_user.deleted', 'vpn_user:999999', jsonb_set(data, '{object,userId}', '999999'), timestamptz '2026-01-09T08:00:00Z'
+      from events where reseller_id = ${me.id} and type = 'vpn_user.created'`);
+    const migration = readFileSync(new URL('../drizzle/0021_vpn_user_events_created_at.sql', import.meta.url), 'utf8');
+    for (const statement of migration.split('--> statement-breakpoint')) await query(t, sql.raw(statement));
+    const after = await query<{ id: string; created_at: string | null }>(t, sql`select id, data->'object'->>'created_at' as created_at from events where reseller_id = ${me.id} and type like 'vpn_user.%' order by seq`);
+    expect(after).toHaveLength(2);
+    expect(after[0]?.created_at).toBe(made?.created_at);
+    expect(after[1]).toEqual({ id: 'evt_backfill_gone', created_at: '2026-01-09T08:00:00.000Z' });
+  });
+});
 
 describe('retention', () => {
   it('deletes events older than 30 days with their deliveries, and keeps the rest', async () => {
