@@ -78,9 +78,9 @@ describe('billing through react-admin', () => {
     const { dataProvider } = await signedIn('sub1@demo.partner-panel.test');
     const made = await dataProvider.testCardToken({ number: '4242424242424242', exp_month: 12, exp_year: new Date().getUTCFullYear() + 1, cvc: '123', name: 'Sub One' });
     const input = { name: 'Sub One', amount: 2000, token: made.token as string };
-    const started = (await dataProvider.startPayment('testgateway', input, 'dp-key-1')) as { payment_id: number; invoice_id: number; client_secret: string };
+    const started = (await dataProvider.startPayment('testgateway', input, { idempotencyKey: 'dp-key-1' })) as { payment_id: number; invoice_id: number; client_secret: string };
     // The same submission again is answered the first answer: no second payment.
-    expect(await dataProvider.startPayment('testgateway', input, 'dp-key-1')).toEqual(started);
+    expect(await dataProvider.startPayment('testgateway', input, { idempotencyKey: 'dp-key-1' })).toEqual(started);
     expect((await dataProvider.testCardConfirm(started.client_secret)).status).toBe('succeeded');
     await expect.poll(async () => (await dataProvider.verifyPayment(started.payment_id)).body.payment.status).toBe('succeeded');
 

@@ -25,35 +25,43 @@ import {
   ToggleButtonGroup,
   Typography,
 } from '@mui/material';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useNotify, useTranslate } from 'ra-core';
 import type { PortalDataProvider } from '@partner-panel/data-provider';
 import { WEBHOOK_EVENT_TYPES, type KeyMode, type WebhookEndpoint, type WebhookEventType } from '@partner-panel/sdk';
 import { CopyButton } from '../../../components/CopyButton';
 import { PageHeader } from '../../../components/PageHeader';
+import { SubmitButton } from '../../../components/SubmitButton';
+import { onlyFirstClick, useSubmission, type Submission } from '../../../components/useSubmission';
 
 const ENDPOINTS = 'webhook-endpoints';
 
-/** Runs a call, toasts the server's sentence either way, and reloads the endpoints. */
 /**
  * A webhook action: toasts the server's sentence, refreshes the endpoints, and answers the body or
- * null on a refusal; `busy` holds while it is on its way, so a double click sends it once.
+ * null on a refusal. Once per intent (../../../components/useSubmission): `busy` holds while it is
+ * on its way and a repeat meanwhile is dropped; `what` names the action, and its call carries the
+ * submission's Idempotency-Key, so a double-clicked "Add endpoint" makes one endpoint and shows its secret.
  */
 function useAct() {
   const notify = useNotify();
   const queryClient = useQueryClient();
-  const mutation = useMutation({
-    mutationFn: (call: () => Promise<{ body: unknown; message: string }>) => call(),
-    onSuccess: ({ message }) => notify(message, { type: 'success' }),
-    onError: (error) => notify(error.message, { type: 'error' }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: [ENDPOINTS] }),
-  });
-  const act = <T,>(call: () => Promise<{ body: T; message: string }>): Promise<T | null> =>
-    mutation.mutateAsync(call).then(
-      ({ body }) => body as T,
-      () => null,
-    );
-  return { act, busy: mutation.isPending };
+  const submission = useSubmission();
+  const act = async <T,>(call: (once: Submission) => Promise<{ body: T; message: string }>, what: unknown = null): Promise<T | null> => {
+    const body = await submission.run(what, async (once) => {
+      try {
+        const answer = await call(once);
+        notify(answer.message, { type: 'success' });
+        return answer.body;
+      } catch (error) {
+        notify((error as Error).message, { type: 'error' });
+        return null;
+      } finally {
+        void queryClient.invalidateQueries({ queryKey: [ENDPOINTS] });
+      }
+    });
+    return body ?? null;
+  };
+  return { act, busy: submission.busy };
 }
 
 function SecretDialog({ secret, onClose }: { secret: string | null; onClose: () => void }) {
@@ -89,8 +97,7 @@ function AddEndpoint({ mode, onSecret }: { mode: KeyMode; onSecret: (secret: str
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          if (busy) return;
-          void act(() => dataProvider.createWebhookEndpoint({ mode, url, event_types: types })).then((made) => {
+          void act((once) => dataProvider.createWebhookEndpoint({ mode, url, event_types: types }, once), { mode, url, types }).then((made) => {
             if (!made) return;
             setUrl('');
             setTypes([]);
@@ -108,9 +115,7 @@ function AddEndpoint({ mode, onSecret }: { mode: KeyMode; onSecret: (secret: str
             <FormControlLabel key={type} control={<Checkbox checked={types.includes(type)} onChange={() => toggle(type)} />} label={type} />
           ))}
         </FormGroup>
-        <Button type="submit" variant="contained" disabled={busy}>
-          {translate('pp.webhooks.add')}
-        </Button>
+        <SubmitButton label="pp.webhooks.add" busy={busy} />
       </CardContent>
     </Card>
   );
@@ -202,11 +207,13 @@ function EndpointCard({ endpoint, onSecret }: { endpoint: WebhookEndpoint; onSec
             size="small"
             variant="outlined"
             disabled={busy}
-            onClick={() =>
-              void act(() => dataProvider.rotateWebhookSecret(endpoint.id)).then((rotated) => {
+            onClick={(event) => {
+              onlyFirstClick(event);
+              if (event.defaultPrevented) return;
+              void act((once) => dataProvider.rotateWebhookSecret(endpoint.id, once), 'rotate').then((rotated) => {
                 if (rotated) onSecret(rotated.secret);
-              })
-            }
+              });
+            }}
           >
             {translate('pp.webhooks.rotate')}
           </Button>

@@ -1,0 +1,50 @@
+/**
+ * One effect per intent: every form that creates, spends or changes security submits through this.
+ *
+ * - A submission started while another of the same form is on its way is dropped at once (a ref, not
+ *   state: a second click or Enter may arrive before React has disabled the button).
+ * - Each submission carries an Idempotency-Key (the data provider's `Submission`), made when it
+ *   starts. Sent again — a retry after no definite answer (no answer, a 5xx, a 429, a key still in
+ *   use) with the same values — it keeps that key, so the server answers the first answer instead
+ *   of acting twice. Once answered, the next submission is a deliberate one and gets a new key.
+ * - `busy` holds from the start to the answer; the submit buttons are disabled by it.
+ *
+ * The second click of a double click never submits (`SubmitButton`, `onlyFirstClick`).
+ */
+import { useCallback, useRef, useState, type MouseEvent } from 'react';
+import type { Submission } from '@partner-panel/data-provider';
+import { newIdempotencyKey } from '@partner-panel/sdk';
+
+export type { Submission };
+
+export function useSubmission() {
+  const running = useRef(false);
+  const held = useRef<{ key: string; values: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const run = useCallback(async <T>(values: unknown, work: (once: Submission) => Promise<T> | T): Promise<T | undefined> => {
+    if (running.current) return undefined;
+    running.current = true;
+    setBusy(true);
+    const signature = JSON.stringify(values ?? null);
+    const once: Submission = { idempotencyKey: held.current?.values === signature ? held.current.key : newIdempotencyKey() };
+    held.current = { key: once.idempotencyKey, values: signature };
+    try {
+      return await work(once);
+    } finally {
+      if (!once.unanswered) held.current = null;
+      running.current = false;
+      setBusy(false);
+    }
+  }, []);
+
+  return { run, busy };
+}
+
+/**
+ * A submit button's onClick: the second (third…) click of a double click is the same intent as the
+ * first, so it does not submit again, even when the first's answer came back in between.
+ */
+export function onlyFirstClick(event: MouseEvent) {
+  if (event.detail > 1) event.preventDefault();
+}
