@@ -13,7 +13,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { generate } from 'otplib';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createClient } from '@partner-panel/sdk';
 import { hashToken } from '../../server/src/modules/auth/secrets.js';
@@ -51,12 +51,14 @@ interface Sent {
 /** The API calls a page sends other than reads, from now on, each with its Idempotency-Key. */
 function watchCalls(page: Page) {
   const sent: Sent[] = [];
-  page.on('request', (request) => {
+  const listen = (request: Request) => {
     const url = new URL(request.url());
     if (request.method() === 'GET' || !url.pathname.startsWith('/api/') || url.pathname === '/api/csrf') return;
     sent.push({ path: url.pathname, key: request.headers()['idempotency-key'], answered: request.response().catch(() => null) });
-  });
+  };
+  page.on('request', listen);
   return {
+    stop: () => page.off('request', listen),
     /** Waits for every call sent to be answered, then answers how many went to `path`, and their keys. */
     async to(path: string) {
       await Promise.all(sent.map((s) => s.answered));
@@ -331,5 +333,39 @@ describe('one effect per intent', () => {
       expect(await mailsTo(email), `${way}: one verification mail`).toBe(1);
       expectNoProblems(tab);
     }
+  });
+
+  it('every submit button of the route table, double-clicked and pressed Enter at twice, sends its call once', async () => {
+    const tab = await signedIn('admin@demo.partner-panel.test');
+    const { page } = tab;
+    const routes = paths('/demo-admin');
+    const pages = Object.entries(routes).flatMap(([key, value]) => (typeof value === 'string' && key !== 'base' ? [value] : []));
+    pages.push(routes.userEdit(await idOf('sub1@demo.partner-panel.test')));
+    const repeats: string[] = [];
+    let pressed = 0;
+    for (const path of pages) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      for (let f = 0; f < (await page.locator('form:visible').count()); f++) {
+        for (const way of WAYS) {
+          const form = page.locator('form:visible').nth(f);
+          const button = form.locator('button[type=submit]:visible:enabled').first();
+          if (!(await button.count())) continue;
+          const field = form.locator('input:is([type=text],[type=email],[type=number],[type=tel],:not([type])):visible:not([readonly]):not([disabled])').first();
+          if (way === 'Enter twice' && !(await field.count())) continue;
+          const calls = watchCalls(page);
+          await submitTwice(page, way, button, field);
+          // The button is busy from the press to the answer: done once it is enabled again, or gone.
+          await expect.poll(async () => (await button.count()) === 0 || (await button.isEnabled())).toBe(true);
+          for (const repeat of await calls.repeated()) repeats.push(`${path} form ${f} (${way}): ${repeat}`);
+          calls.stop();
+          pressed++;
+        }
+      }
+    }
+    expect(repeats).toEqual([]);
+    // The generate page, the VPN forms, the payment form, the profile's and the user's forms at least.
+    expect(pressed).toBeGreaterThan(12);
+    expectNoProblems(tab);
   });
 });
