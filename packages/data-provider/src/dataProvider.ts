@@ -201,8 +201,8 @@ export function createDataProvider(client: Client, session: Session, extraLists:
     updateVpnEmail: (username: string, email: string, once?: Submission) => answered('updateVpnEmail', { username, email }, undefined, once),
     updateVpnPassword: (username: string, password: string, password_confirmation: string, once?: Submission) =>
       answered('updateVpnPassword', { username, password, password_confirmation }, undefined, once),
-    updateVpnStatus: (username: string, status: 'enable' | 'disable') => answered('updateVpnStatus', { username, status }),
-    deleteVpnAccount: (username: string) => answered('deleteVpnAccount', { username, status: 'delete' as const }),
+    updateVpnStatus: (username: string, status: 'enable' | 'disable', once?: Submission) => answered('updateVpnStatus', { username, status }, undefined, once),
+    deleteVpnAccount: (username: string, once?: Submission) => answered('deleteVpnAccount', { username, status: 'delete' as const }, undefined, once),
     // --- an admin's own users (002 §2): each answers the user's profile as it now stands
     updateUser: (user_reseller_id: number, input: Omit<In<'updateUser'>, 'user_reseller_id'>, once?: Submission) =>
       userAnswer(answered('updateUser', { ...input, user_reseller_id }, undefined, once)),

@@ -48,3 +48,9 @@ export function useSubmission() {
 export function onlyFirstClick(event: MouseEvent) {
   if (event.detail > 1) event.preventDefault();
 }
+
+/** An action button's onClick that runs `run` on a first click only (see `onlyFirstClick`). */
+export const onFirstClick = (run: () => void) => (event: MouseEvent) => {
+  onlyFirstClick(event);
+  if (!event.defaultPrevented) run();
+};

@@ -9,7 +9,7 @@ import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText,
 import { useNotify, useTranslate } from 'ra-core';
 import type { KeyMode } from '@partner-panel/sdk';
 import type { Submission } from '@partner-panel/data-provider';
-import { onlyFirstClick, useSubmission } from '../../../components/useSubmission';
+import { onFirstClick, useSubmission } from '../../../components/useSubmission';
 import { reasonOf, useMakeKey } from '../secretKeys';
 
 export function RegenerateDialog({ open, mode, shown, onClose, onMade }: { open: boolean; mode: KeyMode; shown: string; onClose: () => void; onMade: (key: string) => void }) {
@@ -54,10 +54,7 @@ export function RegenerateDialog({ open, mode, shown, onClose, onMade }: { open:
         <Button onClick={close} disabled={busy}>
           {translate('pp.confirm.cancel')}
         </Button>
-        <Button color="error" variant="contained" disabled={busy} onClick={(event) => {
-            onlyFirstClick(event);
-            if (!event.defaultPrevented) void submission.run(shown, (once) => regenerate.mutateAsync(once).catch(() => undefined));
-          }}>
+        <Button color="error" variant="contained" disabled={busy} onClick={onFirstClick(() => void submission.run(shown, (once) => regenerate.mutateAsync(once).catch(() => undefined)))}>
           {translate(busy ? 'pp.keys.regenerating' : 'pp.keys.regenerate')}
         </Button>
       </DialogActions>

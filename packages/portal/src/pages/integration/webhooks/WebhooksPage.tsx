@@ -32,7 +32,7 @@ import { WEBHOOK_EVENT_TYPES, type KeyMode, type WebhookEndpoint, type WebhookEv
 import { CopyButton } from '../../../components/CopyButton';
 import { PageHeader } from '../../../components/PageHeader';
 import { SubmitButton } from '../../../components/SubmitButton';
-import { onlyFirstClick, useSubmission, type Submission } from '../../../components/useSubmission';
+import { onFirstClick, useSubmission, type Submission } from '../../../components/useSubmission';
 
 const ENDPOINTS = 'webhook-endpoints';
 
@@ -207,13 +207,12 @@ function EndpointCard({ endpoint, onSecret }: { endpoint: WebhookEndpoint; onSec
             size="small"
             variant="outlined"
             disabled={busy}
-            onClick={(event) => {
-              onlyFirstClick(event);
-              if (event.defaultPrevented) return;
-              void act((once) => dataProvider.rotateWebhookSecret(endpoint.id, once), 'rotate').then((rotated) => {
-                if (rotated) onSecret(rotated.secret);
-              });
-            }}
+            onClick={onFirstClick(
+              () =>
+                void act((once) => dataProvider.rotateWebhookSecret(endpoint.id, once), 'rotate').then((rotated) => {
+                  if (rotated) onSecret(rotated.secret);
+                }),
+            )}
           >
             {translate('pp.webhooks.rotate')}
           </Button>
