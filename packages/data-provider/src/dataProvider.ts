@@ -17,7 +17,7 @@ import {
   type PaymentModule,
   type KeyMode,
 } from '@partner-panel/sdk';
-import { attempt } from './errors.js';
+import { attempt, hasCode } from './errors.js';
 import { contractLists, couponListFilterOf, userIdOf, vpnFilterOf, type ListAdapter } from './lists.js';
 import type { Session } from './session.js';
 
@@ -40,9 +40,9 @@ export interface PaymentInput {
 /**
  * One submission of a form (the portal's `useSubmission`): its calls carry an Idempotency-Key made
  * from `idempotencyKey` and the call's name (and number, for a second call of one name), so a repeat
- * of the submission acts once and a form that makes two calls sends each its own key. `unanswered` is set when a call got no definite answer (no
- * answer, a 5xx, a 429, a 409 of a key still in use): the same submission may then be sent again
- * under the same key.
+ * of the submission acts once and a form that makes two calls sends each its own key. `unanswered`
+ * is set when a call got no definite answer (no answer, a 5xx, a 429, a 409 of a key still in use):
+ * the same submission may then be sent again under the same key.
  */
 export interface Submission {
   idempotencyKey: string;
@@ -62,7 +62,7 @@ function keyed(name: string, once: Submission | undefined) {
 /** A failure the server may not have acted on yet: a repeat under the same key is safe and needed. */
 const undecided = (error: unknown) => {
   const status = error instanceof HttpError ? error.status : 0;
-  return status === 0 || status >= 500 || status === 429 || (error instanceof HttpError && String((error.body as { code?: unknown } | undefined)?.code ?? '').startsWith('rspf-idempotency-1103'));
+  return status === 0 || status >= 500 || status === 429 || hasCode(error, errors.idempotencyInProgress);
 };
 
 export interface Answered<T> {
