@@ -4,9 +4,10 @@
  * - A submission started while another of the same form is on its way is dropped at once (a ref, not
  *   state: a second click or Enter may arrive before React has disabled the button).
  * - Each submission carries an Idempotency-Key (the data provider's `Submission`), made when it
- *   starts. Sent again — a retry after no definite answer (no answer, a 5xx, a 429, a key still in
- *   use) with the same values — it keeps that key, so the server answers the first answer instead
- *   of acting twice. Once answered, the next submission is a deliberate one and gets a new key.
+ *   starts. Sent again with the same values — a retry after no definite answer (no answer, a 5xx, a
+ *   429, a key still in use), or a repeat within REPEAT_MS of the answer (Enter pressed twice, where
+ *   the first answer came back between the presses) — it keeps that key, so the server answers the
+ *   first answer instead of acting twice. Any other submission is a deliberate one: a new key.
  * - `busy` holds from the start to the answer; the submit buttons are disabled by it.
  *
  * The second click of a double click never submits (`SubmitButton`, `onlyFirstClick`).
@@ -17,9 +18,15 @@ import { newIdempotencyKey } from '@partner-panel/sdk';
 
 export type { Submission };
 
+/**
+ * How long after an answer the same values sent again are the same intent: about a double click's
+ * interval (the systems' default is 500 ms), well under the time to read the answer and decide again.
+ */
+export const REPEAT_MS = 1000;
+
 export function useSubmission() {
   const running = useRef(false);
-  const held = useRef<{ key: string; values: string } | null>(null);
+  const held = useRef<{ key: string; values: string; until: number } | null>(null);
   const [busy, setBusy] = useState(false);
 
   const run = useCallback(async <T>(values: unknown, work: (once: Submission) => Promise<T> | T): Promise<T | undefined> => {
@@ -27,12 +34,14 @@ export function useSubmission() {
     running.current = true;
     setBusy(true);
     const signature = JSON.stringify(values ?? null);
-    const once: Submission = { idempotencyKey: held.current?.values === signature ? held.current.key : newIdempotencyKey() };
-    held.current = { key: once.idempotencyKey, values: signature };
+    const same = held.current !== null && held.current.values === signature && performance.now() < held.current.until;
+    const once: Submission = { idempotencyKey: same && held.current ? held.current.key : newIdempotencyKey() };
+    held.current = { key: once.idempotencyKey, values: signature, until: Infinity };
     try {
       return await work(once);
     } finally {
-      if (!once.unanswered) held.current = null;
+      // Unanswered, the key waits for the retry; answered, only for a repeat close behind.
+      held.current = { key: once.idempotencyKey, values: signature, until: once.unanswered ? Infinity : performance.now() + REPEAT_MS };
       running.current = false;
       setBusy(false);
     }
