@@ -39,8 +39,9 @@ const ENDPOINTS = 'webhook-endpoints';
 /**
  * A webhook action: toasts the server's sentence, refreshes the endpoints, and answers the body or
  * null on a refusal. Once per intent (../../../components/useSubmission): `busy` holds while it is
- * on its way and a repeat meanwhile is dropped; `what` names the action, and its call carries the
- * submission's Idempotency-Key, so a double-clicked "Add endpoint" makes one endpoint and shows its secret.
+ * on its way and a repeat meanwhile is dropped; `what` names the action (the same action sent again
+ * within a second is the same intent), and its call carries the submission's Idempotency-Key, so a
+ * double-clicked "Add endpoint" makes one endpoint and shows its secret.
  */
 function useAct() {
   const notify = useNotify();
@@ -145,7 +146,7 @@ function Deliveries({ endpointId }: { endpointId: number }) {
             <Typography variant="body2" color="text.secondary">
               {d.event_id}
             </Typography>
-            <Button size="small" disabled={busy} onClick={() => void act(() => dataProvider.resendWebhookDelivery(d.id)).then(() => setTimeout(() => void refetch(), 1500))}>
+            <Button size="small" disabled={busy} onClick={() => void act(() => dataProvider.resendWebhookDelivery(d.id), { resend: d.id }).then(() => setTimeout(() => void refetch(), 1500))}>
               {translate('pp.webhooks.resend')}
             </Button>
           </Stack>
@@ -197,10 +198,10 @@ function EndpointCard({ endpoint, onSecret }: { endpoint: WebhookEndpoint; onSec
           </Alert>
         ) : null}
         <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>
-          <Button size="small" variant="outlined" disabled={!enabled || busy} onClick={() => void act(() => dataProvider.testWebhookEndpoint(endpoint.id))}>
+          <Button size="small" variant="outlined" disabled={!enabled || busy} onClick={() => void act(() => dataProvider.testWebhookEndpoint(endpoint.id), 'test')}>
             {translate('pp.webhooks.test')}
           </Button>
-          <Button size="small" variant="outlined" disabled={busy} onClick={() => void act(() => dataProvider.updateWebhookEndpoint({ endpointId: endpoint.id, status: enabled ? 'disabled' : 'enabled' }))}>
+          <Button size="small" variant="outlined" disabled={busy} onClick={() => void act(() => dataProvider.updateWebhookEndpoint({ endpointId: endpoint.id, status: enabled ? 'disabled' : 'enabled' }), { status: enabled ? 'disabled' : 'enabled' })}>
             {enabled ? translate('pp.webhooks.disable') : translate('pp.webhooks.enable')}
           </Button>
           <Button
@@ -230,7 +231,7 @@ function EndpointCard({ endpoint, onSecret }: { endpoint: WebhookEndpoint; onSec
             color="error"
             onClick={() => {
               setConfirming(false);
-              void act(() => dataProvider.deleteWebhookEndpoint(endpoint.id));
+              void act(() => dataProvider.deleteWebhookEndpoint(endpoint.id), 'delete');
             }}
           >
             {translate('pp.webhooks.delete')}
