@@ -17,7 +17,7 @@ import {
   type PaymentModule,
   type KeyMode,
 } from '@partner-panel/sdk';
-import { attempt } from './errors.js';
+import { attempt, hasCode } from './errors.js';
 import { contractLists, couponListFilterOf, userIdOf, vpnFilterOf, type ListAdapter } from './lists.js';
 import type { Session } from './session.js';
 
@@ -37,6 +37,34 @@ export interface PaymentInput {
   token?: string;
 }
 
+/**
+ * One submission of a form (the portal's `useSubmission`): its calls carry an Idempotency-Key made
+ * from `idempotencyKey` and the call's name (and number, for a second call of one name), so a repeat
+ * of the submission acts once and a form that makes two calls sends each its own key. `unanswered`
+ * is set when a call got no definite answer (no answer, a 5xx, a 429, a 409 of a key still in use):
+ * the same submission may then be sent again under the same key.
+ */
+export interface Submission {
+  idempotencyKey: string;
+  unanswered?: boolean;
+  /** How many calls of each name the submission has made (a price editor saves several cycles). */
+  sent?: Record<string, number>;
+}
+
+/** The SDK's options for one call of a submission: its key, the call's name and its place among those. */
+function keyed(name: string, once: Submission | undefined) {
+  if (!once) return undefined;
+  const sent = (once.sent ??= {});
+  const n = (sent[name] = (sent[name] ?? -1) + 1);
+  return { idempotencyKey: `${once.idempotencyKey}.${name}${n ? `.${n}` : ''}` };
+}
+
+/** A failure the server may not have acted on yet: a repeat under the same key is safe and needed. */
+const undecided = (error: unknown) => {
+  const status = error instanceof HttpError ? error.status : 0;
+  return status === 0 || status >= 500 || status === 429 || hasCode(error, errors.idempotencyInProgress);
+};
+
 export interface Answered<T> {
   body: T;
   message: string;
@@ -55,13 +83,18 @@ const userAnswer = async (pending: Promise<Answered<CallResult<Contract['getUser
 export function createDataProvider(client: Client, session: Session, extraLists: Record<string, ListAdapter> = {}) {
   const lists = { ...contractLists(client), ...extraLists };
   /** A call answering the body and the header message (the UI shows the server's message). */
-  async function answered<K extends CallName>(name: K, input: In<K>, fallback: CatalogueEntry = errors.updateFailed) {
-    const send = client.send as (n: K, i: unknown) => Promise<Envelope<CallResult<Contract[K]>>>;
-    const env = await attempt(() => send(name, input), fallback);
-    return { body: env.body, message: env.header.message } satisfies Answered<CallResult<Contract[K]>>;
+  async function answered<K extends CallName>(name: K, input: In<K>, fallback: CatalogueEntry = errors.updateFailed, once?: Submission) {
+    const send = client.send as (n: K, i: unknown, o?: { idempotencyKey: string }) => Promise<Envelope<CallResult<Contract[K]>>>;
+    try {
+      const env = await attempt(() => send(name, input, keyed(name, once)), fallback);
+      return { body: env.body, message: env.header.message } satisfies Answered<CallResult<Contract[K]>>;
+    } catch (error) {
+      if (once && undecided(error)) once.unanswered = true;
+      throw error;
+    }
   }
   /** Any contract call, its input typed by the contract: answers the body and the header message. */
-  const call = <K extends CallName>(name: K, input: CallInputOf<Contract[K]>, fallback?: CatalogueEntry) => answered(name, input, fallback);
+  const call = <K extends CallName>(name: K, input: CallInputOf<Contract[K]>, fallback?: CatalogueEntry, once?: Submission) => answered(name, input, fallback, once);
   /** Any contract call, its input typed by the contract: answers the body alone (a read). */
   const read = async <K extends CallName>(name: K, input: CallInputOf<Contract[K]>, fallback: CatalogueEntry = errors.fetchDetails) =>
     (await answered(name, input, fallback)).body;
@@ -112,8 +145,8 @@ export function createDataProvider(client: Client, session: Session, extraLists:
     refreshProfile,
     dashboard: () => attempt(() => client.dashboard(), errors.fetchDetails),
     totalCredited: () => attempt(() => client.totalCredited(), errors.fetchDetails),
-    async updateProfileField(update: 'name' | 'status', value: string | number) {
-      const result = await answered('updateProfile', { update, value }, errors.updateProfileFailed);
+    async updateProfileField(update: 'name' | 'status', value: string | number, once?: Submission) {
+      const result = await answered('updateProfile', { update, value }, errors.updateProfileFailed, once);
       session.setUser(result.body);
       return result;
     },
@@ -125,17 +158,16 @@ export function createDataProvider(client: Client, session: Session, extraLists:
       attempt(() => client.broadcastingAuth({ socket_id: socketId, channel_name: channelName })),
     /** Signs a realtime socket in as this session (pusher-js `signin()`), so that ending the session closes it. */
     authenticateSocket: (socketId: string) => attempt(() => client.broadcastingUserAuth({ socket_id: socketId })),
-    changePassword: (input: In<'changePassword'>) =>
-      answered('changePassword', input),
+    changePassword: (input: In<'changePassword'>, once?: Submission) => answered('changePassword', input, undefined, once),
     // --- two-factor sign-in (the profile)
     twoFactor: () => attempt(() => client.getTwoFactor(), errors.fetchDetails),
-    setupTwoFactor: (password: string) => answered('setupTwoFactor', { password }),
-    enableTwoFactor: (code: string) => answered('enableTwoFactor', { code }),
-    renewRecoveryCodes: (input: In<'renewRecoveryCodes'>) => answered('renewRecoveryCodes', input),
-    disableTwoFactor: (input: In<'disableTwoFactor'>) => answered('disableTwoFactor', input),
-    passkeyOptions: (password: string) => attempt(() => client.passkeyOptions({ password }), errors.updateFailed),
-    addPasskey: (input: In<'addPasskey'>) => answered('addPasskey', input),
-    removePasskey: (input: In<'removePasskey'>) => answered('removePasskey', input),
+    setupTwoFactor: (password: string, once?: Submission) => answered('setupTwoFactor', { password }, undefined, once),
+    enableTwoFactor: (code: string, once?: Submission) => answered('enableTwoFactor', { code }, undefined, once),
+    renewRecoveryCodes: (input: In<'renewRecoveryCodes'>, once?: Submission) => answered('renewRecoveryCodes', input, undefined, once),
+    disableTwoFactor: (input: In<'disableTwoFactor'>, once?: Submission) => answered('disableTwoFactor', input, undefined, once),
+    passkeyOptions: async (password: string, once?: Submission) => (await answered('passkeyOptions', { password }, undefined, once)).body,
+    addPasskey: (input: In<'addPasskey'>, once?: Submission) => answered('addPasskey', input, undefined, once),
+    removePasskey: (input: In<'removePasskey'>, once?: Submission) => answered('removePasskey', input, undefined, once),
     // --- signed-in sessions and security events (the profile)
     sessions: () => attempt(() => client.listSessions(), errors.fetchDetails),
     endSession: (id: number) => answered('endSession', { id }),
@@ -146,11 +178,10 @@ export function createDataProvider(client: Client, session: Session, extraLists:
     /** The price tables (001 §2.2); a failure reads as the list's (001 §8). */
     productPricing: () => attempt(() => client.productPricing(), errors.fetchCouponList),
     userProducts: (userResellerId: number) => attempt(() => client.userProducts({ userResellerId }), errors.fetchProducts),
-    generateCoupons: (input: GenerateInput) => answered('generateCoupons', input, errors.generateCoupons),
-    generateUserCoupons: (userResellerId: number, input: GenerateInput) =>
-      answered('generateUserCoupons', { ...input, userResellerId }, errors.generateCoupons),
-    sendCoupon: (input: In<'sendCoupon'>) =>
-      answered('sendCoupon', input, errors.sendCouponFailed),
+    generateCoupons: (input: GenerateInput, once?: Submission) => answered('generateCoupons', input, errors.generateCoupons, once),
+    generateUserCoupons: (userResellerId: number, input: GenerateInput, once?: Submission) =>
+      answered('generateUserCoupons', { ...input, userResellerId }, errors.generateCoupons, once),
+    sendCoupon: (input: In<'sendCoupon'>, once?: Submission) => answered('sendCoupon', input, errors.sendCouponFailed, once),
     /**
      * A two-minute link to a list (coupons, vpn-subscriptions) under its filter as a CSV file the
      * server streams: one export path, the same columns whatever the size.
@@ -165,37 +196,40 @@ export function createDataProvider(client: Client, session: Session, extraLists:
         : attempt(() => client.vpnExportTicket({ ...vpnFilterOf(params.filter), ...user }), errors.fetchVpnList);
     },
     // --- VPN accounts
-    createVpnAccount: (input: Omit<In<'createVpnAccount'>, 'quantity'>) =>
-      answered('createVpnAccount', { ...input, quantity: 1 }, errors.createCoupons),
+    createVpnAccount: (input: Omit<In<'createVpnAccount'>, 'quantity'>, once?: Submission) =>
+      answered('createVpnAccount', { ...input, quantity: 1 }, errors.createCoupons, once),
     searchVpnAccounts: (search: 'email' | 'coupon' | 'username', value: string) =>
       attempt(() => client.searchVpnAccounts({ search, value }), errors.fetchVpnList),
-    updateVpnEmail: (username: string, email: string) => answered('updateVpnEmail', { username, email }),
-    updateVpnPassword: (username: string, password: string, password_confirmation: string) =>
-      answered('updateVpnPassword', { username, password, password_confirmation }),
-    updateVpnStatus: (username: string, status: 'enable' | 'disable') => answered('updateVpnStatus', { username, status }),
-    deleteVpnAccount: (username: string) => answered('deleteVpnAccount', { username, status: 'delete' as const }),
+    updateVpnEmail: (username: string, email: string, once?: Submission) => answered('updateVpnEmail', { username, email }, undefined, once),
+    updateVpnPassword: (username: string, password: string, password_confirmation: string, once?: Submission) =>
+      answered('updateVpnPassword', { username, password, password_confirmation }, undefined, once),
+    updateVpnStatus: (username: string, status: 'enable' | 'disable', once?: Submission) => answered('updateVpnStatus', { username, status }, undefined, once),
+    deleteVpnAccount: (username: string, once?: Submission) => answered('deleteVpnAccount', { username, status: 'delete' as const }, undefined, once),
     // --- an admin's own users (002 §2): each answers the user's profile as it now stands
-    updateUser: (user_reseller_id: number, input: Omit<In<'updateUser'>, 'user_reseller_id'>) =>
-      userAnswer(answered('updateUser', { ...input, user_reseller_id })),
-    updateUserPricing: (user_reseller_id: number, input: Omit<In<'updateUserPricing'>, 'user_reseller_id'>) =>
-      userAnswer(answered('updateUserPricing', { ...input, user_reseller_id })),
+    updateUser: (user_reseller_id: number, input: Omit<In<'updateUser'>, 'user_reseller_id'>, once?: Submission) =>
+      userAnswer(answered('updateUser', { ...input, user_reseller_id }, undefined, once)),
+    updateUserPricing: (user_reseller_id: number, input: Omit<In<'updateUserPricing'>, 'user_reseller_id'>, once?: Submission) =>
+      userAnswer(answered('updateUserPricing', { ...input, user_reseller_id }, undefined, once)),
     verifyUser: (id: number) => userAnswer(answered('verifyUser', { id })),
     requireUserTwoFactor: (user_reseller_id: number, required: boolean) => answered('requireTwoFactor', { user_reseller_id, required }),
-    adjustUserBalance: (user_reseller_id: number, input: Omit<In<'adjustUserBalance'>, 'user_reseller_id'>) =>
-      userAnswer(answered('adjustUserBalance', { ...input, user_reseller_id })),
-    sendUserInvoice: (user_reseller_id: number, amount: string | number, user_email?: string) =>
-      answered('createUserInvoice', { user_reseller_id, amount, ...(user_email ? { user_email } : {}) }),
+    adjustUserBalance: (user_reseller_id: number, input: Omit<In<'adjustUserBalance'>, 'user_reseller_id'>, once?: Submission) =>
+      userAnswer(answered('adjustUserBalance', { ...input, user_reseller_id }, undefined, once)),
+    sendUserInvoice: (user_reseller_id: number, amount: string | number, user_email?: string, once?: Submission) =>
+      answered('createUserInvoice', { user_reseller_id, amount, ...(user_email ? { user_email } : {}) }, undefined, once),
     // --- the redeem page's embed
     redeemEmbed: () => attempt(() => client.getRedeemEmbed(), errors.fetchDetails),
-    saveRedeemEmbed: (input: In<'updateRedeemEmbed'>) =>
-      answered('updateRedeemEmbed', input),
+    saveRedeemEmbed: (input: In<'updateRedeemEmbed'>, once?: Submission) => answered('updateRedeemEmbed', input, undefined, once),
     // --- billing (002): one Idempotency-Key per submission, so a retried submission pays once
     paymentMethods: () => attempt(() => client.paymentMethods(), errors.fetchDetails),
-    startPayment(module: PaymentModule, input: PaymentInput, idempotencyKey: string) {
-      const options = { idempotencyKey };
-      if (module === 'paypal') return attempt(() => client.payByRedirect(input, options), errors.paymentFailed);
+    startPayment(module: PaymentModule, input: PaymentInput, once: Submission) {
+      const options = keyed('startPayment', once) as { idempotencyKey: string };
       const card = { ...input, token: input.token ?? '' };
-      return attempt(() => (module === 'stripe' ? client.payByCard(card, options) : client.payByTestCard(card, options)), errors.paymentFailed);
+      const pay = (): Promise<CallResult<Contract['payByRedirect']> | CallResult<Contract['payByCard']>> =>
+        module === 'paypal' ? client.payByRedirect(input, options) : module === 'stripe' ? client.payByCard(card, options) : client.payByTestCard(card, options);
+      return attempt(pay, errors.paymentFailed).catch((error: unknown) => {
+        if (undecided(error)) once.unanswered = true;
+        throw error;
+      });
     },
     verifyPayment: (paymentId: number) => answered('verifyPayment', { payment_id: paymentId }, errors.fetchDetails),
     testCardToken: (card: In<'testGatewayToken'>) =>
@@ -207,16 +241,15 @@ export function createDataProvider(client: Client, session: Session, extraLists:
     invoicePdf: (id: number) => attempt(async () => (await client.raw('invoicePdf', { id })).blob(), errors.fetchPdf),
     // --- API secret keys (002 §2, §7): the live key is answered masked once made, the sandbox key whole
     secretKeys: () => attempt(() => client.getSecretKey(), errors.secretKeyFetch),
-    generateSecretKey: (mode: KeyMode) => answered('generateSecretKey', { mode }, errors.secretKeyGenerate),
+    generateSecretKey: (mode: KeyMode, once?: Submission) => answered('generateSecretKey', { mode }, errors.secretKeyGenerate, once),
     /** Replaces the key shown (whole or masked): the server refuses a key another tab already replaced. */
-    regenerateSecretKey: (mode: KeyMode, secretKey: string) => answered('updateSecretKey', { mode, secretKey }, errors.secretKeyRegenerate),
+    regenerateSecretKey: (mode: KeyMode, secretKey: string, once?: Submission) => answered('updateSecretKey', { mode, secretKey }, errors.secretKeyRegenerate, once),
     // --- webhook endpoints (Integration → Webhooks): either mode; the secret is in the answer that makes it only
     webhookEndpoints: (mode: KeyMode) => attempt(() => client.listWebhookEndpoints({ mode }), errors.fetchDetails),
-    createWebhookEndpoint: (input: In<'createWebhookEndpoint'>) =>
-      answered('createWebhookEndpoint', input),
+    createWebhookEndpoint: (input: In<'createWebhookEndpoint'>, once?: Submission) => answered('createWebhookEndpoint', input, undefined, once),
     updateWebhookEndpoint: (input: In<'updateWebhookEndpoint'>) =>
       answered('updateWebhookEndpoint', input),
-    rotateWebhookSecret: (endpointId: number) => answered('rotateWebhookSecret', { endpointId }),
+    rotateWebhookSecret: (endpointId: number, once?: Submission) => answered('rotateWebhookSecret', { endpointId }, undefined, once),
     deleteWebhookEndpoint: (endpointId: number) => answered('deleteWebhookEndpoint', { endpointId }),
     testWebhookEndpoint: (endpointId: number) => answered('testWebhookEndpoint', { endpointId }),
     webhookDeliveries: (endpointId: number) => attempt(() => client.listWebhookDeliveries({ endpointId, limit: 50 }), errors.fetchDetails),

@@ -78,9 +78,9 @@ describe('billing through react-admin', () => {
     const { dataProvider } = await signedIn('sub1@demo.partner-panel.test');
     const made = await dataProvider.testCardToken({ number: '4242424242424242', exp_month: 12, exp_year: new Date().getUTCFullYear() + 1, cvc: '123', name: 'Sub One' });
     const input = { name: 'Sub One', amount: 2000, token: made.token as string };
-    const started = (await dataProvider.startPayment('testgateway', input, 'dp-key-1')) as { payment_id: number; invoice_id: number; client_secret: string };
+    const started = (await dataProvider.startPayment('testgateway', input, { idempotencyKey: 'dp-key-1' })) as { payment_id: number; invoice_id: number; client_secret: string };
     // The same submission again is answered the first answer: no second payment.
-    expect(await dataProvider.startPayment('testgateway', input, 'dp-key-1')).toEqual(started);
+    expect(await dataProvider.startPayment('testgateway', input, { idempotencyKey: 'dp-key-1' })).toEqual(started);
     expect((await dataProvider.testCardConfirm(started.client_secret)).status).toBe('succeeded');
     await expect.poll(async () => (await dataProvider.verifyPayment(started.payment_id)).body.payment.status).toBe('succeeded');
 
@@ -120,5 +120,32 @@ describe("an admin's user through react-admin", () => {
       status: 422,
     });
     await expect(dataProvider.getOne('users', { id: 1000 })).rejects.toMatchObject({ message: 'User undefined', status: 404 });
+  });
+});
+
+describe('a submission (one Idempotency-Key per form submission)', () => {
+  it('is answered the first answer when sent again, gives a second call of one name its own key, and marks no answer', async () => {
+    const { dataProvider } = await signedIn('sub1@demo.partner-panel.test');
+    const input = { ...biennial, quantity: 1, prefix: 'ONCE' };
+    const first = await dataProvider.generateCoupons(input, { idempotencyKey: 'dp-sub-1' });
+    // The same submission again (a retry: its calls counted afresh) is the first answer, no second lot.
+    expect(await dataProvider.generateCoupons(input, { idempotencyKey: 'dp-sub-1' })).toEqual(first);
+    expect((await dataProvider.getList('coupons', list(10, 1, { code: 'once' }))).total).toBe(1);
+    // Within one submission, a second call of the same name is a call of its own.
+    const once = { idempotencyKey: 'dp-sub-2' };
+    await dataProvider.generateCoupons(input, once);
+    await dataProvider.generateCoupons(input, once);
+    expect((await dataProvider.getList('coupons', list(10, 1, { code: 'once' }))).total).toBe(3);
+    expect(once).toEqual({ idempotencyKey: 'dp-sub-2', sent: { generateCoupons: 1 } });
+
+    // No answer at all: the submission may be sent again under its key.
+    const offline = createProviders({ fetch: () => Promise.reject(new TypeError('offline')), storage: memoryStorage() });
+    const cut: { idempotencyKey: string; unanswered?: boolean } = { idempotencyKey: 'dp-sub-3' };
+    await expect(offline.dataProvider.generateCoupons(input, cut)).rejects.toBeInstanceOf(HttpError);
+    expect(cut.unanswered).toBe(true);
+    // A refusal is an answer: the next press is a new submission.
+    const refused: { idempotencyKey: string; unanswered?: boolean } = { idempotencyKey: 'dp-sub-4' };
+    await expect(dataProvider.generateCoupons({ ...input, quantity: 10_000 }, refused)).rejects.toBeInstanceOf(HttpError);
+    expect(refused.unanswered).toBeUndefined();
   });
 });

@@ -67,12 +67,14 @@ declare module 'fastify' {
     /** The v2 client behind an access token (calls with access `client`). */
     client: ClientPrincipal | null;
     /** The Idempotency-Key record this request holds, if any. */
-    idempotency: { scope: string; key: string } | null;
+    idempotency: { scope: string; key: string; sealed: boolean } | null;
   }
   interface FastifyContextConfig {
     /** A v2 client API route: bad input answers HTTP 400, as the sandbox documents. */
     clientApi?: boolean;
     /** The route also reads an HTML form's body (a stock Pusher client's channel authorisation). */
     form?: boolean;
+    /** The answer holds a secret: kept for an Idempotency-Key only sealed. */
+    secretAnswer?: boolean;
   }
 }

@@ -106,15 +106,19 @@ describe('the secret keys (002 §2, §4, §7)', () => {
     expect(missing.json.header.message).toBe('No secret key has been generated yet.');
   });
 
-  it('never keeps a key in the Idempotency-Key store', async () => {
+  it('keeps a key for an Idempotency-Key only sealed: a repeat answers the same key, one key made', async () => {
     const r = await fundedReseller(t, 'keys-idem@example.com', 0);
     const csrf = (await t.app.inject({ method: 'GET', url: '/api/csrf' })).json() as Envelope<{ csrf_token: string }>;
     const headers = { 'csrf-token': csrf.body.csrf_token, cookie: `XSRF-TOKEN=${csrf.body.csrf_token}`, 'idempotency-key': 'key-once' };
     const first = await call('POST', '/api/v2/client/generate-secret-key', {}, r.token, headers);
     const second = await call('POST', '/api/v2/client/generate-secret-key', {}, r.token, headers);
     expect(first.status).toBe(200);
-    expect(second.status).toBe(409);
-    expect(await query(t, sql`select 1 from idempotency_keys where scope = ${`reseller:${r.id}`}`)).toHaveLength(0);
+    expect(second.status).toBe(200);
+    expect(second.json.body.SecretKey).toBe(first.json.body.SecretKey);
+    expect(await query(t, sql`select 1 from secret_keys where reseller_id = ${r.id}`)).toHaveLength(1);
+    const kept = await query<{ response: string }>(t, sql`select response from idempotency_keys where scope = ${`reseller:${r.id}`}`);
+    expect(kept).toHaveLength(1);
+    expect(kept[0]?.response).not.toContain(first.json.body.SecretKey as string);
   });
 
   it('needs a signed-in reseller and the CSRF header', async () => {

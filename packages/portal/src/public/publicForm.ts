@@ -5,7 +5,8 @@
  * The form behaves as react-hook-form's with `reValidateMode: 'onChange'`, which these pages used:
  * nothing is checked until the first submission; from then on a field is checked again as it
  * changes; a submission checks every field and sends only a valid form; the server's field errors
- * land on their fields until they change.
+ * land on their fields until they change. A submission while one is on its way is dropped at once
+ * (a ref: a second click or Enter may come before React has disabled the button).
  */
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import type { Checked, FieldErrors } from './account';
@@ -34,7 +35,7 @@ export function usePublicForm<V extends Record<string, string>, O>(check: (value
   const [values, setValues] = useState(defaults);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [submitting, setSubmitting] = useState(false);
-  const current = useRef({ values: defaults, submitted: false, check });
+  const current = useRef({ values: defaults, submitted: false, check, running: false });
   current.current.check = check;
 
   const set = useCallback((name: keyof V & string, value: string) => {
@@ -64,6 +65,8 @@ export function usePublicForm<V extends Record<string, string>, O>(check: (value
   /** The form's onSubmit: checks every field, then hands the valid values to `onValid`. */
   const submit = (onValid: (values: O) => Promise<unknown> | void) => (event: FormEvent) => {
     event.preventDefault();
+    if (current.current.running) return;
+    current.current.running = true;
     setSubmitting(true);
     void (async () => {
       try {
@@ -72,6 +75,7 @@ export function usePublicForm<V extends Record<string, string>, O>(check: (value
         if (result.errors === undefined) await onValid(result.values);
       } finally {
         current.current.submitted = true;
+        current.current.running = false;
         setSubmitting(false);
       }
     })();

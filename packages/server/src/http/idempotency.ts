@@ -7,12 +7,17 @@
  *
  * The answer is stored just after the call's own transaction commits. Should the process die in
  * between, the key is held for a minute and then released, and a retry runs the call again.
+ *
+ * An answer holding a secret (a whole API key, a signing secret, a TOTP secret, recovery codes) is
+ * kept too — a double-clicked "Turn on" must show the codes of the one enrolment — but sealed
+ * (AES-256-GCM under a key derived from APP_SECRET, bound to the caller and the key), never in clear.
  */
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { idempotencyKeys } from '../db/schema/index.js';
 import { rows } from '../db/index.js';
+import { seal, unseal } from '../modules/client-api/keys.js';
 import { fail } from './errors.js';
 
 const HEADER = 'idempotency-key';
@@ -24,6 +29,9 @@ function scopeOf(request: FastifyRequest): string | null {
   if (request.reseller) return `reseller:${request.reseller.id}`;
   return null;
 }
+
+const PURPOSE = 'idempotency/answer';
+const boundTo = (held: { scope: string; key: string }) => `${held.scope}\n${held.key}`;
 
 const fingerprintOf = (request: FastifyRequest) =>
   createHash('sha256')
@@ -45,8 +53,9 @@ export async function claimIdempotencyKey(request: FastifyRequest, reply: Fastif
     sql`insert into idempotency_keys (scope, key, fingerprint, created_at) values (${scope}, ${raw}, ${fingerprint}, ${now})
         on conflict (scope, key) do nothing returning key`,
   );
+  const sealed = request.routeOptions.config.secretAnswer === true;
   if (claimed.length) {
-    request.idempotency = { scope, key: raw };
+    request.idempotency = { scope, key: raw, sealed };
     return;
   }
   const [kept] = await db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, raw)));
@@ -60,17 +69,20 @@ export async function claimIdempotencyKey(request: FastifyRequest, reply: Fastif
       .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, raw), isNull(idempotencyKeys.status), lt(idempotencyKeys.createdAt, new Date(now.getTime() - ABANDONED_MS))))
       .returning({ key: idempotencyKeys.key });
     if (taken.length) {
-      request.idempotency = { scope, key: raw };
+      request.idempotency = { scope, key: raw, sealed };
       return;
     }
     reply.header('retry-after', 1);
     throw fail('idempotencyInProgress');
   }
+  // A sealed answer that no longer opens (APP_SECRET changed) is not given: the key reads as in use.
+  const response = sealed ? unseal(request.server.ctx.secret, boundTo({ scope, key: raw }), kept.response ?? '', PURPOSE) : kept.response;
+  if (response === null) throw fail('idempotencyInProgress');
   return reply
     .code(kept.status)
     .header('content-type', 'application/json; charset=utf-8')
     .header('idempotent-replayed', 'true')
-    .send(kept.response);
+    .send(response);
 }
 
 /** onSend: keeps the answer for the key, or lets it go when a retry should run the call again. */
@@ -83,7 +95,8 @@ export async function storeIdempotentAnswer(request: FastifyRequest, reply: Fast
   if (reply.statusCode >= 500 || reply.statusCode === 429 || typeof payload !== 'string') {
     await db.delete(idempotencyKeys).where(where);
   } else {
-    await db.update(idempotencyKeys).set({ status: reply.statusCode, response: payload }).where(where);
+    const response = held.sealed ? seal(request.server.ctx.secret, boundTo(held), payload, PURPOSE) : payload;
+    await db.update(idempotencyKeys).set({ status: reply.statusCode, response }).where(where);
   }
   return payload;
 }

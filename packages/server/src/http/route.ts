@@ -44,7 +44,7 @@ export interface ServeOptions {
   embeddable?: boolean;
   /** Options of @fastify/rate-limit for this route (per IP). */
   rateLimit?: { max: number; timeWindow: number };
-  /** The answer holds a secret (a whole API key): it is never kept for an Idempotency-Key. */
+  /** The answer holds a secret (a whole API key, recovery codes): kept for an Idempotency-Key only sealed. */
   secretAnswer?: boolean;
   /** The call's captcha applies only to bodies this says yes to (a password among other fields). */
   captchaWhen?: (body: unknown) => boolean;
@@ -100,7 +100,7 @@ export function serve<C extends AnyCall>(app: FastifyInstance, call: C, handler:
   }
   preHandler.push(...(options.preHandler ?? []));
   const onSend: onSendHookHandler[] = [];
-  if (call.method !== 'GET' && call.access !== 'public' && call.access !== 'signature' && !options.secretAnswer) {
+  if (call.method !== 'GET' && call.access !== 'public' && call.access !== 'signature') {
     preHandler.push(claimIdempotencyKey);
     onSend.push(storeIdempotentAnswer);
   }
@@ -118,7 +118,7 @@ export function serve<C extends AnyCall>(app: FastifyInstance, call: C, handler:
         ? { response: { [call.httpStatus]: call.bare ? call.response : envelopeSchema(call.response) } }
         : {}),
     },
-    config: { rateLimit: options.rateLimit ?? false, clientApi, form: options.form ?? false },
+    config: { rateLimit: options.rateLimit ?? false, clientApi, form: options.form ?? false, secretAnswer: options.secretAnswer ?? false },
     onRequest,
     preValidation,
     preHandler,

@@ -13,9 +13,10 @@ import { HttpError, TextInput, useDataProvider, useTranslate } from 'react-admin
 import type { FieldValues } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import type { PaymentInput, PortalDataProvider } from '@partner-panel/data-provider';
-import { TEST_CARDS, newIdempotencyKey, paymentFormSchema, type PaymentMethod } from '@partner-panel/sdk';
+import { TEST_CARDS, paymentFormSchema, type PaymentMethod } from '@partner-panel/sdk';
 import { useFormat } from '../../components/format';
 import { SchemaForm } from '../../components/SchemaForm';
+import type { Submission } from '../../components/useSubmission';
 import { SubmitButton } from '../../components/SubmitButton';
 import { usePaths } from '../../routing/usePaths';
 import { useSessionUser } from '../../routing/useSessionUser';
@@ -107,7 +108,7 @@ function MethodForm({ method, target }: { method: PaymentMethod; target: Payment
     setFailure(error?.decline_code ? translate('pp.billing.decline', { message: error.message, decline_code: error.decline_code }) : (error?.message ?? ''));
   }
 
-  async function submit(values: FieldValues) {
+  async function submit(values: FieldValues, once: Submission) {
     setFailure(null);
     const payer = { name: String(values.name ?? user?.name ?? ''), email: String(values.email ?? '') };
     const cents = target.kind === 'deposit' ? Number(values.amount) : Math.round(target.total * 100);
@@ -115,10 +116,9 @@ function MethodForm({ method, target }: { method: PaymentMethod; target: Payment
     if (target.kind === 'invoice') input = { ...payer, invoiceId: target.id, invoicePayment: true };
     else if (retry.current && retry.current.cents === cents) input = { ...payer, invoiceId: retry.current.invoiceId, invoicePayment: true };
     else input = { ...payer, amount: cents / 100 };
-    const key = newIdempotencyKey();
     try {
       if (method.type === 'redirect') {
-        const started = (await dataProvider.startPayment(method.module, input, key)) as { form: string };
+        const started = (await dataProvider.startPayment(method.module, input, once)) as { form: string };
         setRedirecting(true);
         submitRedirect(started.form);
         return;
@@ -137,7 +137,7 @@ function MethodForm({ method, target }: { method: PaymentMethod; target: Payment
         if ('error' in made) return setFailure(made.error);
         token = made.token;
       }
-      const started = (await dataProvider.startPayment(method.module, { ...input, token }, key)) as Started;
+      const started = (await dataProvider.startPayment(method.module, { ...input, token }, once)) as Started;
       if (target.kind === 'deposit') retry.current = { invoiceId: started.invoice_id, cents };
       if (testCard) return answered(await dataProvider.testCardConfirm(started.client_secret), started, cents / 100);
       const confirmed = await stripeCard.current?.confirm(started.client_secret);

@@ -12,6 +12,7 @@ import { REDEEM_EMBED, redeemEmbedInput, type RedeemEmbed, type RedeemLanguage, 
 import { dataProvider } from '../../providers';
 import { PageHeader } from '../../components/PageHeader';
 import { SchemaForm, type FormValues } from '../../components/SchemaForm';
+import type { Submission } from '../../components/useSubmission';
 import { messageOf, serverFieldErrors } from '../../components/serverErrors';
 import { SubmitButton } from '../../components/SubmitButton';
 import { useRedeemEmbed } from '../redeem-embed/RedeemEmbedPage';
@@ -70,9 +71,9 @@ export default function EmbedBuilderPage() {
   const queryClient = useQueryClient();
   const { data: embed, error } = useRedeemEmbed();
 
-  async function save(values: FormValues<typeof redeemEmbedInput>) {
+  async function save(values: FormValues<typeof redeemEmbedInput>, once: Submission) {
     try {
-      const { body, message } = await dataProvider.saveRedeemEmbed(values);
+      const { body, message } = await dataProvider.saveRedeemEmbed(values, once);
       queryClient.setQueryData(['redeemEmbed'], body);
       notify(message, { type: 'success' });
     } catch (failure) {

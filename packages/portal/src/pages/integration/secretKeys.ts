@@ -4,8 +4,9 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useNotify, useTranslate } from 'ra-core';
-import type { PortalDataProvider } from '@partner-panel/data-provider';
+import type { PortalDataProvider, Submission } from '@partner-panel/data-provider';
 import { CLIENT_API, type CallResult, type Contract, type KeyMode } from '@partner-panel/sdk';
+import { useSubmission } from '../../components/useSubmission';
 
 export type KeyStates = CallResult<Contract['getSecretKey']>;
 export type KeyState = Omit<KeyStates, 'sandbox'>;
@@ -24,13 +25,13 @@ export function useSecretKeys() {
 /**
  * Generates (no key yet) or regenerates (`shown` is the key as the box shows it) a key, and answers
  * it whole. The cache then reloads: the live key comes back masked, so it stays whole only in the
- * page that made it.
+ * page that made it. `once`: the submission, whose Idempotency-Key the call carries.
  */
 export function useMakeKey() {
   const dataProvider = useDataProvider<PortalDataProvider>();
   const queryClient = useQueryClient();
-  return async (mode: KeyMode, shown?: string) => {
-    const { body, message } = shown ? await dataProvider.regenerateSecretKey(mode, shown) : await dataProvider.generateSecretKey(mode);
+  return async (mode: KeyMode, shown?: string, once?: Submission) => {
+    const { body, message } = shown ? await dataProvider.regenerateSecretKey(mode, shown, once) : await dataProvider.generateSecretKey(mode, once);
     void queryClient.invalidateQueries({ queryKey: SECRET_KEYS_QUERY });
     return { key: body.SecretKey, message };
   };
@@ -49,24 +50,28 @@ export function reasonOf(error: unknown): string | null {
 /**
  * Generate (a kind with no key yet): the key made, toasting the server's message; or null, after
  * toasting the spec's 'Failed to generate secret key.' with the server's reason when it gave one.
+ * Once per intent (../../components/useSubmission): a repeat while it is on its way is dropped.
  */
 export function useGenerateKey() {
   const makeKey = useMakeKey();
   const notify = useNotify();
   const translate = useTranslate();
+  const submission = useSubmission();
   const mutation = useMutation({
-    mutationFn: (mode: KeyMode) => makeKey(mode),
+    mutationFn: ({ mode, once }: { mode: KeyMode; once: Submission }) => makeKey(mode, undefined, once),
     onSuccess: ({ message }) => notify(message, { type: 'success' }),
     onError: (error) => {
       const reason = reasonOf(error);
       notify(`${translate('pp.keys.generate_failed')}${reason ? ` ${reason}` : ''}`, { type: 'error' });
     },
   });
-  const busy = mutation.isPending;
-  const generate = (mode: KeyMode): Promise<string | null> =>
-    mutation.mutateAsync(mode).then(
-      ({ key }) => key,
-      () => null,
-    );
+  const busy = submission.busy || mutation.isPending;
+  const generate = async (mode: KeyMode): Promise<string | null> =>
+    (await submission.run(mode, (once) =>
+      mutation.mutateAsync({ mode, once }).then(
+        ({ key }) => key,
+        () => null,
+      ),
+    )) ?? null;
   return { busy, generate };
 }

@@ -10,6 +10,7 @@ import { PasswordInput, useDataProvider, useTranslate } from 'react-admin';
 import type { PortalDataProvider } from '@partner-panel/data-provider';
 import { contract } from '@partner-panel/sdk';
 import { SchemaForm } from '../../components/SchemaForm';
+import type { Submission } from '../../components/useSubmission';
 import { OnFormChange } from '../../components/OnFormChange';
 import { messageOf, serverFieldErrors } from '../../components/serverErrors';
 import { SubmitButton } from '../../components/SubmitButton';
@@ -27,11 +28,11 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
   const [alert, setAlert] = useState<string | null>(null);
   if (!user) return null;
 
-  async function change(input: ChangeInput) {
+  async function change(input: ChangeInput, once: Submission) {
     setAlert(null);
     try {
       const token = await captchaToken('password');
-      const { message } = await dataProvider.changePassword({ ...input, token });
+      const { message } = await dataProvider.changePassword({ ...input, token }, once);
       flash.set(message);
       session.clear();
       return undefined;

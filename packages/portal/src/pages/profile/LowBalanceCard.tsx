@@ -11,6 +11,7 @@ import type { PortalDataProvider } from '@partner-panel/data-provider';
 import { centsToDollars, contract } from '@partner-panel/sdk';
 import { useFormat } from '../../components/format';
 import { SchemaForm } from '../../components/SchemaForm';
+import type { Submission } from '../../components/useSubmission';
 import { SubmitButton } from '../../components/SubmitButton';
 import { useForecast } from '../dashboard/Forecast';
 import { FORECAST_QUERY } from '../dashboard/query';
@@ -25,10 +26,10 @@ export function LowBalanceCard() {
   const credit = Boolean(data?.credit);
 
   // The contract's own rule checks the field first; the form hands on what it parsed (cents).
-  async function save(values: FieldValues) {
+  async function save(values: FieldValues, once: Submission) {
     const cents = values.threshold as number | null;
     try {
-      const { body, message } = await dataProvider.call('setLowBalanceThreshold', { threshold: cents === null ? null : centsToDollars(cents) });
+      const { body, message } = await dataProvider.call('setLowBalanceThreshold', { threshold: cents === null ? null : centsToDollars(cents) }, undefined, once);
       queryClient.setQueryData(FORECAST_QUERY, body);
       notify(message, { type: 'success' });
       return undefined;

@@ -7,11 +7,13 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Card, CardContent, Dialog, DialogActions, DialogContent, DialogTitle, TextField, Typography } from '@mui/material';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PortalDataProvider } from '@partner-panel/data-provider';
 import { useFormat } from '../../components/format';
 import { PasswordField } from '../../components/PasswordField';
 import { messageOf } from '../../components/serverErrors';
+import { SubmitButton } from '../../components/SubmitButton';
+import { useSubmission, type Submission } from '../../components/useSubmission';
 import { startRegistration } from '@simplewebauthn/browser';
 import { RecoveryCodes, SecretQr } from './RecoveryCodes';
 
@@ -27,28 +29,34 @@ interface Step {
 
 /**
  * A dialog's password, code, recovery codes, alert and busy state, and its submit: `run` does the
- * step; a refusal clears the code and shows the server's sentence.
+ * step, once per intent (../../components/useSubmission: a repeat while it is on its way is dropped,
+ * and its call carries the submission's Idempotency-Key, so a repeated "Turn on" answers the one
+ * enrolment's codes); a refusal clears the code and shows the server's sentence. The card reads the
+ * account again after every answer, so it says On or Off as soon as the step is done.
  */
-function useTwoFactorForm(run: (step: Step) => Promise<void>) {
+function useTwoFactorForm(run: (step: Step, once: Submission) => Promise<void>) {
   const translate = useTranslate();
+  const queryClient = useQueryClient();
+  const submission = useSubmission();
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [codes, setCodes] = useState<string[] | null>(null);
   const [alert, setAlert] = useState<string | null>(null);
-  const step = useMutation({
-    mutationFn: () => run({ password, code, setCodes, clearPassword: () => setPassword('') }),
-    onMutate: () => setAlert(null),
-    onError: (error) => {
-      setCode('');
-      setAlert(messageOf(error, translate('pp.errors.update')));
-    },
-  });
-  const busy = step.isPending;
   function submit(event: FormEvent) {
     event.preventDefault();
-    step.mutate();
+    void submission.run({ password, code }, async (once) => {
+      setAlert(null);
+      try {
+        await run({ password, code, setCodes, clearPassword: () => setPassword('') }, once);
+      } catch (error) {
+        setCode('');
+        setAlert(messageOf(error, translate('pp.errors.update')));
+      } finally {
+        void queryClient.invalidateQueries({ queryKey: ['two-factor'] });
+      }
+    });
   }
-  return { password, setPassword, code, setCode, codes, alert, busy, submit };
+  return { password, setPassword, code, setCode, codes, alert, busy: submission.busy, submit };
 }
 
 export function TwoFactorCard() {
@@ -141,12 +149,12 @@ function TurnOnDialog({ onClose }: { onClose: () => void }) {
   const notify = useNotify();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const [setup, setSetup] = useState<Setup | null>(null);
-  const { password, setPassword, code, setCode, codes, alert, busy, submit } = useTwoFactorForm(async (form) => {
+  const { password, setPassword, code, setCode, codes, alert, busy, submit } = useTwoFactorForm(async (form, once) => {
     if (!setup) {
-      setSetup((await dataProvider.setupTwoFactor(form.password)).body);
+      setSetup((await dataProvider.setupTwoFactor(form.password, once)).body);
       form.clearPassword();
     } else {
-      const { body, message } = await dataProvider.enableTwoFactor(form.code);
+      const { body, message } = await dataProvider.enableTwoFactor(form.code, once);
       form.setCodes(body.recovery_codes);
       notify(message, { type: 'success' });
     }
@@ -187,9 +195,7 @@ function TurnOnDialog({ onClose }: { onClose: () => void }) {
           ) : (
             <>
               <Button onClick={onClose}>{translate('pp.two_factor.cancel')}</Button>
-              <Button type="submit" variant="contained" disabled={busy}>
-                {translate(setup ? 'pp.two_factor.confirm' : 'pp.two_factor.next')}
-              </Button>
+              <SubmitButton label={setup ? 'pp.two_factor.confirm' : 'pp.two_factor.next'} busy={busy} />
             </>
           )}
         </DialogActions>
@@ -202,12 +208,12 @@ function PasswordAndCodeDialog({ mode, onClose }: { mode: 'off' | 'codes'; onClo
   const translate = useTranslate();
   const notify = useNotify();
   const dataProvider = useDataProvider<PortalDataProvider>();
-  const { password, setPassword, code, setCode, codes, alert, busy, submit } = useTwoFactorForm(async (form) => {
+  const { password, setPassword, code, setCode, codes, alert, busy, submit } = useTwoFactorForm(async (form, once) => {
     if (mode === 'off') {
-      notify((await dataProvider.disableTwoFactor({ password: form.password, code: form.code })).message, { type: 'success' });
+      notify((await dataProvider.disableTwoFactor({ password: form.password, code: form.code }, once)).message, { type: 'success' });
       onClose();
     } else {
-      const { body, message } = await dataProvider.renewRecoveryCodes({ password: form.password, code: form.code });
+      const { body, message } = await dataProvider.renewRecoveryCodes({ password: form.password, code: form.code }, once);
       form.setCodes(body.recovery_codes);
       notify(message, { type: 'success' });
     }
@@ -253,9 +259,7 @@ function PasswordAndCodeDialog({ mode, onClose }: { mode: 'off' | 'codes'; onClo
           ) : (
             <>
               <Button onClick={onClose}>{translate('pp.two_factor.cancel')}</Button>
-              <Button type="submit" variant="contained" color={mode === 'off' ? 'warning' : 'primary'} disabled={busy}>
-                {translate(mode === 'off' ? 'pp.two_factor.turn_off' : 'pp.two_factor.new_codes')}
-              </Button>
+              <SubmitButton label={mode === 'off' ? 'pp.two_factor.turn_off' : 'pp.two_factor.new_codes'} color={mode === 'off' ? 'warning' : 'primary'} busy={busy} />
             </>
           )}
         </DialogActions>
@@ -270,14 +274,14 @@ function PasskeyDialog({ remove, onClose }: { remove?: { id: number; name: strin
   const notify = useNotify();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const [name, setName] = useState('');
-  const { password, setPassword, alert, busy, submit } = useTwoFactorForm(async (form) => {
+  const { password, setPassword, alert, busy, submit } = useTwoFactorForm(async (form, once) => {
     if (remove) {
-      notify((await dataProvider.removePasskey({ id: remove.id, password: form.password })).message, { type: 'success' });
+      notify((await dataProvider.removePasskey({ id: remove.id, password: form.password }, once)).message, { type: 'success' });
       return onClose();
     }
-    const optionsJSON = await dataProvider.passkeyOptions(form.password);
+    const optionsJSON = await dataProvider.passkeyOptions(form.password, once);
     const response = await startRegistration({ optionsJSON: optionsJSON as never });
-    notify((await dataProvider.addPasskey({ name, response: response as unknown as Record<string, unknown> })).message, { type: 'success' });
+    notify((await dataProvider.addPasskey({ name, response: response as unknown as Record<string, unknown> }, once)).message, { type: 'success' });
     onClose();
   });
   const title = remove ? 'pp.two_factor.remove_title' : 'pp.two_factor.passkey_title';
@@ -299,9 +303,7 @@ function PasskeyDialog({ remove, onClose }: { remove?: { id: number; name: strin
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
           <Button onClick={onClose}>{translate('pp.two_factor.cancel')}</Button>
-          <Button type="submit" variant="contained" color={remove ? 'warning' : 'primary'} disabled={busy}>
-            {translate(remove ? 'pp.two_factor.remove' : 'pp.two_factor.add_passkey')}
-          </Button>
+          <SubmitButton label={remove ? 'pp.two_factor.remove' : 'pp.two_factor.add_passkey'} color={remove ? 'warning' : 'primary'} busy={busy} />
         </DialogActions>
       </Box>
     </Dialog>

@@ -4,6 +4,7 @@ import { TextInput, useDataProvider, useNotify, useTranslate } from 'react-admin
 import type { PortalDataProvider } from '@partner-panel/data-provider';
 import { whiteLabelEnquiryBody } from '@partner-panel/sdk';
 import { SchemaForm } from '../../components/SchemaForm';
+import type { Submission } from '../../components/useSubmission';
 import { SubmitButton } from '../../components/SubmitButton';
 
 export default function WhiteLabelEnquiryDialog({ onClose }: { onClose: () => void }) {
@@ -11,13 +12,13 @@ export default function WhiteLabelEnquiryDialog({ onClose }: { onClose: () => vo
   const notify = useNotify();
   const dataProvider = useDataProvider<PortalDataProvider>();
 
-  async function send(values: Record<string, unknown>) {
+  async function send(values: Record<string, unknown>, once: Submission) {
     try {
       const { message } = await dataProvider.call('askWhiteLabel', {
         brand_name: String(values.brand_name ?? ''),
         expected_users: String(values.expected_users ?? ''),
         message: String(values.message ?? ''),
-      });
+      }, undefined, once);
       notify(message, { type: 'success' });
       onClose();
     } catch (error) {

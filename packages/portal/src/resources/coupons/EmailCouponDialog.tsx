@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { PortalDataProvider } from '@partner-panel/data-provider';
 import { emailField, messages } from '@partner-panel/sdk';
 import { SchemaForm } from '../../components/SchemaForm';
+import type { Submission } from '../../components/useSubmission';
 import { SubmitButton } from '../../components/SubmitButton';
 
 /** The spec's guard: a form without its field says so (001 §5), before the usual rules. */
@@ -51,17 +52,17 @@ export function EmailCouponDialog({
   const notify = useNotify();
   const dataProvider = useDataProvider<PortalDataProvider>();
 
-  async function send(values: Record<string, unknown>) {
+  async function send(values: Record<string, unknown>, once: Submission) {
     const recipient = {
       email: String(values.email).trim(),
       ...(withName ? { full_name: String(values.full_name).trim() } : {}),
     };
     try {
       if (selection) {
-        const { message } = await dataProvider.call('sendCoupons', { ids: selection, ...recipient });
+        const { message } = await dataProvider.call('sendCoupons', { ids: selection, ...recipient }, undefined, once);
         notify(message, { type: 'success' });
       } else if (coupon) {
-        await dataProvider.sendCoupon({ coupon_id: coupon.id, ...recipient, ...(userId ? { reseller_id: userId } : {}) });
+        await dataProvider.sendCoupon({ coupon_id: coupon.id, ...recipient, ...(userId ? { reseller_id: userId } : {}) }, once);
         notify('pp.coupons.sent', { type: 'success' });
       }
       onSent?.();

@@ -18,7 +18,7 @@ export function securityRoutes(app: FastifyInstance) {
   const { ctx } = app;
   const limits = ctx.config.rateLimits;
   const perIp = { rateLimit: { max: limits.loginPerIp, timeWindow: limits.windowMs } };
-  // Answers holding a secret or recovery codes are never kept for an Idempotency-Key.
+  // Answers holding a secret or recovery codes are kept for an Idempotency-Key only sealed.
   const secret = { secretAnswer: true };
 
   serve(app, contract.getTwoFactor, async ({ reseller }) => twoFactor.twoFactorState(ctx, reseller.id));

@@ -48,35 +48,46 @@ export const maskKey = (row: { prefix: string; hint: string }) => `${row.prefix}
 
 // ---- the sandbox key at rest
 
-/** What a sealed value is (its own key is derived per purpose): the sandbox key, a TOTP secret. */
-export type SealPurpose = 'secret-keys/sandbox' | 'two-factor/totp';
+/**
+ * What a sealed value is (its own key is derived per purpose): the sandbox key, a TOTP secret, an
+ * answer holding a secret kept for an Idempotency-Key.
+ */
+export type SealPurpose = 'secret-keys/sandbox' | 'two-factor/totp' | 'idempotency/answer';
 
 function encryptionKey(appSecret: string, purpose: SealPurpose): Buffer {
   return Buffer.from(hkdfSync('sha256', appSecret, 'partner-panel', purpose, 32));
 }
 
-/** `v1.` and base64url(iv ‖ tag ‖ ciphertext); the reseller id is bound in as associated data. */
-export function sealKey(appSecret: string, resellerId: number, key: string, purpose: SealPurpose = 'secret-keys/sandbox'): string {
+/** `v1.` and base64url(iv ‖ tag ‖ ciphertext); `bound` (whose value it is) is bound in as associated data. */
+export function seal(appSecret: string, bound: string, value: string, purpose: SealPurpose): string {
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', encryptionKey(appSecret, purpose), iv);
-  cipher.setAAD(Buffer.from(`reseller:${resellerId}`));
-  const body = Buffer.concat([cipher.update(key, 'utf8'), cipher.final()]);
+  cipher.setAAD(Buffer.from(bound));
+  const body = Buffer.concat([cipher.update(value, 'utf8'), cipher.final()]);
   return `v1.${Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url')}`;
 }
 
-/** The key, or null when it cannot be opened (APP_SECRET changed since it was sealed). */
-export function openKey(appSecret: string, resellerId: number, sealed: string, purpose: SealPurpose = 'secret-keys/sandbox'): string | null {
+/** The value, or null when it cannot be opened (APP_SECRET changed since it was sealed, or another owner's). */
+export function unseal(appSecret: string, bound: string, sealed: string, purpose: SealPurpose): string | null {
   try {
     if (!sealed.startsWith('v1.')) return null;
     const raw = Buffer.from(sealed.slice(3), 'base64url');
     const decipher = createDecipheriv('aes-256-gcm', encryptionKey(appSecret, purpose), raw.subarray(0, 12));
-    decipher.setAAD(Buffer.from(`reseller:${resellerId}`));
+    decipher.setAAD(Buffer.from(bound));
     decipher.setAuthTag(raw.subarray(12, 28));
     return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
   } catch {
     return null;
   }
 }
+
+/** A reseller's key sealed, bound to the reseller. */
+export const sealKey = (appSecret: string, resellerId: number, key: string, purpose: SealPurpose = 'secret-keys/sandbox') =>
+  seal(appSecret, `reseller:${resellerId}`, key, purpose);
+
+/** The key, or null when it cannot be opened (APP_SECRET changed since it was sealed). */
+export const openKey = (appSecret: string, resellerId: number, sealed: string, purpose: SealPurpose = 'secret-keys/sandbox') =>
+  unseal(appSecret, `reseller:${resellerId}`, sealed, purpose);
 
 // ---- reading and making keys (the portal's key box)
 

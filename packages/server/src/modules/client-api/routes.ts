@@ -21,7 +21,7 @@ export function clientApiRoutes(app: FastifyInstance) {
   // ---- the portal's key box
   serve(app, contract.getSecretKey, async ({ reseller }) => keyStatus(ctx, reseller.id));
 
-  // These answers hold a whole key: never kept for an Idempotency-Key.
+  // These answers hold a whole key: kept for an Idempotency-Key only sealed.
   const secretAnswer = { secretAnswer: true };
   serve(
     app,

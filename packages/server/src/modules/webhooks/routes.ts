@@ -7,7 +7,7 @@ import { listEvents } from '../events/list.js';
 import type { ClientPrincipal } from '../client-api/principal.js';
 import * as endpoints from './endpoints.js';
 
-// A new secret is in these answers: never kept for an Idempotency-Key replay.
+// A new secret is in these answers: kept for an Idempotency-Key replay only sealed.
 const secretAnswer = { secretAnswer: true };
 
 export function webhookEndpointRoutes(app: FastifyInstance) {

@@ -12,6 +12,7 @@ import { CopyButton } from '../../../components/CopyButton';
 import { isPartner } from '@partner-panel/data-provider';
 import { useFormat } from '../../../components/format';
 import { useSessionUser } from '../../../routing/useSessionUser';
+import { onFirstClick } from '../../../components/useSubmission';
 import { useGenerateKey, type KeyState } from '../secretKeys';
 import { RegenerateDialog } from './RegenerateDialog';
 
@@ -98,13 +99,13 @@ export function KeyBox({ mode, state, made, onMade }: { mode: KeyMode; state: Ke
             <Typography sx={{ mb: 2 }} data-testid={`${mode}-key-none`}>
               {translate('pp.keys.none')}
             </Typography>
-            <Button variant="contained" disabled={busy} onClick={() =>
+            <Button variant="contained" disabled={busy} onClick={onFirstClick(() =>
                 void generate(mode).then((whole) => {
                   if (!whole) return;
                   onMade(whole);
                   setShown(true);
-                })
-              }>
+                }),
+              )}>
               {translate(busy ? 'pp.keys.generating' : 'pp.keys.generate')}
             </Button>
           </>

@@ -8,15 +8,19 @@ import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useNotify, useTranslate } from 'ra-core';
 import type { KeyMode } from '@partner-panel/sdk';
+import type { Submission } from '@partner-panel/data-provider';
+import { onFirstClick, useSubmission } from '../../../components/useSubmission';
 import { reasonOf, useMakeKey } from '../secretKeys';
 
 export function RegenerateDialog({ open, mode, shown, onClose, onMade }: { open: boolean; mode: KeyMode; shown: string; onClose: () => void; onMade: (key: string) => void }) {
   const translate = useTranslate();
   const notify = useNotify();
   const makeKey = useMakeKey();
+  // Once per intent: a repeat while it is on its way is dropped, and the call carries the submission's Idempotency-Key.
+  const submission = useSubmission();
   // Its error state is the dialog's 'There was a problem…' until the next try or a close.
   const regenerate = useMutation({
-    mutationFn: () => makeKey(mode, shown),
+    mutationFn: (once: Submission) => makeKey(mode, shown, once),
     onSuccess: ({ key, message }) => {
       onMade(key);
       notify(message, { type: 'success' });
@@ -26,7 +30,7 @@ export function RegenerateDialog({ open, mode, shown, onClose, onMade }: { open:
       notify(reason ? translate('pp.keys.regenerate_error', { reason }) : translate('pp.keys.regenerate_failed'), { type: 'error' });
     },
   });
-  const busy = regenerate.isPending;
+  const busy = submission.busy || regenerate.isPending;
   const failed = regenerate.isError;
   const titleId = `regenerate-${mode}-title`;
 
@@ -50,7 +54,7 @@ export function RegenerateDialog({ open, mode, shown, onClose, onMade }: { open:
         <Button onClick={close} disabled={busy}>
           {translate('pp.confirm.cancel')}
         </Button>
-        <Button color="error" variant="contained" disabled={busy} onClick={() => regenerate.mutate()}>
+        <Button color="error" variant="contained" disabled={busy} onClick={onFirstClick(() => void submission.run(shown, (once) => regenerate.mutateAsync(once).catch(() => undefined)))}>
           {translate(busy ? 'pp.keys.regenerating' : 'pp.keys.regenerate')}
         </Button>
       </DialogActions>

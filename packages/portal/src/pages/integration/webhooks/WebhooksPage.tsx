@@ -25,39 +25,46 @@ import {
   ToggleButtonGroup,
   Typography,
 } from '@mui/material';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useNotify, useTranslate } from 'ra-core';
 import type { PortalDataProvider } from '@partner-panel/data-provider';
 import { WEBHOOK_EVENT_TYPES, type KeyMode, type WebhookEndpoint, type WebhookEventType } from '@partner-panel/sdk';
 import { CopyButton } from '../../../components/CopyButton';
 import { serverFieldErrors } from '../../../components/serverErrors';
 import { PageHeader } from '../../../components/PageHeader';
+import { SubmitButton } from '../../../components/SubmitButton';
+import { onFirstClick, useSubmission, type Submission } from '../../../components/useSubmission';
 
 const ENDPOINTS = 'webhook-endpoints';
 
-/** Runs a call, toasts the server's sentence either way, and reloads the endpoints. */
 /**
  * A webhook action: toasts the server's sentence, refreshes the endpoints, and answers the body or
- * null on a refusal; `busy` holds while it is on its way, so a double click sends it once. A refusal
- * `inline` takes (shows beside its field) is not toasted.
+ * null on a refusal. Once per intent (../../../components/useSubmission): `busy` holds while it is
+ * on its way and a repeat meanwhile is dropped; `what` names the action (the same action sent again
+ * within a second is the same intent), and its call carries the submission's Idempotency-Key, so a
+ * double-clicked "Add endpoint" makes one endpoint and shows its secret.
+ * A refusal `inline` takes (shows beside its field) is not toasted.
  */
 function useAct(inline?: (error: unknown) => boolean) {
   const notify = useNotify();
   const queryClient = useQueryClient();
-  const mutation = useMutation({
-    mutationFn: (call: () => Promise<{ body: unknown; message: string }>) => call(),
-    onSuccess: ({ message }) => notify(message, { type: 'success' }),
-    onError: (error) => {
-      if (!inline?.(error)) notify(error.message, { type: 'error' });
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: [ENDPOINTS] }),
-  });
-  const act = <T,>(call: () => Promise<{ body: T; message: string }>): Promise<T | null> =>
-    mutation.mutateAsync(call).then(
-      ({ body }) => body as T,
-      () => null,
-    );
-  return { act, busy: mutation.isPending };
+  const submission = useSubmission();
+  const act = async <T,>(call: (once: Submission) => Promise<{ body: T; message: string }>, what: unknown = null): Promise<T | null> => {
+    const body = await submission.run(what, async (once) => {
+      try {
+        const answer = await call(once);
+        notify(answer.message, { type: 'success' });
+        return answer.body;
+      } catch (error) {
+        if (!inline?.(error)) notify((error as Error).message, { type: 'error' });
+        return null;
+      } finally {
+        void queryClient.invalidateQueries({ queryKey: [ENDPOINTS] });
+      }
+    });
+    return body ?? null;
+  };
+  return { act, busy: submission.busy };
 }
 
 function SecretDialog({ secret, onClose }: { secret: string | null; onClose: () => void }) {
@@ -99,9 +106,8 @@ function AddEndpoint({ mode, onSecret }: { mode: KeyMode; onSecret: (secret: str
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          if (busy) return;
           setUrlError(null);
-          void act(() => dataProvider.createWebhookEndpoint({ mode, url, event_types: types })).then((made) => {
+          void act((once) => dataProvider.createWebhookEndpoint({ mode, url, event_types: types }, once), { mode, url, types }).then((made) => {
             if (!made) return;
             setUrl('');
             setTypes([]);
@@ -130,9 +136,7 @@ function AddEndpoint({ mode, onSecret }: { mode: KeyMode; onSecret: (secret: str
             <FormControlLabel key={type} control={<Checkbox checked={types.includes(type)} onChange={() => toggle(type)} />} label={type} />
           ))}
         </FormGroup>
-        <Button type="submit" variant="contained" disabled={busy}>
-          {translate('pp.webhooks.add')}
-        </Button>
+        <SubmitButton label="pp.webhooks.add" busy={busy} />
       </CardContent>
     </Card>
   );
@@ -164,7 +168,7 @@ function Deliveries({ endpointId }: { endpointId: number }) {
             <Typography variant="body2" color="text.secondary">
               {d.event_id}
             </Typography>
-            <Button size="small" disabled={busy} onClick={() => void act(() => dataProvider.resendWebhookDelivery(d.id)).then(() => setTimeout(() => void refetch(), 1500))}>
+            <Button size="small" disabled={busy} onClick={() => void act(() => dataProvider.resendWebhookDelivery(d.id), { resend: d.id }).then(() => setTimeout(() => void refetch(), 1500))}>
               {translate('pp.webhooks.resend')}
             </Button>
           </Stack>
@@ -219,21 +223,22 @@ function EndpointCard({ endpoint, onSecret }: { endpoint: WebhookEndpoint; onSec
           </Alert>
         ) : null}
         <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>
-          <Button size="small" variant="outlined" disabled={!enabled || busy} onClick={() => void act(() => dataProvider.testWebhookEndpoint(endpoint.id))}>
+          <Button size="small" variant="outlined" disabled={!enabled || busy} onClick={() => void act(() => dataProvider.testWebhookEndpoint(endpoint.id), 'test')}>
             {translate('pp.webhooks.test')}
           </Button>
-          <Button size="small" variant="outlined" disabled={busy} onClick={() => void act(() => dataProvider.updateWebhookEndpoint({ endpointId: endpoint.id, status: enabled ? 'disabled' : 'enabled' }))}>
+          <Button size="small" variant="outlined" disabled={busy} onClick={() => void act(() => dataProvider.updateWebhookEndpoint({ endpointId: endpoint.id, status: enabled ? 'disabled' : 'enabled' }), { status: enabled ? 'disabled' : 'enabled' })}>
             {enabled ? translate('pp.webhooks.disable') : translate('pp.webhooks.enable')}
           </Button>
           <Button
             size="small"
             variant="outlined"
             disabled={busy}
-            onClick={() =>
-              void act(() => dataProvider.rotateWebhookSecret(endpoint.id)).then((rotated) => {
-                if (rotated) onSecret(rotated.secret);
-              })
-            }
+            onClick={onFirstClick(
+              () =>
+                void act((once) => dataProvider.rotateWebhookSecret(endpoint.id, once), 'rotate').then((rotated) => {
+                  if (rotated) onSecret(rotated.secret);
+                }),
+            )}
           >
             {translate('pp.webhooks.rotate')}
           </Button>
@@ -251,7 +256,7 @@ function EndpointCard({ endpoint, onSecret }: { endpoint: WebhookEndpoint; onSec
             color="error"
             onClick={() => {
               setConfirming(false);
-              void act(() => dataProvider.deleteWebhookEndpoint(endpoint.id));
+              void act(() => dataProvider.deleteWebhookEndpoint(endpoint.id), 'delete');
             }}
           >
             {translate('pp.webhooks.delete')}

@@ -17,6 +17,7 @@ import { useFormat } from '../../../components/format';
 import { PageHeader } from '../../../components/PageHeader';
 import { SpendFailureAlert, useSpendFailure } from '../../../components/SpendFailure';
 import { SchemaForm } from '../../../components/SchemaForm';
+import type { Submission } from '../../../components/useSubmission';
 import { SubmitButton } from '../../../components/SubmitButton';
 import { usePaths } from '../../../routing/usePaths';
 import { useSessionUser } from '../../../routing/useSessionUser';
@@ -43,11 +44,11 @@ export default function GeneratePage({ userId }: { userId?: number }) {
   if (!user) return null;
   const active = userId ? true : user.status === ACCOUNT_STATUS.active;
 
-  async function generate(input: GenerateInput) {
+  async function generate(input: GenerateInput, once: Submission) {
     spend.clear();
     setResult(null);
     try {
-      const { message, body } = userId ? await dataProvider.generateUserCoupons(userId, input) : await dataProvider.generateCoupons(input);
+      const { message, body } = userId ? await dataProvider.generateUserCoupons(userId, input, once) : await dataProvider.generateCoupons(input, once);
       setResult({ codes: body.codes, amount: body.amount });
       notify(message, { type: 'success' });
       void queryClient.invalidateQueries({ queryKey: ['dashboard'] });

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import type { PortalDataProvider } from '@partner-panel/data-provider';
 import { CYCLES, RECURRING_CYCLES, dollarAmountField, dollarsToCents } from '@partner-panel/sdk';
 import { SchemaForm } from '../../../components/SchemaForm';
+import type { Submission } from '../../../components/useSubmission';
 import { SubmitButton } from '../../../components/SubmitButton';
 import { messageOf } from '../../../components/serverErrors';
 
@@ -41,13 +42,13 @@ function PriceForm({ userId, recursive, prices }: { userId: number; recursive: 1
   const refresh = useRefresh();
   const dataProvider = useDataProvider<PortalDataProvider>();
 
-  async function save(values: FieldValues) {
+  async function save(values: FieldValues, once: Submission) {
     const changed = RECURRING_CYCLES.filter((c) => values[c] !== dollarsToCents(String(prices[c])));
     if (changed.length === 0) return void notify('pp.users.nothing_changed', { type: 'info' });
     const errors: Record<string, string> = {};
     for (const cycle of changed) {
       try {
-        await dataProvider.updateUserPricing(userId, { update: cycle, recursive, value: (values[cycle] as number) / 100 });
+        await dataProvider.updateUserPricing(userId, { update: cycle, recursive, value: (values[cycle] as number) / 100 }, once);
       } catch (error) {
         errors[cycle] = messageOf(error, translate('pp.errors.update'));
       }

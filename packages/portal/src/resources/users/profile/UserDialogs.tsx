@@ -12,6 +12,7 @@ import { z } from 'zod';
 import type { PortalDataProvider } from '@partner-panel/data-provider';
 import { contract, messages, strongPasswordField, withConfirmation } from '@partner-panel/sdk';
 import { SchemaForm } from '../../../components/SchemaForm';
+import type { Submission } from '../../../components/useSubmission';
 import { SubmitButton } from '../../../components/SubmitButton';
 import { captchaToken } from '../../../public/captcha';
 import { useUserAction } from './useUserAction';
@@ -25,7 +26,7 @@ function FormDialog({ id, title, help, submit, schema, defaultValues, onSubmit, 
   submit: string;
   schema: z.ZodType;
   defaultValues: FieldValues;
-  onSubmit: (values: FieldValues) => Promise<Record<string, string> | undefined>;
+  onSubmit: (values: FieldValues, once: Submission) => Promise<Record<string, string> | undefined>;
   onClose: () => void;
   children: ReactNode;
 }) {
@@ -72,7 +73,7 @@ export function UserDialogs({ open, user, onClose }: { open: UserDialog | null; 
         defaultValues={{ amount: '' }}
         onClose={onClose}
         // The form's output is in cents; the call takes dollars, as the spec's browser sends them.
-        onSubmit={async (values) => done(await run(() => dataProvider.sendUserInvoice(user.id, Number(values.amount) / 100, user.email)))}
+        onSubmit={async (values, once) => done(await run(() => dataProvider.sendUserInvoice(user.id, Number(values.amount) / 100, user.email, once)))}
       >
         <TextInput source="amount" label="pp.users.invoice_amount" inputMode="decimal" fullWidth autoFocus />
       </FormDialog>
@@ -88,7 +89,7 @@ export function UserDialogs({ open, user, onClose }: { open: UserDialog | null; 
         schema={passwordSchema}
         defaultValues={{ password: '', password_confirmation: '' }}
         onClose={onClose}
-        onSubmit={async (values) =>
+        onSubmit={async (values, once) =>
           done(
             await run(
               async () =>
@@ -97,7 +98,7 @@ export function UserDialogs({ open, user, onClose }: { open: UserDialog | null; 
                   value: String(values.password),
                   password_confirmation: String(values.password_confirmation),
                   token: await captchaToken('update_password'),
-                }),
+                }, once),
               ({ value, ...rest }) => ({ ...rest, ...(value ? { password: value } : {}) }),
             ),
           )
@@ -118,8 +119,8 @@ export function UserDialogs({ open, user, onClose }: { open: UserDialog | null; 
         schema={adjustSchema}
         defaultValues={{ type: 'credit', amount: '', reason: '' }}
         onClose={onClose}
-        onSubmit={async (values) =>
-          done(await run(() => dataProvider.adjustUserBalance(user.id, { type: values.type as 'credit' | 'debit', amount: Number(values.amount) / 100, reason: String(values.reason) })))
+        onSubmit={async (values, once) =>
+          done(await run(() => dataProvider.adjustUserBalance(user.id, { type: values.type as 'credit' | 'debit', amount: Number(values.amount) / 100, reason: String(values.reason) }, once)))
         }
       >
         <RadioButtonGroupInput

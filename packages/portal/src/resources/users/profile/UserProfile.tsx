@@ -19,6 +19,7 @@ import { useFormat } from '../../../components/format';
 import { PageHeader } from '../../../components/PageHeader';
 import { messageOf } from '../../../components/serverErrors';
 import { SchemaForm } from '../../../components/SchemaForm';
+import type { Submission } from '../../../components/useSubmission';
 import { SubmitButton } from '../../../components/SubmitButton';
 import { usePaths } from '../../../routing/usePaths';
 import { PricingEditor } from './PricingEditor';
@@ -103,8 +104,8 @@ function DetailsCard({ user, onOpen }: { user: Profile; onOpen: (d: UserDialog) 
   const base = links.userEdit(user.id);
 
   const act = (call: () => Promise<{ message: string }>) => action.mutate(call);
-  const update = (field: 'name' | 'email') => async (values: FieldValues) =>
-    run(() => dataProvider.updateUser(user.id, { update: field, value: String(values[field]) }), ({ value, ...rest }, message) => ({ ...rest, [field]: value ?? message }));
+  const update = (field: 'name' | 'email') => async (values: FieldValues, once: Submission) =>
+    run(() => dataProvider.updateUser(user.id, { update: field, value: String(values[field]) }, once), ({ value, ...rest }, message) => ({ ...rest, [field]: value ?? message }));
 
   return (
     <Card>

@@ -14,6 +14,7 @@ import { DeactivatedBanner } from '../../../components/DeactivatedBanner';
 import { useFormat } from '../../../components/format';
 import { SpendFailureAlert, useSpendFailure } from '../../../components/SpendFailure';
 import { SchemaForm } from '../../../components/SchemaForm';
+import type { Submission } from '../../../components/useSubmission';
 import { SubmitButton } from '../../../components/SubmitButton';
 import { useSessionUser } from '../../../routing/useSessionUser';
 import { PricingDialog } from '../../coupons/generate/PricingDialog';
@@ -34,10 +35,10 @@ export function CreateVpnForm({ onCreated }: { onCreated: (account: VpnAccount) 
   const [pricing, setPricing] = useState(false);
   if (!user) return null;
 
-  async function create(input: CreateInput) {
+  async function create(input: CreateInput, once: Submission) {
     spend.clear();
     try {
-      const { message, body } = await dataProvider.createVpnAccount(input);
+      const { message, body } = await dataProvider.createVpnAccount(input, once);
       notify(message, { type: 'success' });
       setCreated(body.account);
       onCreated(body.account);

@@ -10,6 +10,7 @@ import type { PortalDataProvider } from '@partner-panel/data-provider';
 import { contract, type VpnAccount } from '@partner-panel/sdk';
 import { serverFieldErrors } from '../../../components/serverErrors';
 import { SchemaForm, type FormValues } from '../../../components/SchemaForm';
+import type { Submission } from '../../../components/useSubmission';
 import { SubmitButton } from '../../../components/SubmitButton';
 import { NothingFound, type Found } from './NothingFound';
 
@@ -28,12 +29,12 @@ export function UpdateVpnForm({ found, onChanged }: { found: Found; onChanged: (
 
   if (live.length === 0) return <NothingFound found={found} />;
 
-  async function update(values: FormValues<typeof contract.updateVpnEmail.body | typeof contract.updateVpnPassword.body>) {
+  async function update(values: FormValues<typeof contract.updateVpnEmail.body | typeof contract.updateVpnPassword.body>, once: Submission) {
     try {
       const { message, body } =
         'email' in values
-          ? await dataProvider.updateVpnEmail(values.username, values.email)
-          : await dataProvider.updateVpnPassword(values.username, values.password, values.password_confirmation);
+          ? await dataProvider.updateVpnEmail(values.username, values.email, once)
+          : await dataProvider.updateVpnPassword(values.username, values.password, values.password_confirmation, once);
       notify(message, { type: 'success' });
       onChanged(body.account);
       return undefined;

@@ -15,6 +15,7 @@ import { ListTable } from '../../../components/ListTable';
 import { StatusChip } from '../VpnList';
 import { NothingFound, type Found } from './NothingFound';
 import { later } from '../../../components/later';
+import { onFirstClick, useSubmission, type Submission } from '../../../components/useSubmission';
 
 type Row = VpnAccount & { id: string };
 const Col = DataTable.Col<Row>;
@@ -47,9 +48,12 @@ function AccountAction({ mode, onChanged }: { mode: 'status' | 'delete'; onChang
   const account = useRecordContext<Row>();
   const [confirming, setConfirming] = useState<Row | null>(null);
   // Busy from the click until the toast: the row's buttons stay disabled while the change is on its way.
+  // Once per intent (useSubmission): a repeat meanwhile is dropped, and the call carries the submission's
+  // Idempotency-Key, so a double-clicked Enable (which charges the wallet) charges once.
+  const submission = useSubmission();
   const change = useMutation({
-    mutationFn: async ({ username, action }: { username: string; action: 'enable' | 'disable' | 'delete' }) => {
-      const { message, body } = action === 'delete' ? await dataProvider.deleteVpnAccount(username) : await dataProvider.updateVpnStatus(username, action);
+    mutationFn: async ({ username, action, once }: { username: string; action: 'enable' | 'disable' | 'delete'; once: Submission }) => {
+      const { message, body } = action === 'delete' ? await dataProvider.deleteVpnAccount(username, once) : await dataProvider.updateVpnStatus(username, action, once);
       onChanged(body.account);
       await later(TIMINGS_MS.statusToastDelay);
       return { message, action };
@@ -60,9 +64,10 @@ function AccountAction({ mode, onChanged }: { mode: 'status' | 'delete'; onChang
     },
     onError: (e) => notify(e.message, { type: 'error' }),
   });
-  const busy = change.isPending;
+  const busy = submission.busy || change.isPending;
   if (!account || account.status === 'Deleted') return null;
-  const act = (action: 'enable' | 'disable' | 'delete') => change.mutate({ username: account.vpn_username, action });
+  const username = account.vpn_username;
+  const act = (action: 'enable' | 'disable' | 'delete') => void submission.run({ username, action }, (once) => change.mutateAsync({ username, action, once }).catch(() => undefined));
 
   if (mode === 'delete') {
     return (
@@ -77,11 +82,11 @@ function AccountAction({ mode, onChanged }: { mode: 'status' | 'delete'; onChang
     );
   }
   return account.hosting_status === 'active' ? (
-    <Button size="small" color="warning" disabled={busy} onClick={() => act('disable')}>
+    <Button size="small" color="warning" disabled={busy} onClick={onFirstClick(() => act('disable'))}>
       {translate('pp.vpn.disable')}
     </Button>
   ) : (
-    <Button size="small" color="success" disabled={busy} onClick={() => act('enable')}>
+    <Button size="small" color="success" disabled={busy} onClick={onFirstClick(() => act('enable'))}>
       {translate('pp.vpn.enable')}
     </Button>
   );
