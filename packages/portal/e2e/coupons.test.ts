@@ -402,3 +402,63 @@ describe('finding any coupon, and a selection (ours, beside 001 §2.3)', () => {
     expectNoProblems(tab);
   });
 });
+
+describe("an admin's pages of its user, opened by their address", () => {
+  it('works on each page reloaded, not only when reached through the tabs: profile, generate, coupons, subscriptions', async () => {
+    const tab = await newTab(server.url);
+    const { page } = tab;
+    await signIn(page, 'admin@demo.partner-panel.test');
+    const base = '/demo-admin/user/edit/1002';
+
+    // Each page is opened as a bookmark or a pasted link is: its address, then a reload.
+    const open = async (path: string) => {
+      await page.goto(`${base}${path}`);
+      await page.reload();
+    };
+
+    await open('');
+    await page.getByLabel('Monthly Plan (1 Month)').fill('4.75');
+    await page.getByRole('button', { name: 'Save prices' }).click();
+    await page.getByText('Prices saved').waitFor();
+
+    // The user's record arrives after the form: it must not reset the form's product.
+    await open('/generatecoupon');
+    await page.getByTestId('user-identity').getByText(/sub1@demo\.partner-panel\.test/).waitFor();
+    await page.getByLabel('Quantity').fill('2');
+    await page.getByRole('button', { name: 'Generate', exact: true }).click();
+    await page.locator('.MuiSnackbarContent-message').getByText('2 coupons generated successfully.').waitFor();
+    await page.getByTestId('generated').waitFor();
+
+    await open('/listcoupons');
+    const rows = page.getByTestId('coupon-row');
+    await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(2);
+    const listed = await rows.count();
+    await rows.first().getByRole('button', { name: 'Email Coupon' }).click();
+    const email = page.getByRole('dialog');
+    await email.getByLabel('Email address').fill('bookmarked@example.com');
+    await email.getByRole('button', { name: 'Send' }).click();
+    await page.getByText('Coupon sent successfully').waitFor();
+    const exported = await readDownload(page, () => page.getByRole('button', { name: 'Export CSV' }).click());
+    expect(exported.text.trim().split('\n')).toHaveLength(listed + 1);
+    await rows.first().getByRole('checkbox').check();
+    const selection = await readDownload(page, () => page.getByRole('button', { name: 'Export selection' }).click());
+    expect(selection.text.trim().split('\n')).toHaveLength(2);
+    page.once('dialog', (d) => void d.accept());
+    await rows.nth(1).getByRole('button', { name: 'Delete coupon' }).click();
+    await page.getByText('Coupon deleted successfully').waitFor();
+    await expect.poll(() => rows.count()).toBe(listed - 1);
+
+    await createAccount(server.app.ctx, { id: 1002, isAdmin: false, name: 'Northwind', status: 1 }, {
+      billing_cycle: 'monthly',
+      product_id: 101,
+      billing_type: 1,
+      email: 'bookmarked-customer@example.com',
+      addon_id: null,
+    });
+    await open('/listsusbscriptions');
+    await expect.poll(() => page.getByTestId('vpn-row').filter({ hasText: 'bookmarked-customer@example.com' }).count()).toBe(1);
+    const vpn = await readDownload(page, () => page.getByRole('button', { name: 'Export CSV' }).click());
+    expect(vpn.text).toContain(',bookmarked-customer@example.com,');
+    expectNoProblems(tab);
+  });
+});
