@@ -97,8 +97,8 @@ describe('a reseller’s coupons', () => {
     const exported = await readDownload(page, () => page.getByRole('button', { name: 'Export CSV' }).click());
     expect(exported.name).toBe(`${today()}-coupons.csv`);
     const lines = exported.text.trim().split('\n');
-    expect(lines[0]).toBe('Coupon_ID,Code,Billing Type,Billing Cycle,Redeemed,Generated At,Expires At');
-    expect(lines[1]).toMatch(/^\d+,SHOP-[0-9A-Z]+,Recurring,biennially,no,\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z,/);
+    expect(lines[0]).toBe('Coupon_ID,Code,Billing Type,Billing Cycle,Redeemed,Generated At,Expires At,Plan,Addon,Redeemed At,Redeemed By');
+    expect(lines[1]).toMatch(/^\d+,SHOP-[0-9A-Z]+,Recurring,biennially,no,\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z,\d{4}-[^,]+,Biennially Plan \(2 Years\),,,$/);
     expect(lines).toHaveLength(13);
     expect(lines.slice(1).every((l) => l.split(',')[1]?.startsWith('SHOP-'))).toBe(true);
     await page.getByRole('button', { name: 'Clear' }).click();
@@ -203,7 +203,7 @@ describe('reseller 903', () => {
     const exported = await readDownload(page, () => page.getByRole('button', { name: 'Export CSV' }).click());
     expect(exported.name).toBe(`${today()}-coupons.csv`);
     const lines = exported.text.trim().split('\n');
-    expect(lines[0]).toBe('Code,Billing Type,Billing Cycle,Redeemed,Generated At,Expires At');
+    expect(lines[0]).toBe('Code,Billing Type,Billing Cycle,Redeemed,Generated At,Expires At,Plan,Addon,Redeemed At,Redeemed By');
     expect(lines).toHaveLength(10_001);
 
     // The e-mail modal asks 903 for the full name too.
