@@ -365,6 +365,9 @@ describe('finding any coupon, and a selection (ours, beside 001 §2.3)', () => {
     };
     await tick(kept, recent);
     await page.getByText('2 rows selected').waitFor();
+    // The bulk-action bar over a selection reads at WCAG AA, its red Delete included (axe, both sizes).
+    await page.getByRole('button', { name: 'Delete', exact: true }).waitFor();
+    await capture(page, 'coupons-bulk-selection');
 
     // E-mail the selection: the single coupon's mail, once per code.
     await page.getByRole('button', { name: 'Email', exact: true }).click();
@@ -395,9 +398,21 @@ describe('finding any coupon, and a selection (ours, beside 001 §2.3)', () => {
     const refunds = (await ctx.db.execute(sql`select amount_cents from wallet_ledger where reseller_id = 1003 and kind = 'coupon_refund'`)) as unknown as { rows: { amount_cents: string }[] };
     expect(refunds.rows.map((r) => Number(r.amount_cents))).toEqual([Math.round((unit.annual + unit.monthly) * 100)]);
 
-    // On a phone the new columns give way; the row's actions stay.
+    // On a phone each row is a card that shows every column, the new ones too, each with its label.
     await page.setViewportSize(MOBILE);
-    expect(await row(redeemed).getByText('list-buyer@example.com').isVisible()).toBe(false);
+    const cardLines = await row(redeemed).locator('td').evaluateAll((cells) =>
+      cells.map((td) => [getComputedStyle(td, '::before').content.replace(/^"|"$/g, ''), (td as HTMLElement).innerText.trim()]),
+    );
+    expect(cardLines).toEqual(
+      expect.arrayContaining([
+        ['Plan', 'Annually Plan (12 Months)'],
+        ['Addon', '—'],
+        ['Redeemed At', expect.stringMatching(/\d/)],
+        ['Redeemed By', 'list-buyer@example.com'],
+      ]),
+    );
+    expect(await row(redeemed).getByText('list-buyer@example.com').isVisible()).toBe(true);
+    await expectOnPhoneScreen(page, row(redeemed).getByText('list-buyer@example.com'));
     await expectOnPhoneScreen(page, row(third).getByRole('button', { name: 'Email Coupon' }));
     expectNoProblems(tab);
   });
