@@ -109,8 +109,12 @@ export default function GeneratePage({ userId }: { userId?: number }) {
         </Grid>
         <Grid size={{ xs: 12, md: 5 }}>{result ? <GeneratedCodes {...result} listTo={userId ? undefined : links.couponsList} /> : null}</Grid>
       </Grid>
-      {/* Reseller 903 sells one plan, up to 10 000 at a time, with no type or addon to choose (000 §6). */}
-      <Faq namespace="pp.faq" keys={partner ? ['how', 'partner_plan', 'expiry', 'refund', 'partner_bulk'] : ['how', 'expiry', 'refund', 'types', 'addons', 'bulk']} />
+      {/* Reseller 903 sells one plan, up to 10 000 at a time, with no type or addon to choose (000 §6),
+          and has no wallet: its charges and refunds are on its credit line. */}
+      <Faq
+        namespace="pp.faq"
+        keys={partner ? ['how', 'partner_plan', 'expiry', 'partner_refund', 'partner_renew', 'partner_bulk'] : ['how', 'expiry', 'refund', 'types', 'addons', 'bulk']}
+      />
       {pricing ? <PricingDialog onClose={() => setPricing(false)} {...(userId ? { userId } : {})} /> : null}
     </>
   );
