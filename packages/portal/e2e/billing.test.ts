@@ -101,6 +101,9 @@ describe('billing with the test gateway', () => {
     await page.waitForURL(/\/demo-reseller\/billing\/invoice\/\d+$/);
     const id = /invoice\/(\d+)$/.exec(page.url())?.[1] as string;
     await page.getByRole('heading', { level: 1, name: `Invoice #${id}` }).waitFor();
+    // The section's tabs say where the invoice belongs: Invoices is the open tab.
+    await page.getByRole('tab', { name: 'Invoices', exact: true, selected: true }).waitFor();
+    expect(await page.getByRole('tab', { selected: true }).count()).toBe(1);
     const detail = page.getByTestId('invoice-detail');
     await detail.getByText('Wallet Deposit').waitFor();
     await detail.getByText('Demo Reseller').waitFor();
