@@ -18,10 +18,12 @@ import {
   type KeyMode,
 } from '@partner-panel/sdk';
 import { attempt, hasCode } from './errors.js';
-import { contractLists, couponListFilterOf, userIdOf, vpnFilterOf, type ListAdapter } from './lists.js';
+import { contractLists, couponListFilterOf, searchOf, userIdOf, vpnFilterOf, type ListAdapter } from './lists.js';
 import type { Session } from './session.js';
 
 export type CouponFilterBody = ReturnType<typeof couponListFilterOf>;
+/** The lists the server exports as CSV. */
+export type ExportResource = 'coupons' | 'vpn-subscriptions' | 'transactions' | 'invoices';
 /** What a contract call takes: the data provider's inputs are the contract's, never written again. */
 export type In<K extends CallName> = CallInputOf<Contract[K]>;
 export type GenerateInput = In<'generateCoupons'>;
@@ -183,17 +185,27 @@ export function createDataProvider(client: Client, session: Session, extraLists:
       answered('generateUserCoupons', { ...input, userResellerId }, errors.generateCoupons, once),
     sendCoupon: (input: In<'sendCoupon'>, once?: Submission) => answered('sendCoupon', input, errors.sendCouponFailed, once),
     /**
-     * A two-minute link to a list (coupons, vpn-subscriptions) under its filter as a CSV file the
-     * server streams: one export path, the same columns whatever the size.
+     * A two-minute link to a list (coupons, vpn-subscriptions, transactions, invoices) under its
+     * filter as a CSV file the server streams: one export path, every column of the list whatever
+     * its size.
      */
-    exportLink(resource: 'coupons' | 'vpn-subscriptions', params: { filter?: Record<string, unknown>; meta?: unknown; ids?: number[] }) {
+    exportLink(resource: ExportResource, params: { filter?: Record<string, unknown>; meta?: unknown; ids?: number[] }) {
       const id = userIdOf(params);
       const user = id ? { id } : {};
       // A selection (ids) exports those rows alone.
       const selection = params.ids?.length ? { ids: params.ids } : {};
-      return resource === 'coupons'
-        ? attempt(() => client.couponExportTicket({ ...couponListFilterOf(params.filter), ...user, ...selection }), errors.downloadCoupons)
-        : attempt(() => client.vpnExportTicket({ ...vpnFilterOf(params.filter), ...user }), errors.fetchVpnList);
+      const search = searchOf(params.filter);
+      switch (resource) {
+        case 'coupons':
+          return attempt(() => client.couponExportTicket({ ...couponListFilterOf(params.filter), ...user, ...selection }), errors.downloadCoupons);
+        case 'vpn-subscriptions':
+          return attempt(() => client.vpnExportTicket({ ...vpnFilterOf(params.filter), ...user }), errors.fetchVpnList);
+        case 'transactions':
+          return attempt(() => client.transactionExportTicket({ search }), errors.fetchTransactions);
+        case 'invoices':
+          // `filter.unpaid`: Unpaid Invoices, as its list.
+          return attempt(() => client.invoiceExportTicket({ search, unpaid: params.filter?.unpaid === true }), errors.fetchInvoices);
+      }
     },
     // --- VPN accounts
     createVpnAccount: (input: Omit<In<'createVpnAccount'>, 'quantity'>, once?: Submission) =>

@@ -51,7 +51,8 @@ export function userIdOf(params: { meta?: unknown; filter?: Record<string, unkno
   return Number.isInteger(id) && id > 0 ? id : undefined;
 }
 
-const searchOf = (filter: Record<string, unknown> | undefined) => (typeof filter?.search === 'string' ? filter.search.trim().slice(0, 100) : '');
+/** A list's search box, as its list call takes it. */
+export const searchOf = (filter: Record<string, unknown> | undefined) => (typeof filter?.search === 'string' ? filter.search.trim().slice(0, 100) : '');
 
 const paging = (p: GetListParams) => ({ page: p.pagination?.page ?? 1, page_limit: p.pagination?.perPage ?? 10 });
 

@@ -38,6 +38,16 @@ describe('coupon lists through react-admin', () => {
     expect(file.body.trim().split('\n')).toHaveLength(4);
   });
 
+  it('links the transaction and invoice exports under the list\'s search, Unpaid Invoices by its filter', async () => {
+    const { dataProvider } = await signedIn('reseller@demo.partner-panel.test');
+    const transactions = await dataProvider.exportLink('transactions', { filter: { search: 'nothing matches this' } });
+    expect(transactions.url).toMatch(/^\/api\/v1\/resellers\/transactions\/export\?ticket=/);
+    expect((await t.app.inject({ method: 'GET', url: transactions.url })).body.trim()).toBe('Date,Transaction ID,Gateway,Description,Amount In,Amount Out,Balance After,Invoice');
+    const unpaid = await dataProvider.exportLink('invoices', { filter: { unpaid: true } });
+    const file = await t.app.inject({ method: 'GET', url: unpaid.url });
+    expect(file.headers['content-disposition']).toMatch(/-unpaid-invoices\.csv"$/);
+  });
+
   it('deletes through react-admin and refunds', async () => {
     const { dataProvider, session } = await signedIn('reseller@demo.partner-panel.test');
     const [first] = (await dataProvider.getList('coupons', list())).data;

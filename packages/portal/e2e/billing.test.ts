@@ -15,6 +15,14 @@ import { pdfText } from '../../server/test/support/pdf.js';
 const server = await startServer({ SELLER_NAME: 'Northwind VPN Ltd', SELLER_ADDRESS: '1 Harbour Street|Dublin, Ireland', SELLER_TAX_ID: 'IE1234567T' });
 const YEAR = String(new Date().getUTCFullYear() + 2);
 
+async function readDownload(page: Page, click: () => Promise<void>) {
+  const [download] = await Promise.all([page.waitForEvent('download'), click()]);
+  return { name: download.suggestedFilename(), text: readFileSync((await download.path()) as string, 'utf8') };
+}
+
+/** The date that names an export: the server's day (UTC). */
+const today = () => new Date().toISOString().slice(0, 10);
+
 async function fillCard(page: Page, number: string) {
   const form = page.getByTestId('payment-form');
   await form.getByLabel('Card number').fill(number);
@@ -82,10 +90,20 @@ describe('billing with the test gateway', () => {
     await row.getByText('Paid', { exact: true }).waitFor();
     await row.getByText('$2,500.00').waitFor();
     await capture(page, 'billing-invoices');
+    // Export CSV: every column of the list, the rows the list shows.
+    const invoicesCsv = await readDownload(page, () => page.getByRole('button', { name: 'Export CSV' }).click());
+    expect(invoicesCsv.name).toBe(`${today()}-invoices.csv`);
+    const invoiceLines = invoicesCsv.text.trim().split('\n');
+    expect(invoiceLines[0]).toBe('Invoice,Date,Due Date,Date Paid,Description,Payment Method,Total,Status');
+    expect(invoiceLines).toHaveLength((await page.getByTestId('invoice-row').count()) + 1);
+    expect(invoiceLines[1]).toMatch(/^\d+,[^,]+,[^,]+,\d{4}-[^,]+,Wallet Deposit,Test Card,2500\.00,Paid$/);
     await row.getByRole('link', { name: /^View invoice #\d+$/ }).click();
     await page.waitForURL(/\/demo-reseller\/billing\/invoice\/\d+$/);
     const id = /invoice\/(\d+)$/.exec(page.url())?.[1] as string;
     await page.getByRole('heading', { level: 1, name: `Invoice #${id}` }).waitFor();
+    // The section's tabs say where the invoice belongs: Invoices is the open tab.
+    await page.getByRole('tab', { name: 'Invoices', exact: true, selected: true }).waitFor();
+    expect(await page.getByRole('tab', { selected: true }).count()).toBe(1);
     const detail = page.getByTestId('invoice-detail');
     await detail.getByText('Wallet Deposit').waitFor();
     await detail.getByText('Demo Reseller').waitFor();
@@ -132,6 +150,16 @@ describe('billing with the test gateway', () => {
     const first = page.getByTestId('transaction-row').first();
     await first.getByText(`Deposit by Test Card, invoice #${id}`).waitFor();
     await capture(page, 'billing-transactions');
+    const transactionsCsv = await readDownload(page, () => page.getByRole('button', { name: 'Export CSV' }).click());
+    expect(transactionsCsv.name).toBe(`${today()}-transactions.csv`);
+    const transactionLines = transactionsCsv.text.trim().split('\n');
+    expect(transactionLines[0]).toBe('Date,Transaction ID,Gateway,Description,Amount In,Amount Out,Balance After,Invoice');
+    expect(transactionLines[1]).toMatch(new RegExp(`^[^,]+,ch_test_[^,]+,Test Card,"?Deposit by Test Card, invoice #${id}"?,2500\\.00,0\\.00,7500\\.00,${id}$`));
+    // Under the list's search: only the matches.
+    await page.getByLabel('Search transactions').fill(`#${id}`);
+    await expect.poll(() => page.getByTestId('transaction-row').count()).toBe(1);
+    const searchedCsv = await readDownload(page, () => page.getByRole('button', { name: 'Export CSV' }).click());
+    expect(searchedCsv.text.trim().split('\n')).toHaveLength(2);
     await first.getByRole('button', { name: /^View transaction ch_test_/ }).click();
     const modal = page.getByTestId('transaction-detail');
     await modal.getByText('$7,500.00').waitFor();

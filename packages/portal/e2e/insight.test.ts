@@ -148,6 +148,16 @@ describe('the dashboard over time (ours, beside 000 §2)', () => {
     expect((await chartTable(page, 'chart-coupons')).slice(-3)).toEqual([[label(2), '5', '1'], [label(1), '3', '2'], [label(0), '2', '0']]);
     await page.getByRole('button', { name: '12 months' }).click();
     await expect.poll(async () => (await chartTable(page, 'chart-spend')).length).toBe(12);
+    // The range lives in the address: a reload keeps it, and so does coming back to the page.
+    expect(new URL(page.url()).searchParams.get('range')).toBe('12m');
+    await page.reload();
+    await page.getByRole('button', { name: '12 months', pressed: true }).waitFor();
+    await expect.poll(async () => (await chartTable(page, 'chart-spend')).length).toBe(12);
+    await page.goto('/demo-reseller/coupons/list');
+    await page.getByRole('heading', { level: 1, name: 'Coupons List' }).waitFor();
+    await page.goBack();
+    await page.getByRole('button', { name: '12 months', pressed: true }).waitFor();
+    expect(await page.getByRole('button', { name: '7 days', pressed: true }).count()).toBe(0);
     const months = await chartTable(page, 'chart-spend');
     const monthOf = (d: Date) => d.toISOString().slice(0, 7);
     const byMonth = new Map<string, number>();

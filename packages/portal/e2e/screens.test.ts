@@ -111,3 +111,53 @@ describe('Explore Docs', () => {
     expectNoProblems(tab);
   });
 });
+
+describe("reseller 903's screens", () => {
+  it('never speak of a wallet or of adding funds: 903 is postpaid, its charges run up a credit line', async () => {
+    const tab = await newTab(server.url);
+    const { page } = tab;
+    await signIn(page, 'partner@demo.partner-panel.test');
+    const prefix = new URL(page.url()).pathname.split('/')[1] as string;
+    // Every screen 903 has but Explore Docs, the reference of the whole API, whose calls name the
+    // wallet of the resellers who have one. An event type's identifier (`wallet.credited`) is code.
+    const screens = [
+      'dashboard/overview',
+      'coupons/generate',
+      'coupons/list',
+      'vpn/subscriptions/update',
+      'vpn/subscriptions/enable',
+      'vpn/subscriptions/delete',
+      'vpn/list',
+      'integration/keys',
+      'integration/sandbox',
+      'integration/webhooks',
+      'integration/form',
+      'dashboard/redeem',
+      'profile',
+      'notifications',
+    ];
+    const said: Record<string, string[]> = {};
+    for (const screen of screens) {
+      await page.goto(`/${prefix}/${screen}`);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await page.waitForLoadState('networkidle');
+      // textContent, not innerText: the FAQ's folded answers count too.
+      const text = await page.evaluate(() => document.body.textContent ?? '');
+      said[screen] = [...text.matchAll(/.{0,40}(\bwallet\b(?!\.)|add funds).{0,40}/gi)].map((m) => m[0]);
+    }
+    expect(said).toEqual(Object.fromEntries(screens.map((s) => [s, []])));
+
+    // Its own wording, from the catalogue, where the others read of a wallet.
+    await page.goto(`/${prefix}/coupons/generate`);
+    await page.getByRole('button', { name: 'Can I cancel a coupon I no longer need?' }).click();
+    await page.getByText('Delete an unredeemed coupon in the Coupons List and its full price is taken off what you owe', { exact: false }).waitFor();
+    await page.getByRole('button', { name: 'How are renewals charged?' }).click();
+    await page.getByText('each renewal is charged to your credit line', { exact: false }).waitFor();
+    await page.goto(`/${prefix}/vpn/subscriptions/update`);
+    await page.getByRole('button', { name: 'How do renewals work?' }).click();
+    await page.getByText('until you settle your account with us and enable it again', { exact: false }).waitFor();
+    await page.goto(`/${prefix}/integration/webhooks`);
+    await page.getByText('a user created, renewed or suspended, a coupon redeemed — as signed POSTs', { exact: false }).waitFor();
+    expectNoProblems(tab);
+  });
+});

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page, Route } from 'playwright-core';
-import { capture, DESKTOP, expectNoProblems, newTab, signIn } from './support/browser.js';
+import { capture, DESKTOP, expectNoProblems, MOBILE, newTab, signIn } from './support/browser.js';
 import { seedActivity } from './support/data.js';
 import { startServer } from './support/server.js';
 
@@ -59,6 +59,29 @@ describe('Generate Coupons, tried as a new user would', () => {
     const overlaps = a && b && a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
     expect(overlaps).toBe(false);
     expect(await page.getByTestId('generated').getByText('2 coupons generated successfully.').count()).toBe(0);
+  });
+
+  it('toasts clear of the Generate button on a 390-px phone too, wherever the button sits on the screen', async () => {
+    const { page } = await newTab(server.url, MOBILE);
+    await signIn(page, 'reseller@demo.partner-panel.test');
+    await page.goto('/demo-reseller/coupons/generate');
+    const button = page.getByRole('button', { name: 'Generate', exact: true });
+    const overlap = async (text: string) => {
+      const message = toast(page, text);
+      await message.waitFor();
+      const [a, b] = [await button.boundingBox(), await message.boundingBox()];
+      return Boolean(a && b && a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height);
+    };
+    // The button at the foot of the screen (where a phone's toast used to be), then as high as it goes.
+    await page.getByLabel('Quantity').fill('2');
+    await button.evaluate((el) => el.scrollIntoView({ block: 'end' }));
+    await button.click({ noWaitAfter: true });
+    expect(await overlap('2 coupons generated successfully.')).toBe(false);
+    await page.locator('.MuiSnackbarContent-message').waitFor({ state: 'detached', timeout: 15_000 });
+    await page.getByLabel('Quantity').fill('3');
+    await button.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    await button.click();
+    expect(await overlap('3 coupons generated successfully.')).toBe(false);
   });
 });
 

@@ -396,3 +396,58 @@ describe('the IDOR matrix: every admin call, anyone else\'s user', () => {
     expect(await snapshot()).toBe(before);
   });
 });
+
+/**
+ * Every export ticket of the contract, reaching for someone else's rows: a user named by `id` that
+ * is not the caller's own is refused as every admin call refuses it; the lists of the caller's own
+ * (transactions, invoices) name nobody, and a ticket made over to another owner does not open.
+ */
+const EXPORT_TICKETS: Partial<Record<CallName, { namesUser: boolean; body: Record<string, unknown> }>> = {
+  couponExportTicket: { namesUser: true, body: { code: '', dateStart: '', dateEnd: '', billingType: '' } },
+  vpnExportTicket: { namesUser: true, body: {} },
+  transactionExportTicket: { namesUser: false, body: {} },
+  invoiceExportTicket: { namesUser: false, body: {} },
+};
+const exportTickets = (Object.entries(contract) as [CallName, AnyCall][]).filter(([, c]) => c.method === 'POST' && c.path.endsWith('/export'));
+
+describe("the IDOR matrix of the exports: anyone else's rows", () => {
+  it('has an entry for every export ticket of the contract', () => {
+    expect(exportTickets.map(([name]) => name).sort()).toEqual(Object.keys(EXPORT_TICKETS).sort());
+  });
+
+  it("refuses another admin's users, resellers of no admin, 903, missing ids; and a non-admin naming anyone", async () => {
+    for (const [name, call] of exportTickets) {
+      const entry = EXPORT_TICKETS[name] as { namesUser: boolean; body: Record<string, unknown> };
+      for (const [token, id] of [[admin2.token, SUB1], [admin2.token, SUB2], [admin2.token, 1000], [admin2.token, 903], [admin2.token, 2_000_000_000], [admin.token, sub3.id]] as const) {
+        const res = await t.post(call.path, { ...entry.body, id }, token);
+        const text = JSON.stringify(res.json);
+        for (const secret of ['sub1@', 'sub2@', 'third-sub@', 'ticket=']) expect(text, `${name} ${id}`).not.toContain(secret);
+        if (entry.namesUser) expect({ status: res.status, json: res.json }, name).toEqual({ status: 404, json: { header: { code: 'rspf-account-1053', status: 'error', message: 'User undefined' }, body: null } });
+        // The caller's own lists take no id at all: naming one is refused, not ignored.
+        else expect(res.status, name).toBe(422);
+      }
+      if (entry.namesUser) {
+        const res = await t.post(call.path, { ...entry.body, id: SUB1 }, reseller.token);
+        expect({ status: res.status, code: res.json.header.code }, name).toEqual({ status: 403, code: 'rspf-account-1052' });
+      }
+    }
+  });
+
+  it("does not open a ticket made over to another owner", async () => {
+    for (const [name, call] of exportTickets) {
+      const entry = EXPORT_TICKETS[name] as { body: Record<string, unknown> };
+      const res = await t.post(call.path, entry.body, admin2.token);
+      const url = (res.json.body as { url: string }).url;
+      const ticket = decodeURIComponent(url.split('ticket=')[1] as string);
+      const [payload, signature] = ticket.split('.') as [string, string];
+      const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as { owner: number };
+      const forged = `${Buffer.from(JSON.stringify({ ...claims, owner: SUB1 })).toString('base64url')}.${signature}`;
+      const download = await t.app.inject({ method: 'GET', url: `${url.split('?')[0]}?ticket=${encodeURIComponent(forged)}` });
+      expect({ status: download.statusCode, code: download.json().header.code }, name).toEqual({ status: 410, code: 'rspf-coupon-7014' });
+      // The genuine ticket opens the caller's own rows only.
+      const own = await t.app.inject({ method: 'GET', url });
+      expect(own.statusCode, name).toBe(200);
+      expect(own.body, name).not.toContain('sub1@');
+    }
+  });
+});

@@ -1,13 +1,14 @@
 /**
  * Export CSV (001 §2.3, §2.9, §9): after 500 ms the server streams the whole filtered list, with the
- * same columns and dates whatever its size, and the browser downloads it (named <date>-coupons.csv
- * or <date>-vpn-subscriptions.csv). One export path for every list.
+ * same columns and dates whatever its size, and the browser downloads it (named <date>-coupons.csv,
+ * <date>-vpn-subscriptions.csv, <date>-transactions.csv, <date>-invoices.csv). One export path for
+ * every list.
  */
 import { Button, CircularProgress } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useMutation } from '@tanstack/react-query';
 import { useDataProvider, useListContext, useNotify, useTranslate } from 'ra-core';
-import type { PortalDataProvider } from '@partner-panel/data-provider';
+import type { ExportResource, PortalDataProvider } from '@partner-panel/data-provider';
 import { TIMINGS_MS } from '@partner-panel/sdk';
 import { followDownload } from './download';
 import { later } from './later';
@@ -34,11 +35,12 @@ export function useExportLink(delayMs = 0) {
   return { exporting: mutation.isPending, exportLink: (...args: ExportParams) => mutation.mutate(args) };
 }
 
-export function ExportCsvButton({ meta }: { meta?: Record<string, unknown> }) {
+/** `filter`: the list's permanent filter (Unpaid Invoices'), which the list's own filter values leave out. */
+export function ExportCsvButton({ meta, filter }: { meta?: Record<string, unknown>; filter?: Record<string, unknown> }) {
   const translate = useTranslate();
   const { resource, filterValues, total = 0 } = useListContext();
   const { exporting, exportLink } = useExportLink(TIMINGS_MS.couponExportDelay);
-  const exportCsv = () => exportLink(resource as 'coupons' | 'vpn-subscriptions', { filter: filterValues, ...(meta ? { meta } : {}) });
+  const exportCsv = () => exportLink(resource as ExportResource, { filter: { ...filterValues, ...filter }, ...(meta ? { meta } : {}) });
 
   return (
     <Button variant="outlined" startIcon={exporting ? <CircularProgress size={16} aria-hidden /> : <DownloadIcon />} disabled={exporting || total === 0} onClick={exportCsv}>

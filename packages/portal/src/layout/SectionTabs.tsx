@@ -11,10 +11,13 @@ export function SectionTabs({ user }: { user: StoredUser }) {
   const { pathname } = useLocation();
   const section = sectionsFor(user, useBasename()).find((s) => s.key === sectionOf(pathname));
   if (!section || section.pages.length < 2) return null;
-  // The longest page path that the current path starts with is the open tab.
+  // The page whose path (or one of its `also` paths, a detail page's) is the longest that the
+  // current path starts with is the open tab.
+  const matched = (path: string) => pathname === path || pathname.startsWith(`${path}/`);
+  const depth = (page: (typeof section.pages)[number]) => Math.max(0, ...page.within.filter(matched).map((path) => path.length));
   const active = section.pages
-    .filter((page) => pathname === page.to || pathname.startsWith(`${page.to}/`))
-    .sort((a, b) => b.to.length - a.to.length)[0];
+    .filter((page) => depth(page) > 0)
+    .sort((a, b) => depth(b) - depth(a))[0];
   return (
     <Tabs value={active?.to ?? false} {...TAB_STRIP} sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>
       {section.pages.map((page) => (

@@ -1,6 +1,8 @@
 /**
  * Where toasts appear: bottom right on a wide screen, clear of the forms' buttons (which sit in the
- * left column), and bottom centre on a phone, where the whole width is the page. react-admin's
+ * left column), and top centre on a phone, over the sticky app bar: there the whole width is the
+ * page, so a toast at the foot covered whatever button sat there (Generate, just pressed), while no
+ * page's button can scroll under the app bar. react-admin's
  * Notification (MUI's Snackbar and its transitions) loads with the first toast, not with the
  * first screen, and stays mounted after.
  */
@@ -19,7 +21,7 @@ export function Toasts() {
   if (!shown) return null;
   return (
     <Suspense fallback={null}>
-      <Notification anchorOrigin={wide ? { vertical: 'bottom', horizontal: 'right' } : { vertical: 'bottom', horizontal: 'center' }} />
+      <Notification anchorOrigin={wide ? { vertical: 'bottom', horizontal: 'right' } : { vertical: 'top', horizontal: 'center' }} />
     </Suspense>
   );
 }

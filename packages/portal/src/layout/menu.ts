@@ -9,6 +9,8 @@ export interface MenuPage {
   label: string;
   path: string;
   area: Area;
+  /** Further paths (under the prefix) whose screens belong to this tab, such as a list's detail page. */
+  also?: string[];
 }
 
 export interface MenuSection {

@@ -16,12 +16,15 @@ const SECTIONS: MenuSection[] = [dashboardMenu, coupons.options.menu, vpnSubscri
 export interface NavSection extends MenuSection {
   /** The section's first page, absolute. */
   to: string;
-  pages: (MenuSection['pages'][number] & { to: string })[];
+  /** `within`: the page's own path and its `also` paths, absolute. */
+  pages: (MenuSection['pages'][number] & { to: string; within: string[] })[];
 }
 
 export function sectionsFor(user: StoredUser, base: string): NavSection[] {
   return SECTIONS.filter((s) => canAccess(user, { resource: s.area })).map((s) => {
-    const pages = s.pages.filter((page) => canAccess(user, { resource: page.area })).map((page) => ({ ...page, to: `${base}/${page.path}` }));
+    const pages = s.pages
+      .filter((page) => canAccess(user, { resource: page.area }))
+      .map((page) => ({ ...page, to: `${base}/${page.path}`, within: [page.path, ...(page.also ?? [])].map((path) => `${base}/${path}`) }));
     return { ...s, pages, to: pages[0]?.to ?? base };
   });
 }

@@ -19,7 +19,8 @@ export default function RegisterPage() {
     setAlert(null);
     const outcome = await (await loadAccount()).register(values);
     if (outcome.ok) {
-      toast({ message: outcome.answer.message, severity: 'success' });
+      // Said once: the page that replaces the form (what to do next, and where the link went), not
+      // a toast repeating it.
       setDone(values.email);
       return;
     }

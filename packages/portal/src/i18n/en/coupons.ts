@@ -83,5 +83,10 @@ export const coupons = {
     partner_plan_a: 'Every coupon is the recurring Biennially Plan (2 Years), without addons.',
     partner_bulk_q: 'How many coupons can I generate at once?',
     partner_bulk_a: 'Up to 10,000 at a time; you see the progress while they are made. All are generated and paid together, or none are. Export your list to CSV at any time.',
+    // Reseller 903 has no wallet: its charges run up a credit line it settles with us.
+    partner_refund_q: 'Can I cancel a coupon I no longer need?',
+    partner_refund_a: 'Delete an unredeemed coupon in the Coupons List and its full price is taken off what you owe, even after it expired. A redeemed coupon can be neither deleted nor refunded.',
+    partner_renew_q: 'How are renewals charged?',
+    partner_renew_a: 'Your coupons are recurring: the VPN account a coupon becomes renews at the end of each cycle, and each renewal is charged to your credit line.',
   },
 };

@@ -6,6 +6,9 @@ export const integration = {
   webhooks: {
     intro:
       'Your server hears what happens — a user created, renewed or suspended, a coupon redeemed, the wallet credited — as signed POSTs in the Standard Webhooks format. Sandbox endpoints get sandbox events only.',
+    // Reseller 903 has no wallet to be credited.
+    intro_partner:
+      'Your server hears what happens — a user created, renewed or suspended, a coupon redeemed — as signed POSTs in the Standard Webhooks format. Sandbox endpoints get sandbox events only.',
     mode: 'Events of',
     live: 'Live',
     sandbox: 'Sandbox',

@@ -47,5 +47,8 @@ export const vpn = {
     delete_a: 'No. Deleting suspends the account for good and nothing is refunded.',
     renew_q: 'How do renewals work?',
     renew_a: 'A recurring account renews from your wallet when its period ends. Three days before, we warn you if your balance will not cover the renewals; if it cannot be paid, the account is suspended until you add funds and enable it.',
+    // Reseller 903 has no wallet: its renewals are charged to its credit line.
+    partner_renew_q: 'How do renewals work?',
+    partner_renew_a: "A recurring account renews when its period ends, charged to your credit line. Three days before, we warn you if what is left of your credit limit will not cover the renewals; if a renewal would pass the limit, the account is suspended until you settle your account with us and enable it again.",
   },
 };

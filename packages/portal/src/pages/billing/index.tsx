@@ -22,7 +22,8 @@ export const billingMenu: MenuSection = {
   phone: true,
   pages: [
     { label: 'pp.nav.add_funds', path: 'billing/pay', area: 'billing' },
-    { label: 'pp.nav.invoices', path: 'billing/invoices', area: 'billing' },
+    // An invoice's own page (billing/invoice/{id}) is the Invoices tab's.
+    { label: 'pp.nav.invoices', path: 'billing/invoices', area: 'billing', also: ['billing/invoice'] },
     { label: 'pp.nav.unpaid_invoices', path: 'billing/unpaid/invoices', area: 'billing' },
     { label: 'pp.nav.transactions', path: 'billing/transactions', area: 'billing' },
   ],

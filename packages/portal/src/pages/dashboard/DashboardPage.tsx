@@ -14,14 +14,14 @@ import ActiveIcon from '@mui/icons-material/VerifiedUserOutlined';
 import BrandIcon from '@mui/icons-material/RocketLaunchOutlined';
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'ra-core';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { canAccess, type Area, type PortalDataProvider } from '@partner-panel/data-provider';
 import { useFormat } from '../../components/format';
 import { usePaths } from '../../routing/usePaths';
 import { useSessionUser } from '../../routing/useSessionUser';
 import { PageHeader } from '../../components/PageHeader';
 import { ReadError } from '../../components/ReadError';
-import type { InsightRange } from '@partner-panel/sdk';
+import { INSIGHT_RANGES, type InsightRange } from '@partner-panel/sdk';
 import { CreditLineTile, WalletForecast } from './Forecast';
 import { COUNTERS_FRESH_MS, DASHBOARD_QUERY } from './query';
 import { Ranking } from './Ranking';
@@ -93,6 +93,27 @@ function Tile({ label, value, icon: Icon, link, testId, children }: TileProps) {
   );
 }
 
+/**
+ * The range, kept in the address (`?range=30d`) so a reload, a bookmark and the way back keep it;
+ * anything else there reads as the default, 7 days. A change replaces the entry rather than adding
+ * one: Back leaves the dashboard, as it does from every other screen.
+ */
+function useRangeParam(): [InsightRange, (range: InsightRange) => void] {
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('range');
+  const range = (INSIGHT_RANGES as readonly string[]).includes(asked ?? '') ? (asked as InsightRange) : '7d';
+  const setRange = (next: InsightRange) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        updated.set('range', next);
+        return updated;
+      },
+      { replace: true },
+    );
+  return [range, setRange];
+}
+
 export default function DashboardPage() {
   const translate = useTranslate();
   const user = useSessionUser();
@@ -100,7 +121,7 @@ export default function DashboardPage() {
   const format = useFormat();
   const p = usePaths();
   const { data, error, isPending } = useQuery({ queryKey: DASHBOARD_QUERY, queryFn: () => dataProvider.dashboard(), staleTime: COUNTERS_FRESH_MS });
-  const [range, setRange] = useState<InsightRange>('7d');
+  const [range, setRange] = useRangeParam();
   const painted = usePaintedOnce(!isPending);
   if (!user) return null;
   const count = (n: number | undefined) => (isPending ? <Skeleton width={60} /> : format.number(n ?? 0));

@@ -3,7 +3,7 @@
  * users (`userId`, the same resource with the user in meta). Filters behind the toggle, page sizes
  * 10/20/30 with a 5-page range, Export CSV, and per row Email Coupon and a delete that refunds
  * (disabled once redeemed). Reseller 903: no Billing Type filter, a full name in the e-mail modal.
- * Ours beside 001's columns: plan, addon, expires, redeemed at and by (hidden on a phone); the
+ * Ours beside 001's columns: plan, addon, expires, redeemed at and by (lines of the row's card on a phone); the
  * Redeemed and plan filters, date presets, the code matched anywhere; and a selection's bulk
  * actions (CouponBulkActions).
  */
@@ -58,8 +58,6 @@ export function CouponList({ userId, partner = false }: { userId?: number; partn
   );
 }
 
-/** The columns beside 001's give way on a phone, where each row is a card. */
-const hiddenOnPhone = () => ({ display: { xs: 'none !important', sm: 'table-cell !important' } });
 const unredeemed = (c: CouponRecord) => c.redeemed === 'no';
 
 function CouponTable({ userId, partner }: { userId?: number; partner: boolean }) {
@@ -78,11 +76,11 @@ function CouponTable({ userId, partner }: { userId?: number; partner: boolean })
       <Col source="billing_type" disableSort render={(c) => translate(c.billing_type === 1 ? 'pp.coupons.recursive' : 'pp.coupons.non_recursive')} />
       <Col source="redeemed" disableSort render={() => <RedeemedChip />} />
       <Col source="generated_at" disableSort render={(c) => format.dateTime(c.generated_at)} />
-      <Col source="plan" disableSort cellSx={hiddenOnPhone} />
-      <Col source="addon" disableSort cellSx={hiddenOnPhone} render={(c) => c.addon ?? '—'} />
-      <Col source="expires_at" disableSort cellSx={hiddenOnPhone} render={(c) => format.date(c.expires_at)} />
-      <Col source="redeemed_at" disableSort cellSx={hiddenOnPhone} render={(c) => (c.redeemed_at ? format.dateTime(c.redeemed_at) : '—')} />
-      <Col source="redeemed_by" disableSort cellSx={hiddenOnPhone} render={(c) => c.redeemed_by ?? '—'} />
+      <Col source="plan" disableSort />
+      <Col source="addon" disableSort render={(c) => c.addon ?? '—'} />
+      <Col source="expires_at" disableSort render={(c) => format.date(c.expires_at)} />
+      <Col source="redeemed_at" disableSort render={(c) => (c.redeemed_at ? format.dateTime(c.redeemed_at) : '—')} />
+      <Col source="redeemed_by" disableSort render={(c) => c.redeemed_by ?? '—'} />
       <Col label="pp.list.actions" align="right" render={() => <CouponActions partner={partner} {...(userId ? { userId } : {})} />} />
     </ListTable>
   );

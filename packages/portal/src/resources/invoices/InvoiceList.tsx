@@ -1,11 +1,12 @@
 /**
  * Invoices and Unpaid Invoices (002 §2): one table — number, dates, total, status — newest first,
- * searchable, paged; View opens the invoice. Unpaid Invoices is the list with `filter.unpaid`.
+ * searchable, paged, exported as CSV under the search; View opens the invoice. Unpaid Invoices is the list with `filter.unpaid`.
  */
 import { Box, Button, Chip } from '@mui/material';
 import { DataTable, TextInput, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { PAGE_SIZES, type Invoice } from '@partner-panel/sdk';
+import { ExportCsvButton } from '../../components/ExportCsvButton';
 import { LiveFilters } from '../../components/FilterPanel';
 import { useFormat } from '../../components/format';
 import { ListTable } from '../../components/ListTable';
@@ -29,10 +30,13 @@ export default function InvoiceListPage({ unpaid = false }: { unpaid?: boolean }
         perPage={PAGE_SIZES.invoices.default}
         filter={unpaid ? { unpaid: true } : undefined}
       >
-        <Box sx={{ p: 2, maxWidth: 420 }}>
-          <LiveFilters>
-            <TextInput source="search" label="pp.invoices.search" helperText={false} sx={{ m: 0 }} fullWidth />
-          </LiveFilters>
+        <Box sx={{ display: 'flex', gap: 2, p: 2, flexWrap: 'wrap', alignItems: 'center' }}>
+          <Box sx={{ flex: '1 1 320px', maxWidth: 420 }}>
+            <LiveFilters>
+              <TextInput source="search" label="pp.invoices.search" helperText={false} sx={{ m: 0 }} fullWidth />
+            </LiveFilters>
+          </Box>
+          <ExportCsvButton {...(unpaid ? { filter: { unpaid: true } } : {})} />
         </Box>
         <InvoiceTable />
       </PortalList>

@@ -1,6 +1,6 @@
 /**
  * Transactions (002 §2): every movement of the wallet — deposits, purchases, refunds, renewals —
- * newest first, 5, 20 or 25 a page (default 5), searchable; View opens the transaction in a modal,
+ * newest first, 5, 20 or 25 a page (default 5), searchable, exported as CSV under the search; View opens the transaction in a modal,
  * read from the server (`resellers/transaction`).
  */
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import { Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, Di
 import { DataTable, TextInput, useGetOne, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { PAGE_SIZES, type Transaction } from '@partner-panel/sdk';
+import { ExportCsvButton } from '../../components/ExportCsvButton';
 import { LiveFilters } from '../../components/FilterPanel';
 import { useFormat } from '../../components/format';
 import { ListTable } from '../../components/ListTable';
@@ -24,10 +25,13 @@ export default function TransactionListPage() {
     <>
       <PageHeader title={translate('pp.transactions.title')} />
       <PortalList resource="transactions" storeKey="transactions" sizes={PAGE_SIZES.transactions.options} perPage={PAGE_SIZES.transactions.default}>
-        <Box sx={{ p: 2, maxWidth: 420 }}>
-          <LiveFilters>
-            <TextInput source="search" label="pp.transactions.search" helperText={false} sx={{ m: 0 }} fullWidth />
-          </LiveFilters>
+        <Box sx={{ display: 'flex', gap: 2, p: 2, flexWrap: 'wrap', alignItems: 'center' }}>
+          <Box sx={{ flex: '1 1 320px', maxWidth: 420 }}>
+            <LiveFilters>
+              <TextInput source="search" label="pp.transactions.search" helperText={false} sx={{ m: 0 }} fullWidth />
+            </LiveFilters>
+          </Box>
+          <ExportCsvButton />
         </Box>
         <TransactionTable onView={setOpen} />
       </PortalList>

@@ -370,3 +370,54 @@ export const transaction = defineCall({
   response: z.object({ transaction: transactionSchema }),
   successCode: 40006,
 });
+
+/** A two-minute signed download link (the streamed exports: the ticket is the download's authorisation). */
+const exportLinkSchema = z.object({ url: z.string(), expires_at: isoDate });
+const exportTicketQuery = z.object({ ticket: z.string().min(1).max(4096) });
+const exportSearch = z.string().trim().max(100).optional().default('');
+
+export const transactionExportTicket = defineCall({
+  method: 'POST',
+  path: '/api/v1/resellers/transactions/export',
+  access: 'reseller',
+  spec: 'ours (002 §2: the Transactions list, exported)',
+  summary: "A two-minute signed link to the searched transaction list as CSV: every column of the list, money as dollars with two decimals.",
+  body: z.object({ search: exportSearch }),
+  response: exportLinkSchema,
+  successCode: 40008,
+});
+
+export const exportTransactions = defineCall({
+  method: 'GET',
+  path: '/api/v1/resellers/transactions/export',
+  access: 'public',
+  spec: 'ours (002 §2: the Transactions list, exported)',
+  summary: 'The searched transaction list as a streamed CSV file; the signed ticket is the authorisation.',
+  query: exportTicketQuery,
+  response: z.string(),
+  successCode: 40007,
+  raw: 'csv',
+});
+
+export const invoiceExportTicket = defineCall({
+  method: 'POST',
+  path: '/api/v1/resellers/invoices/export',
+  access: 'reseller',
+  spec: 'ours (002 §2: the Invoices and Unpaid Invoices lists, exported)',
+  summary: 'A two-minute signed link to the searched invoice list (unpaid: the Unpaid Invoices list) as CSV: every column of the list, money as dollars with two decimals.',
+  body: z.object({ search: exportSearch, unpaid: z.boolean({ error: 'The unpaid field must be true or false.' }).optional().default(false) }),
+  response: exportLinkSchema,
+  successCode: 40010,
+});
+
+export const exportInvoices = defineCall({
+  method: 'GET',
+  path: '/api/v1/resellers/invoices/export',
+  access: 'public',
+  spec: 'ours (002 §2: the Invoices and Unpaid Invoices lists, exported)',
+  summary: 'The searched invoice list as a streamed CSV file; the signed ticket is the authorisation.',
+  query: exportTicketQuery,
+  response: z.string(),
+  successCode: 40009,
+  raw: 'csv',
+});

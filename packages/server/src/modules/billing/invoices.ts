@@ -99,14 +99,15 @@ interface InvoiceRecord {
 }
 
 const iso = (d: Date | string) => new Date(d).toISOString();
-const STATUS: Record<InvoiceStatus | 'expired', Invoice['status']> = { paid: 'Paid', unpaid: 'Unpaid', cancelled: 'Cancelled', pending: 'Pending', expired: 'Expired' };
+/** The status an invoice shows (the database's, or Expired for a deposit left pending too long). */
+export const INVOICE_STATUS: Record<InvoiceStatus | 'expired', Invoice['status']> = { paid: 'Paid', unpaid: 'Unpaid', cancelled: 'Cancelled', pending: 'Pending', expired: 'Expired' };
 /** How long a started deposit shows as a pending payment before it reads as expired. */
 export const PENDING_DEPOSIT_HOURS = 24;
 
 function present(r: InvoiceRecord): Omit<Invoice, 'transactions'> {
   return {
     id: Number(r.id),
-    status: STATUS[r.status as InvoiceStatus | 'expired'],
+    status: INVOICE_STATUS[r.status as InvoiceStatus | 'expired'],
     date: iso(r.created_at),
     datepaid: r.paid_at ? iso(r.paid_at) : null,
     duedate: iso(r.due_at),
@@ -119,8 +120,11 @@ function present(r: InvoiceRecord): Omit<Invoice, 'transactions'> {
   };
 }
 
+/** An invoice's state as it reads now: a pending deposit past its hours reads as expired. */
+export const INVOICE_STATE_SQL = `case when i.status = 'pending' and i.created_at < now() - make_interval(hours => ${PENDING_DEPOSIT_HOURS}) then 'expired' else i.status end`;
+
 const SELECT = sql`select i.id,
-    case when i.status = 'pending' and i.created_at < now() - make_interval(hours => ${PENDING_DEPOSIT_HOURS}) then 'expired' else i.status end as status,
+    ${sql.raw(INVOICE_STATE_SQL)} as status,
     i.amount_cents, i.description, i.payment_method, i.created_at, i.due_at, i.paid_at, r.name, r.email
   from invoices i join resellers r on r.id = i.reseller_id`;
 
@@ -135,16 +139,20 @@ function searchOf(search: string): SQL | undefined {
   return sql`(${sql.join(parts, sql` or `)})`;
 }
 
+/** The WHERE of a reseller's invoices (alias i) under the list's search: one for the page and the export. */
+export const invoiceWhere = (resellerId: number, search: string, unpaidOnly: boolean) =>
+  sql.join(
+    [sql`i.reseller_id = ${resellerId}`, unpaidOnly ? sql`i.status = 'unpaid'` : undefined, searchOf(search)].filter((p): p is SQL => p !== undefined),
+    sql` and `,
+  );
+
 export async function listInvoices(
   ctx: Pick<AppContext, 'db'>,
   resellerId: number,
   query: { page: number; page_limit: number; search: string },
   unpaidOnly: boolean,
 ) {
-  const where = sql.join(
-    [sql`i.reseller_id = ${resellerId}`, unpaidOnly ? sql`i.status = 'unpaid'` : undefined, searchOf(query.search)].filter((p): p is SQL => p !== undefined),
-    sql` and `,
-  );
+  const where = invoiceWhere(resellerId, query.search, unpaidOnly);
   const [page, count] = await Promise.all([
     rows<InvoiceRecord>(
       ctx.db,

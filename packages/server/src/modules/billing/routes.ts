@@ -4,6 +4,8 @@ import { RESTRICTED_RESELLER_ID, contract, successes } from '@partner-panel/sdk'
 import { answer } from '../../http/envelope.js';
 import { fail } from '../../http/errors.js';
 import { serve, type ServeOptions } from '../../http/route.js';
+import { exportFileName, issueTicket, readTicket, sendCsv } from '../exports/ticket.js';
+import { invoiceExportStream, transactionExportStream, type InvoiceExportFilter, type TransactionExportFilter } from './export.js';
 import { invoicePdf } from './invoice-pdf.js';
 import { getInvoice, listInvoices } from './invoices.js';
 import { latestPayments, paymentMethods, startCardPayment, startRedirectPayment, verifyPayment } from './payments.js';
@@ -86,4 +88,35 @@ export function billingRoutes(app: FastifyInstance) {
 
   serve(app, contract.transactions, async ({ body, reseller }) => listTransactions(ctx, reseller.id, body), billing);
   serve(app, contract.transaction, async ({ body, reseller }) => getTransaction(ctx, reseller.id, body.id), billing);
+
+  // The exports: a signed ticket for the caller's own list under its search, then the streamed file.
+  serve(
+    app,
+    contract.transactionExportTicket,
+    async ({ body, reseller }) => {
+      const { ticket, expires_at } = issueTicket<TransactionExportFilter>(ctx, 'transactions', reseller.id, { search: body.search });
+      return { url: `${contract.exportTransactions.path}?ticket=${encodeURIComponent(ticket)}`, expires_at };
+    },
+    billing,
+  );
+
+  serve(app, contract.exportTransactions, async ({ query, reply }) => {
+    const ticket = readTicket<TransactionExportFilter>(ctx, 'transactions', query.ticket);
+    return sendCsv(reply, exportFileName(ctx.clock.now(), 'transactions'), await transactionExportStream(ctx, ticket.owner, ticket.filter));
+  });
+
+  serve(
+    app,
+    contract.invoiceExportTicket,
+    async ({ body, reseller }) => {
+      const { ticket, expires_at } = issueTicket<InvoiceExportFilter>(ctx, 'invoices', reseller.id, { search: body.search, unpaid: body.unpaid });
+      return { url: `${contract.exportInvoices.path}?ticket=${encodeURIComponent(ticket)}`, expires_at };
+    },
+    billing,
+  );
+
+  serve(app, contract.exportInvoices, async ({ query, reply }) => {
+    const ticket = readTicket<InvoiceExportFilter>(ctx, 'invoices', query.ticket);
+    return sendCsv(reply, exportFileName(ctx.clock.now(), ticket.filter.unpaid ? 'unpaid-invoices' : 'invoices'), await invoiceExportStream(ctx, ticket.owner, ticket.filter));
+  });
 }

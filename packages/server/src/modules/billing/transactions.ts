@@ -40,7 +40,9 @@ function present(r: LedgerRecord): Transaction {
   };
 }
 
-const FROM = sql`from wallet_ledger l left join payments p on p.id = l.payment_id`;
+/** The ledger and the payments that made its movements; the export reads the same. */
+export const LEDGER_FROM = 'from wallet_ledger l left join payments p on p.id = l.payment_id';
+const FROM = sql.raw(LEDGER_FROM);
 const COLUMNS = sql`select l.id, l.created_at, l.amount_cents, l.balance_after_cents, l.description, p.provider,
   coalesce(p.transaction_ref, p.provider_ref) as provider_txn, p.invoice_id`;
 
@@ -68,9 +70,12 @@ function searchOf(search: string): SQL | undefined {
   return sql`(${sql.join(parts, sql` or `)})`;
 }
 
+/** The WHERE of a reseller's ledger (aliases l, p) under the list's search: one for the page and the export. */
+export const transactionWhere = (resellerId: number, search: string) =>
+  sql.join([sql`l.reseller_id = ${resellerId}`, searchOf(search)].filter((p): p is SQL => p !== undefined), sql` and `);
+
 export async function listTransactions(ctx: Pick<AppContext, 'db'>, resellerId: number, query: { page: number; page_limit: number; search: string }) {
-  const filters = [sql`l.reseller_id = ${resellerId}`, searchOf(query.search)].filter((p): p is SQL => p !== undefined);
-  const where = sql.join(filters, sql` and `);
+  const where = transactionWhere(resellerId, query.search);
   const [page, count] = await Promise.all([
     rows<LedgerRecord>(
       ctx.db,

@@ -27,13 +27,14 @@ import {
 } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useNotify, useTranslate } from 'ra-core';
-import type { PortalDataProvider } from '@partner-panel/data-provider';
+import { isPartner, type PortalDataProvider } from '@partner-panel/data-provider';
 import { WEBHOOK_EVENT_TYPES, type KeyMode, type WebhookEndpoint, type WebhookEventType } from '@partner-panel/sdk';
 import { CopyButton } from '../../../components/CopyButton';
 import { serverFieldErrors } from '../../../components/serverErrors';
 import { PageHeader } from '../../../components/PageHeader';
 import { SubmitButton } from '../../../components/SubmitButton';
 import { onFirstClick, useSubmission, type Submission } from '../../../components/useSubmission';
+import { useSessionUser } from '../../../routing/useSessionUser';
 
 const ENDPOINTS = 'webhook-endpoints';
 
@@ -272,11 +273,13 @@ export default function WebhooksPage() {
   const dataProvider = useDataProvider<PortalDataProvider>();
   const [mode, setMode] = useState<KeyMode>('live');
   const [secret, setSecret] = useState<string | null>(null);
+  // Reseller 903 has no wallet: its introduction names no wallet event.
+  const partner = isPartner(useSessionUser());
   const { data, error } = useQuery({ queryKey: [ENDPOINTS, mode], queryFn: () => dataProvider.webhookEndpoints(mode) });
   return (
     <>
       <PageHeader title={translate('pp.nav.webhooks')} />
-      <Typography sx={{ mb: 3, maxWidth: 760 }}>{translate('pp.webhooks.intro')}</Typography>
+      <Typography sx={{ mb: 3, maxWidth: 760 }}>{translate(partner ? 'pp.webhooks.intro_partner' : 'pp.webhooks.intro')}</Typography>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 3 }}>
         <Typography id="webhook-mode-label">{translate('pp.webhooks.mode')}</Typography>
         <ToggleButtonGroup exclusive size="small" value={mode} onChange={(_e, next: KeyMode | null) => next && setMode(next)} aria-labelledby="webhook-mode-label">

@@ -7,7 +7,7 @@
 import { useMemo, useState } from 'react';
 import { Box, Button, Card, CardContent, Grid, LinearProgress, TextField, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { NumberInput, TextInput, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { NumberInput, RecordContextProvider, TextInput, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { useFormState, useWatch } from 'react-hook-form';
 import { canAccess, isPartner, type GenerateInput, type PortalDataProvider } from '@partner-panel/data-provider';
 import { ACCOUNT_STATUS, COUPON_QUANTITY, couponQuantityField, errors, generateCouponsBody, type Products } from '@partner-panel/sdk';
@@ -75,38 +75,47 @@ export default function GeneratePage({ userId }: { userId?: number }) {
         <Grid size={{ xs: 12, md: 7 }}>
           <Card>
             <CardContent>
-              <SchemaForm
-                onSubmit={generate}
-                schema={schema}
-                defaultValues={{ ...productDefaults, addon_type: 0, prefix: '', quantity: COUPON_QUANTITY.default }}
-              >
-                <ProductSync products={products.data} addonField="addon_type" />
-                {partner ? (
-                  <TextField label={translate('pp.generate.billing_cycle')} value={cycleLabel('biennially')} slotProps={{ input: { readOnly: true } }} />
-                ) : (
-                  <ProductChoiceInputs products={products.data} addonField="addon_type" />
-                )}
-                <TextInput source="prefix" label="pp.generate.prefix" fullWidth parse={(v: string) => v.toUpperCase()} helperText="pp.generate.prefix_help" />
-                <NumberInput
-                  source="quantity"
-                  label="pp.generate.quantity"
-                  fullWidth
-                  step={1}
-                  min={COUPON_QUANTITY.min}
-                  max={partner ? COUPON_QUANTITY.restrictedMax : COUPON_QUANTITY.max}
-                  helperText={translate('pp.generate.quantity_help', { max: format.number(partner ? COUPON_QUANTITY.restrictedMax : COUPON_QUANTITY.max) })}
-                />
-                <LotPrice products={products.data} partner={partner} />
-                <SpendFailureAlert failure={spend.failure} />
-                {active ? <SubmitButton label="pp.generate.submit" size="large" fullWidth disabled={!products.data} sx={{ mt: 2 }} /> : null}
-              </SchemaForm>
+              {/* A purchase, not an edit of the admin's user whose record surrounds the page: the form
+                  takes none, so the record's arrival (after the form, on a page opened by its
+                  address) does not reset it. */}
+              <RecordContextProvider value={undefined}>
+                <SchemaForm
+                  onSubmit={generate}
+                  schema={schema}
+                  defaultValues={{ ...productDefaults, addon_type: 0, prefix: '', quantity: COUPON_QUANTITY.default }}
+                >
+                  <ProductSync products={products.data} addonField="addon_type" />
+                  {partner ? (
+                    <TextField label={translate('pp.generate.billing_cycle')} value={cycleLabel('biennially')} slotProps={{ input: { readOnly: true } }} />
+                  ) : (
+                    <ProductChoiceInputs products={products.data} addonField="addon_type" />
+                  )}
+                  <TextInput source="prefix" label="pp.generate.prefix" fullWidth parse={(v: string) => v.toUpperCase()} helperText="pp.generate.prefix_help" />
+                  <NumberInput
+                    source="quantity"
+                    label="pp.generate.quantity"
+                    fullWidth
+                    step={1}
+                    min={COUPON_QUANTITY.min}
+                    max={partner ? COUPON_QUANTITY.restrictedMax : COUPON_QUANTITY.max}
+                    helperText={translate('pp.generate.quantity_help', { max: format.number(partner ? COUPON_QUANTITY.restrictedMax : COUPON_QUANTITY.max) })}
+                  />
+                  <LotPrice products={products.data} partner={partner} />
+                  <SpendFailureAlert failure={spend.failure} />
+                  {active ? <SubmitButton label="pp.generate.submit" size="large" fullWidth disabled={!products.data} sx={{ mt: 2 }} /> : null}
+                </SchemaForm>
+              </RecordContextProvider>
             </CardContent>
           </Card>
         </Grid>
         <Grid size={{ xs: 12, md: 5 }}>{result ? <GeneratedCodes {...result} listTo={userId ? undefined : links.couponsList} /> : null}</Grid>
       </Grid>
-      {/* Reseller 903 sells one plan, up to 10 000 at a time, with no type or addon to choose (000 §6). */}
-      <Faq namespace="pp.faq" keys={partner ? ['how', 'partner_plan', 'expiry', 'refund', 'partner_bulk'] : ['how', 'expiry', 'refund', 'types', 'addons', 'bulk']} />
+      {/* Reseller 903 sells one plan, up to 10 000 at a time, with no type or addon to choose (000 §6),
+          and has no wallet: its charges and refunds are on its credit line. */}
+      <Faq
+        namespace="pp.faq"
+        keys={partner ? ['how', 'partner_plan', 'expiry', 'partner_refund', 'partner_renew', 'partner_bulk'] : ['how', 'expiry', 'refund', 'types', 'addons', 'bulk']}
+      />
       {pricing ? <PricingDialog onClose={() => setPricing(false)} {...(userId ? { userId } : {})} /> : null}
     </>
   );

@@ -32,7 +32,12 @@ export function ProductSync({ products, addonField }: { products: Products | und
     if (cycles.length && !cycles.includes(cycle)) setValue('billing_cycle', cycles[0]);
   }, [cycles, cycle, setValue]);
   const id = group?.product[cycle]?.id ?? 0;
-  useEffect(() => setValue('product_id', id), [id, setValue]);
+  // Watched, not only set when the choice changes: a form reset (its record arriving after the form,
+  // on a page opened by its address) puts product_id back to 0 under an unchanged choice.
+  const current = useWatch({ name: 'product_id' }) as unknown;
+  useEffect(() => {
+    if (current !== id) setValue('product_id', id);
+  }, [current, id, setValue]);
   return null;
 }
 

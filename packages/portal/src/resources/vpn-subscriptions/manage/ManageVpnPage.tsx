@@ -7,7 +7,7 @@ import { Fragment, useState } from 'react';
 import { Box, Card, CardContent, Tab, Tabs, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
-import { canAccess } from '@partner-panel/data-provider';
+import { canAccess, isPartner } from '@partner-panel/data-provider';
 import type { VpnAccount } from '@partner-panel/sdk';
 import { Faq } from '../../../components/Faq';
 import { PageHeader } from '../../../components/PageHeader';
@@ -23,6 +23,8 @@ import type { Found } from './NothingFound';
 
 type TabKey = 'create' | 'update' | 'enable' | 'delete';
 const FAQ = ['create', 'search', 'disable', 'delete', 'renew'] as const;
+/** Reseller 903 creates no account here and has no wallet: its renewals go on its credit line. */
+const PARTNER_FAQ = ['search', 'disable', 'delete', 'partner_renew'] as const;
 
 /** What the last search found: nothing searched yet, or the accounts (maybe none). */
 
@@ -80,7 +82,7 @@ export default function ManageVpnPage() {
           )}
         </CardContent>
       </Card>
-      <Faq namespace="pp.vpn_faq" keys={FAQ} />
+      <Faq namespace="pp.vpn_faq" keys={isPartner(user) ? PARTNER_FAQ : FAQ} />
     </>
   );
 }
