@@ -7,7 +7,7 @@ import { Link } from 'react-router-dom';
 import type { StoredUser } from '@partner-panel/data-provider';
 import { usePaths } from '../routing/usePaths';
 
-export default function AccountMenu({ user, anchor, onClose }: { user: StoredUser; anchor: HTMLElement | null; onClose: () => void }) {
+export default function AccountMenu({ user, anchor, onClose }: { user: StoredUser; anchor: (() => HTMLElement) | null; onClose: () => void }) {
   const translate = useTranslate();
   const logout = useLogout();
   const links = usePaths();

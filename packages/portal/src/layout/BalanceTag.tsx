@@ -1,6 +1,7 @@
 /** The balance tag with its refresh icon; a refresh shows an indicator for 2 seconds (000 §4). */
 import { useMutation } from '@tanstack/react-query';
-import { Box, Chip, CircularProgress, IconButton, Tooltip } from '@mui/material';
+import { Box, Chip, CircularProgress, IconButton } from '@mui/material';
+import { LaterTooltip } from '../components/LaterTooltip';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { useDataProvider, useNotify, useTranslate } from 'ra-core';
 import type { PortalDataProvider } from '@partner-panel/data-provider';
@@ -40,13 +41,13 @@ export function BalanceTag() {
         aria-label={`${translate('pp.balance.label')}: ${money(user.balance)}`}
         sx={{ fontWeight: 700, bgcolor: 'background.paper' }}
       />
-      <Tooltip title={translate(refreshing ? 'pp.balance.refreshing' : 'pp.balance.refresh')}>
+      <LaterTooltip title={translate(refreshing ? 'pp.balance.refreshing' : 'pp.balance.refresh')}>
         <span>
           <IconButton onClick={() => refresh.mutate()} disabled={refreshing} size="small" aria-label={translate('pp.balance.refresh')} color="inherit">
             {refreshing ? <CircularProgress size={18} color="inherit" aria-hidden data-testid="balance-refreshing" /> : <RefreshIcon fontSize="small" />}
           </IconButton>
         </span>
-      </Tooltip>
+      </LaterTooltip>
     </Box>
   );
 }

@@ -10,7 +10,8 @@ interface BellDropdownProps {
   /** The unread ones the dropdown shows. */
   rows: NotificationRow[];
   unread: number;
-  anchor: HTMLElement | null;
+  /** The bell's element, read when the dropdown is placed (NotificationBell); null when closed. */
+  anchor: (() => HTMLElement) | null;
   onClose: () => void;
   onOpen: (row: NotificationRow) => void;
   markRead: UseMutationResult<unknown, Error, string | undefined>;

@@ -1,5 +1,6 @@
 /** The left icon sidebar (desktop): one icon per section, its name in a tooltip. */
-import { Box, IconButton, Tooltip } from '@mui/material';
+import { Box, IconButton } from '@mui/material';
+import { LaterTooltip } from '../components/LaterTooltip';
 import { useTranslate } from 'ra-core';
 import { Link, useLocation } from 'react-router-dom';
 import type { StoredUser } from '@partner-panel/data-provider';
@@ -40,7 +41,7 @@ export function IconSidebar({ user }: { user: StoredUser }) {
         const active = section.key === current;
         const label = translate(section.label);
         return (
-          <Tooltip key={section.key} title={label} placement="right">
+          <LaterTooltip key={section.key} title={label} placement="right">
             <IconButton
               component={Link}
               to={section.to}
@@ -57,7 +58,7 @@ export function IconSidebar({ user }: { user: StoredUser }) {
             >
               <section.icon />
             </IconButton>
-          </Tooltip>
+          </LaterTooltip>
         );
       })}
     </Box>

@@ -7,9 +7,9 @@
  */
 import { lazy, Suspense, type ReactNode } from 'react';
 import { AppBar, Box, CircularProgress, Toolbar, Typography, useMediaQuery, type Theme } from '@mui/material';
-import { ToggleThemeButton } from 'react-admin';
 import { ErrorBoundary } from 'react-error-boundary';
 import { useAfterReads } from '../components/afterReads';
+import { ThemeToggle } from './ThemeToggle';
 import { ErrorFallback } from '../components/ErrorFallback';
 import { useTranslate } from 'ra-core';
 import { canAccess } from '@partner-panel/data-provider';
@@ -48,7 +48,7 @@ export function Layout({ children }: { children?: ReactNode }) {
               </Typography>
               <NotificationBell />
               {canAccess(user, { resource: 'dashboard.wallet' }) ? <BalanceTag /> : null}
-              {desktop ? <ToggleThemeButton /> : null}
+              {desktop ? <ThemeToggle /> : null}
               <UserMenu />
             </Toolbar>
             {desktop ? null : <MobileNav user={user} />}

@@ -4,8 +4,9 @@
  * also holds a heading and a button. Once opened the dropdown stays mounted, so that closing
  * animates as before.
  */
-import { Suspense, useState } from 'react';
-import { Badge, IconButton, Tooltip } from '@mui/material';
+import { Suspense, useRef, useState } from 'react';
+import { Badge, IconButton } from '@mui/material';
+import { LaterTooltip } from '../components/LaterTooltip';
 import NotificationsIcon from '@mui/icons-material/NotificationsNoneOutlined';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useNotify, useTranslate } from 'ra-core';
@@ -29,7 +30,8 @@ export function NotificationBell() {
   const dataProvider = useDataProvider<PortalDataProvider>();
   const links = usePaths();
   const user = useSessionUser();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const [expanded, setExpanded] = useState(false);
   const [opened, setOpened] = useState(false);
   const { data } = useQuery({
     queryKey: [...NOTIFICATION_QUERY, 'unread'],
@@ -45,26 +47,30 @@ export function NotificationBell() {
   const unread = data?.total ?? 0;
   const shown = unread > 99 ? '99+' : String(unread);
   const open = (row: NotificationRow) => {
-    setAnchor(null);
+    setExpanded(false);
     markRead.mutate(row.uid);
     const to = redirectPath(links.base, parseData(row).redirect);
     if (to) navigate(to);
   };
 
+  // The dropdown is placed at the button's element as it is then: the button mounts anew when its
+  // tooltip arrives after the first screen (LaterTooltip), so an element kept from the click may be gone.
+  const anchor = expanded ? () => button.current as HTMLElement : null;
   return (
     <>
-      <Tooltip title={translate('pp.bell.title')}>
+      <LaterTooltip title={translate('pp.bell.title')}>
         <IconButton
+          ref={button}
           color="inherit"
           onPointerEnter={() => void BellDropdown.preload()}
           onFocus={() => void BellDropdown.preload()}
-          onClick={(e) => {
-            setAnchor(e.currentTarget);
+          onClick={() => {
+            setExpanded(true);
             setOpened(true);
           }}
           aria-label={unread ? translate('pp.bell.unread', { count: shown }) : translate('pp.bell.title')}
           aria-haspopup="dialog"
-          aria-expanded={anchor !== null}
+          aria-expanded={expanded}
           data-testid="bell"
         >
           {/* No badge at 0: a hidden "0" would still be text of the button that its name does not hold. */}
@@ -76,10 +82,10 @@ export function NotificationBell() {
             <NotificationsIcon />
           )}
         </IconButton>
-      </Tooltip>
+      </LaterTooltip>
       {opened ? (
         <Suspense fallback={null}>
-          <BellDropdown rows={(data?.data ?? []).slice(0, SHOWN)} unread={unread} anchor={anchor} onClose={() => setAnchor(null)} onOpen={open} markRead={markRead} />
+          <BellDropdown rows={(data?.data ?? []).slice(0, SHOWN)} unread={unread} anchor={anchor} onClose={() => setExpanded(false)} onOpen={open} markRead={markRead} />
         </Suspense>
       ) : null}
     </>

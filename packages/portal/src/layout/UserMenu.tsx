@@ -3,8 +3,9 @@
  * Menu, its popover and focus trap) loads when the button is pointed at, focused or pressed, and
  * stays mounted after, so that closing animates as before.
  */
-import { Suspense, useState } from 'react';
-import { Avatar, IconButton, Tooltip } from '@mui/material';
+import { Suspense, useRef, useState } from 'react';
+import { Avatar, IconButton } from '@mui/material';
+import { LaterTooltip } from '../components/LaterTooltip';
 import { useTranslate } from 'ra-core';
 import { lazyPage } from '../routing/lazyPage';
 import { useSessionUser } from '../routing/useSessionUser';
@@ -14,18 +15,23 @@ const AccountMenu = lazyPage(() => import('./AccountMenu'));
 export function UserMenu() {
   const translate = useTranslate();
   const user = useSessionUser();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const [expanded, setExpanded] = useState(false);
   const [opened, setOpened] = useState(false);
   if (!user) return null;
   const initials = user.name.split(/\s+/).map((w) => w[0]).join('').slice(0, 2).toUpperCase();
+  // The dropdown is placed at the button's element as it is then: the button mounts anew when its
+  // tooltip arrives after the first screen (LaterTooltip), so an element kept from the click may be gone.
+  const anchor = expanded ? () => button.current as HTMLElement : null;
   return (
     <>
-      <Tooltip title={user.name}>
+      <LaterTooltip title={user.name}>
         <IconButton
+          ref={button}
           onPointerEnter={() => void AccountMenu.preload()}
           onFocus={() => void AccountMenu.preload()}
-          onClick={(e) => {
-            setAnchor(e.currentTarget);
+          onClick={() => {
+            setExpanded(true);
             setOpened(true);
           }}
           aria-label={translate('pp.nav.account', { initials, name: user.name })}
@@ -34,10 +40,10 @@ export function UserMenu() {
         >
           <Avatar sx={{ width: 34, height: 34, fontSize: 14, bgcolor: 'primary.main' }}>{initials}</Avatar>
         </IconButton>
-      </Tooltip>
+      </LaterTooltip>
       {opened ? (
         <Suspense fallback={null}>
-          <AccountMenu user={user} anchor={anchor} onClose={() => setAnchor(null)} />
+          <AccountMenu user={user} anchor={anchor} onClose={() => setExpanded(false)} />
         </Suspense>
       ) : null}
     </>
