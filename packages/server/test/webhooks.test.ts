@@ -451,7 +451,7 @@ describe('destinations in production', async () => {
 
     // A delivery made while the URL was fine is not resent to it now.
     await prod.database.db.execute(sql`update webhook_endpoints set url = 'https://93.184.215.14/hook' where id = ${endpoint.id}`);
-    await prod.database.db.execute(sql`insert into events (id, reseller_id, mode, type, data) values ('evt_prodtestresend0000001', ${p.id}, 'live', 'webhook.test', '{"object":{}}'::jsonb)`);
+    await prod.database.db.execute(sql`insert into events (id, reseller_id, mode, type, data) values ('evt_prodtestresend0000001', ${p.id}, 'live', 'webhook.test', ${JSON.stringify({ object: { object: 'webhook_endpoint', id: endpoint.id, url: 'https://93.184.215.14/hook' } })}::jsonb)`);
     const [made] = await query<{ id: number }>(prod, sql`insert into webhook_deliveries (endpoint_id, event_id, status) values (${endpoint.id}, 'evt_prodtestresend0000001', 'failed') returning id`);
     await prod.database.db.execute(sql`update webhook_endpoints set url = 'https://[fec0::1]/hook' where id = ${endpoint.id}`);
     const jobs = async () => (await query<{ n: number }>(prod, sql`select count(*)::int as n from graphile_worker._private_jobs where payload->>'delivery' = ${String(made?.id)}`))[0]?.n;
