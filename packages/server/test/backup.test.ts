@@ -92,11 +92,13 @@ describe('pnpm backup and pnpm restore', () => {
     const second = await startMain(env);
     try {
       const now = await books(second, dataDir);
-      // What was generated after the backup is gone; what was before is there, and the books balance.
-      expect(now?.coupons).toBeLessThan(saved?.coupons ?? 0);
+      // What was generated after the backup is gone (the generation after `saved` at least: those
+      // during the backup are gone too when they came after its snapshot, which depends on timing);
+      // what was before is there, and the books balance.
+      expect(now?.coupons).toBeLessThanOrEqual(saved?.coupons ?? 0);
       expect(now?.coupons).toBeGreaterThanOrEqual(2);
-      expect(now?.ledger).toBeLessThan(saved?.ledger ?? 0);
-      expect(now?.balance).toBeGreaterThan(saved?.balance ?? 0);
+      expect(now?.ledger).toBeLessThanOrEqual(saved?.ledger ?? 0);
+      expect(now?.balance).toBeGreaterThanOrEqual(saved?.balance ?? 0);
     } finally {
       await second.stop();
     }
