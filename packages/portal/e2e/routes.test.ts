@@ -213,10 +213,14 @@ describe('a signed-in reseller', () => {
     page.on('request', (r) => inFlight.add(r));
     page.on('requestfinished', (r) => inFlight.delete(r));
     page.on('requestfailed', (r) => inFlight.delete(r));
+    // The live channel signs its socket in once the first screen's reads are done (RealtimeBridge).
+    const socketSignedIn = page.waitForResponse((r) => new URL(r.url()).pathname === '/broadcasting/user-auth');
     await signIn(page, 'sub1@demo.partner-panel.test');
     // Let the dashboard's own calls finish (the counters show at once, fetched at sign-in; its
-    // charts and the bell are still asking), so that the refresh is the call that meets the revoked token.
+    // charts, the bell and the live channel are still asking), so that the refresh is the call that
+    // meets the revoked token.
     await expect.poll(() => page.getByTestId('tile-total-coupons-value').textContent()).toBe('0');
+    await socketSignedIn;
     await expect.poll(() => inFlight.size).toBe(0);
     await server.app.ctx.db.execute(sql`update access_tokens set revoked_at = now() where reseller_id = (select id from resellers where email = 'sub1@demo.partner-panel.test')`);
     await page.getByRole('button', { name: 'Refresh balance' }).click();
