@@ -180,7 +180,7 @@ describe('reseller 903', () => {
     await page.getByLabel('Quantity').fill('10000');
     // On a real network the answer takes a moment: hold it for one, to see the progress.
     await page.route('**/api/v1/coupons/create', async (route) => {
-      await new Promise((r) => setTimeout(r, 1500));
+      await new Promise((r) => setTimeout(r, 1500)); // a slow network, long enough for the capture below: nothing the handler can await marks its end
       await route.continue();
     });
     await page.getByRole('button', { name: 'Generate', exact: true }).click();

@@ -7,28 +7,45 @@
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@partner-panel/sdk';
-import { expectNoProblems, newTab, signIn } from './support/browser.js';
+import { expectNoProblems, newTab, painted, signIn } from './support/browser.js';
 import { seedActivity } from './support/data.js';
 import { startServer } from './support/server.js';
 
 const server = await startServer();
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const today = () => new Date().toISOString().slice(0, 10);
 
 /**
  * Holds back the answers of a list call: the n-th answer waits delays[n] ms (the last delay for
- * the rest), so an earlier request can be answered after a later one.
+ * the rest), so an earlier request can be answered after a later one. `landed()` resolves once
+ * every answer held so far has reached the page and the page has painted since: a check after it
+ * cannot pass before the late answer had its chance to show.
  */
 async function slowAnswers(page: Page, path: string, delays: number[]) {
   let n = 0;
+  let held: Promise<unknown>[] = [];
+  let delivered = 0;
   // By path alone: the SDK's calls carry a query string.
   await page.route((url) => url.pathname === path, async (route: Route) => {
     const delay = delays[Math.min(n++, delays.length - 1)] as number;
+    const finished = page.waitForEvent('requestfinished', { predicate: (r) => r === route.request(), timeout: 30_000 }).catch(() => undefined);
+    held.push(finished);
     const response = await route.fetch();
-    await sleep(delay);
+    // The slow server itself, not a wait of the test's.
+    await new Promise((r) => setTimeout(r, delay));
     await route.fulfill({ response }).catch(() => undefined);
+    await finished;
+    delivered++;
   });
-  return { reset: (next: number[]) => ((n = 0), delays.splice(0, delays.length, ...next)) };
+  return {
+    reset: (next: number[]) => ((n = 0), (held = []), delays.splice(0, delays.length, ...next)),
+    /** Answers delivered to the page so far. */
+    delivered: () => delivered,
+    async landed() {
+      await expect.poll(() => held.length, { message: 'the requests were made' }).toBeGreaterThan(0);
+      await Promise.all(held);
+      await painted(page);
+    },
+  };
 }
 
 /** The controls a filtered list must keep whatever is typed: the toggle, Export CSV and the fields. */
@@ -65,8 +82,10 @@ describe('a coupon list filtered while the server is slow', () => {
     await filters.getByRole('button', { name: 'Apply' }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get('filter')).toContain('2020-01-31');
     // Its answer is still on its way (1.5 s): the table must not show the earlier filter's rows meanwhile.
-    await sleep(400);
+    const delivered = slow.delivered();
+    await painted(page);
     expect(await rows.count(), 'rows of the earlier filter shown under the new one').toBe(0);
+    expect(slow.delivered(), 'checked while the answer was still held back').toBe(delivered);
     await page.getByText('No Records Found!').waitFor();
 
     // A range with them: they are listed.
@@ -81,7 +100,7 @@ describe('a coupon list filtered while the server is slow', () => {
     await to.fill(today());
     await filters.getByRole('button', { name: 'Apply' }).click();
     await expect.poll(() => rows.count()).toBe(3);
-    await sleep(3_000); // the first answer has landed by now
+    await slow.landed(); // the first answer too
     expect(await rows.count()).toBe(3);
     expect(await page.getByText('No Records Found!').count()).toBe(0);
     expect(new URL(page.url()).searchParams.get('filter')).toContain(today());
@@ -94,7 +113,7 @@ describe('a coupon list filtered while the server is slow', () => {
     await to.fill('2020-01-31');
     await filters.getByRole('button', { name: 'Apply' }).click();
     await page.getByText('No Records Found!').waitFor();
-    await sleep(3_000);
+    await slow.landed();
     expect(await rows.count()).toBe(0);
 
     // A reload keeps the filter, its fields and its rows.
@@ -111,7 +130,7 @@ describe('a coupon list filtered while the server is slow', () => {
     await page.getByTestId('coupon-filters').getByLabel('To', { exact: true }).fill('2020-02-01');
     await page.getByTestId('coupon-filters').getByText(messages.dateRangeInverted).waitFor();
     await page.getByRole('button', { name: 'Apply' }).click();
-    await sleep(1_000);
+    await painted(page);
     await expectControls(page, ['From', 'To', 'Coupon Code']);
     await page.getByTestId('coupon-filters').getByText(messages.dateRangeInverted).waitFor();
     expect(new URL(page.url()).searchParams.get('filter')).toBe(before);
@@ -148,7 +167,7 @@ describe('a coupon list filtered while the server is slow', () => {
     await filters.getByLabel('To', { exact: true }).fill('2020-01-31');
     await filters.getByRole('button', { name: 'Apply' }).click();
     await page.getByText('No Records Found!').waitFor();
-    await sleep(3_000);
+    await slow.landed();
     expect(await rows.count()).toBe(0);
     await filters.getByLabel('To', { exact: true }).fill(today());
     await filters.getByRole('button', { name: 'Apply' }).click();
@@ -158,7 +177,7 @@ describe('a coupon list filtered while the server is slow', () => {
     await filters.getByLabel('To', { exact: true }).fill('2020-02-01');
     await filters.getByRole('button', { name: 'Apply' }).click();
     await filters.getByText(messages.dateRangeInverted).waitFor();
-    await sleep(1_000);
+    await painted(page);
     await expectControls(page, ['From', 'To', 'Billing Type']);
     expect(await rows.count()).toBe(listed);
     await page.goto('/demo-admin/users/all');
@@ -185,7 +204,7 @@ describe('the users list filtered while the server is slow', () => {
     await email.fill('sub2');
     await page.getByRole('button', { name: 'Apply' }).click();
     await expect.poll(() => rows.allTextContents()).toEqual([expect.stringContaining('sub2@demo.partner-panel.test')]);
-    await sleep(3_000);
+    await slow.landed();
     expect(await rows.allTextContents()).toEqual([expect.stringContaining('sub2@demo.partner-panel.test')]);
     slow.reset([200]);
     await page.reload();

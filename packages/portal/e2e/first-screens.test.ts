@@ -8,7 +8,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectNoProblems, newTab } from './support/browser.js';
+import { expectNoProblems, newTab, trackRequests } from './support/browser.js';
 import { startServer } from './support/server.js';
 
 const server = await startServer();
@@ -101,6 +101,7 @@ describe('signing in', () => {
     await expect.poll(async () => (await scripts(page)).filter((s) => APP.test(s.path)).length).toBe(1);
 
     const counters: string[] = [];
+    const requests = trackRequests(page);
     page.on('request', (request) => {
       if (new URL(request.url()).pathname === '/api/v1/dashboard') counters.push(request.url());
     });
@@ -116,7 +117,8 @@ describe('signing in', () => {
     const listed = firstScreen.map((s) => `${s.path} ${(s.wire / 1024).toFixed(1)} kB`).join(', ');
     expect(firstScreenBytes, `the signed-in first screen's JavaScript as transferred (${listed})`).toBeLessThanOrEqual(FIRST_SCREEN_KB * 1024);
     expect(firstScreen.length, `the signed-in first screen's files (${listed})`).toBeLessThanOrEqual(6);
-    await page.waitForTimeout(500);
+    // Every request the mounted page made has finished and it has painted since: a second ask would have been made.
+    await requests.quiet();
     expect(counters, 'the counters, asked for at sign-in and not again as the page mounts').toHaveLength(1);
     expectNoProblems(tab);
   });
@@ -126,10 +128,12 @@ describe('the public pages', () => {
   it('never load the signed-in app', async () => {
     const tab = await newTab(server.url);
     const { page } = tab;
+    const requests = trackRequests(page);
     for (const path of ['/register', '/forgot-password', '/login']) {
       await page.goto(path);
       await page.locator('#root input').first().waitFor();
-      await page.waitForTimeout(500);
+      // Whatever the page loads as it mounts has arrived (a lazy import is a request like any other).
+      await requests.quiet();
       const loaded = (await scripts(page)).map((s) => s.path);
       expect(loaded.filter((p) => APP.test(p)), `${path} loads ${loaded.join(', ')}`).toEqual([]);
     }

@@ -242,13 +242,16 @@ describe('Sandbox', () => {
     expect(curl).toContain(`-d '{"secretKey":"${key}"}' | node -pe "JSON.parse(require('fs').readFileSync(0, 'utf8')).body.AccessToken")`);
     expect(curl).toContain(`curl -X POST ${server.url}/api/v2/client/users/create \\\n  -H "Authorization: Bearer $TOKEN"`);
     expect(curl).toContain('-H "Idempotency-Key: $(node -e "console.log(crypto.randomUUID())")"');
-    // 'Executing...' while the call runs (held back here so it can be seen).
+    // 'Executing...' while the call runs (held back here until it has been seen).
+    let release = () => {};
+    const seen = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/v2/client/users/create', async (route) => {
-      await new Promise((r) => setTimeout(r, 700));
+      await seen;
       await route.continue();
     });
     await panel.getByRole('button', { name: 'Try it out' }).click();
     await panel.getByRole('button', { name: 'Executing...' }).waitFor();
+    release();
     await panel.getByRole('button', { name: 'Try it out' }).waitFor();
     await page.unroute('**/api/v2/client/users/create');
     answer = JSON.parse((await panel.getByTestId('sandbox-answer-body').textContent()) ?? '');

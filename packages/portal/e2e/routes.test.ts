@@ -1,7 +1,7 @@
 /** Every route of 000 §2 in Chromium: guards, redirects, reloads, roles, desktop and mobile. */
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { capture, expectNoProblems, MOBILE, newTab, signIn } from './support/browser.js';
+import { capture, expectNoProblems, MOBILE, newTab, signIn, trackRequests } from './support/browser.js';
 import { credit } from './support/data.js';
 import { startServer } from './support/server.js';
 
@@ -231,20 +231,25 @@ describe('a signed-in reseller', () => {
   it('stays signed in when a reload or a new address cuts requests short, but is signed out by a real network failure', async () => {
     const { page } = await newTab(server.url);
     await signIn(page, RESELLER);
-    // Hold the database for a moment, so that the dashboard's call is in flight on the server when
-    // the page is left (a new address, then a reload).
+    // Hold the database until the page is left (a new address, then a reload), so that the
+    // dashboard's call is in flight on the server meanwhile.
+    let release = () => {};
+    const left = new Promise<void>((resolve) => (release = resolve));
     const held = server.app.ctx.db.transaction(async (tx) => {
       await tx.execute(sql`select 1`);
-      await new Promise((r) => setTimeout(r, 2500));
+      await left;
     });
     const sent = page.waitForRequest('**/api/v1/dashboard');
     await page.goto('/demo-reseller/dashboard/overview');
     await sent;
     await page.goto('/demo-reseller/profile');
+    const requests = trackRequests(page);
     await page.reload();
+    release();
     await held;
     await page.getByRole('heading', { level: 1, name: 'Profile' }).waitFor();
-    await page.waitForTimeout(300);
+    // Every call of the reloaded page has been answered and handled: a sign-out would have happened.
+    await requests.quiet();
     expect(new URL(page.url()).pathname).toBe('/demo-reseller/profile');
     expect(await page.evaluate(() => localStorage.getItem('pp.user'))).not.toBeNull();
 

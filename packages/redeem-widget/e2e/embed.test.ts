@@ -105,8 +105,13 @@ describe('the script embed on a partner site', () => {
     const frame = await widgetFrame(page);
     await expect.poll(() => frame.getByRole('heading', { level: 1 }).isVisible()).toBe(true);
     await expect.poll(async () => Math.abs((await frameHeight(page)) - (await contentHeight(frame)))).toBeLessThanOrEqual(1);
-    // The meddler posts every 50 ms; give it a good while.
-    await page.waitForTimeout(600);
+    // The meddler posts every 50 ms: count its messages as the widget and the host page get them
+    // (after their own listeners, added earlier, have handled each), and let a good few arrive.
+    const meddled = `window.__meddled = 0; addEventListener('message', (e) => { if (e.origin === ${JSON.stringify(evil.origin)}) window.__meddled++; });`;
+    await frame.evaluate(meddled);
+    await page.evaluate(meddled);
+    const heard = () => Promise.all([frame, page].map((where) => where.evaluate(() => (window as unknown as { __meddled: number }).__meddled)));
+    await expect.poll(async () => Math.min(...(await heard()))).toBeGreaterThanOrEqual(10);
     expect(await frame.evaluate(() => [document.documentElement.dataset.theme ?? 'light', document.documentElement.style.getPropertyValue('--accent')])).toEqual(['light', '#00796b']);
     expect(await frameHeight(page)).toBeGreaterThan(500);
 

@@ -69,11 +69,16 @@ const image = imageSettings();
 const realtimeCommand = composeCommand('realtime');
 
 /** An app process as the image runs it; a restart adds --verbose, so its start-up says where its time went. */
+/** Every app process started, the stopped ones too: their errors explain a failed request. */
+const everyApp: Proc[] = [];
 const startApp = (i: number, args: string[] = []) => {
   const proc = startProcess(`app${i + 1}`, [...image.command, ...args], appEnv(appPorts[i] as number));
   apps[i] = proc;
+  everyApp.push(proc);
   return proc;
 };
+/** The error lines the app processes logged. */
+const appErrors = () => everyApp.flatMap((p) => p.output.split('\n').filter((l) => l.includes('"level":50')).map((l) => `${p.name}: ${l}`)).join('\n');
 const startRealtime = () => (realtime = startProcess('realtime', realtimeCommand ?? [], realtimeEnv));
 
 beforeAll(async () => {
@@ -224,7 +229,7 @@ describe('production rehearsal', () => {
   it('rolls app1, app2 and the realtime process one by one under load: no request fails, no charge is doubled, the socket reconnects', async () => {
     const began = performance.now();
     await load.start();
-    await sleep(1500);
+    await load.progressed(5);
     for (const i of [0, 1]) {
       const stopping = performance.now();
       expect(await apps[i]?.stop('SIGTERM')).toEqual({ code: 0, signal: null });
@@ -232,7 +237,9 @@ describe('production rehearsal', () => {
       const restart = performance.now();
       await until(startApp(i), 'readiness', () => ready(appPorts[i] as number));
       figures[`app${i + 1} ready again`] = `${Math.round(performance.now() - restart)} ms`;
-      // Caddy's health check (every second) takes it back before the next one goes.
+      // Caddy's health check (every second) takes it back before the next one goes. Nothing shows
+      // when it has (Caddy's admin API is off as in deploy/, the app logs no requests), so the
+      // wait covers two intervals and a half.
       await sleep(2500);
     }
     const connectedBefore = socket.socketIds.length;
@@ -240,10 +247,10 @@ describe('production rehearsal', () => {
     startRealtime();
     await until(realtime, 'listening', () => realtime.output.includes('Realtime (Pusher protocol)'));
     await expect.poll(() => socket.socketIds.length, { timeout: 30_000 }).toBeGreaterThan(connectedBefore);
-    await sleep(1000);
+    await load.progressed(5);
     const phase = await load.stop();
     figures['rolling restart'] = `${((performance.now() - began) / 1000).toFixed(1)} s, ${phase.reads} reads and ${phase.writes} idempotent writes, ${phase.failures.length} failed`;
-    expect(phase.failures).toEqual([]);
+    expect(phase.failures, appErrors()).toEqual([]);
     expect(phase.writes).toBeGreaterThan(20);
     // The client resubscribed by itself: an event after the restart reaches it.
     const after = await me.api.generateCoupons(COUPON);
@@ -254,7 +261,7 @@ describe('production rehearsal', () => {
 
   it('loses only the requests in flight on a process killed under load, and that process is ready again within 3 s', async () => {
     await load.start();
-    await sleep(1500);
+    await load.progressed(5);
     apps[1]?.child.kill('SIGKILL');
     await apps[1]?.exited;
     const killedAt = performance.now();
@@ -263,7 +270,10 @@ describe('production rehearsal', () => {
     await until(restarted, 'readiness', () => ready(appPorts[1] as number));
     const readyMs = Math.round(performance.now() - restart);
     figures['app2 ready after SIGKILL'] = `${readyMs} ms from its spawn\n${/ {2}Start-up took[\s\S]*?\n\n/.exec(restarted.output)?.[0].trimEnd() ?? restarted.output}`;
+    // The load goes on through two of Caddy's health checks of the restarted process (no event
+    // shows them: its admin API is off and the app logs no requests) and a few more writes.
     await sleep(2500);
+    await load.progressed(5);
     const phase = await load.stop();
     // A failed request had reached the process before it died; none started afterwards fails.
     // A request that reached the process before it died may fail. So may a call with a body that
@@ -272,7 +282,9 @@ describe('production rehearsal', () => {
     // (caddyserver/caddy#7546, fixed in 2.11). Anything else failing fails the rehearsal.
     const interval = Number(/health_interval (\d+)s/.exec(repoFile('deploy/Caddyfile'))?.[1] ?? 1) * 1000;
     const caddyLog = caddy.proc.output.split('\n').filter((l) => l.includes('invalid Read on closed Body'));
-    const inFlight = phase.failures.filter((f) => f.started <= killedAt);
+    // A retry of a write lost at the kill finds its key still held by the dead request (409,
+    // `rspf-idempotency-1103`, until the hold lapses after a minute: docs/api.md): part of that loss.
+    const inFlight = phase.failures.filter((f) => f.started <= killedAt || (f.code === 'rspf-idempotency-1103' && f.firstSent !== undefined && f.firstSent <= killedAt));
     const beforeCheck = phase.failures.filter((f) => f.started > killedAt && f.started - killedAt <= interval + 500 && f.key && caddyLog.some((l) => l.includes(f.key as string)));
     const other = phase.failures.filter((f) => !inFlight.includes(f) && !beforeCheck.includes(f));
     figures['SIGKILL under load'] = `${phase.reads} reads and ${phase.writes} writes; failed: ${inFlight.length} in flight at the kill, ${beforeCheck.length} sent to it before Caddy's next health check (Caddy 2.6, caddy#7546), ${other.length} other`;
@@ -288,6 +300,10 @@ interface Outcome {
   status: number | string;
   /** A write's Idempotency-Key. */
   key?: string;
+  /** When the first request with that key was sent (a retry's is earlier than its own start). */
+  firstSent?: number;
+  /** The answer's catalogue code, when it has one. */
+  code?: string;
 }
 
 /**
@@ -305,21 +321,27 @@ function steadyLoad() {
   /** The double-submit CSRF token a state-changing call echoes, as the SDK sends it outside a browser. */
   let csrf = '';
 
-  async function call(kind: Outcome['kind'], init: RequestInit & { path: string }): Promise<number | string> {
+  async function call(kind: Outcome['kind'], init: RequestInit & { path: string; firstSent?: number }): Promise<{ status: number | string; started: number }> {
     const started = performance.now();
     const headers = { authorization: `Bearer ${me.token}`, 'content-type': 'application/json', [CSRF_HEADER]: csrf, cookie: `${CSRF_COOKIE}=${encodeURIComponent(csrf)}`, ...init.headers };
+    let code: string | undefined;
     const status = await fetch(`${caddy.url}${init.path}`, { ...init, headers }).then(
-      async (res) => (await res.arrayBuffer(), res.status),
+      async (res) => {
+        const text = await res.text();
+        if (res.status !== 200) code = /"code"\s*:\s*"([^"]+)"/.exec(text)?.[1];
+        return res.status;
+      },
       (error: Error) => `${error.message} (${(error.cause as Error | undefined)?.message ?? ''})`,
     );
     const key = (init.headers as Record<string, string> | undefined)?.['idempotency-key'];
-    if (status !== 200) phase.failures.push({ kind, started, status, ...(key ? { key } : {}) });
-    return status;
+    if (status !== 200) phase.failures.push({ kind, started, status, ...(key ? { key, firstSent: init.firstSent ?? started } : {}), ...(code ? { code } : {}) });
+    return { status, started };
   }
   async function reader() {
     while (running) {
       await call('read', { path: '/api/v1/dashboard' });
       phase.reads++;
+      // Pacing: a steady load, not a flood of the two cores.
       await sleep(40);
     }
   }
@@ -327,13 +349,18 @@ function steadyLoad() {
     while (running) {
       const key = newIdempotencyKey();
       let status: number | string = 0;
+      let firstSent: number | undefined;
       for (let attempt = 0; attempt < 4 && status !== 200; attempt++) {
+        // A client's back-off before trying the same key again (Retry-After is 1 s; shorter keeps the load dense).
         if (attempt > 0) await sleep(300);
-        status = await call('write', { path: '/api/v1/coupons/create', method: 'POST', body: JSON.stringify(COUPON), headers: { 'idempotency-key': key } });
+        const answer = await call('write', { path: '/api/v1/coupons/create', method: 'POST', body: JSON.stringify(COUPON), headers: { 'idempotency-key': key }, ...(firstSent === undefined ? {} : { firstSent }) });
+        status = answer.status;
+        firstSent ??= answer.started;
         phase.writes++;
       }
       if (status === 200) bought.add(key);
       else unanswered.add(key);
+      // Pacing between purchases.
       await sleep(200);
     }
   }
@@ -346,6 +373,11 @@ function steadyLoad() {
       phase = { reads: 0, writes: 0, failures: [], unknown: 0 };
       unanswered.clear();
       loops = [reader(), reader(), writer()];
+    },
+    /** Resolves once `more` further writes have been made (the load is under way). */
+    async progressed(more: number) {
+      const from = phase.writes;
+      await expect.poll(() => phase.writes, { timeout: 30_000 }).toBeGreaterThanOrEqual(from + more);
     },
     async stop() {
       running = false;

@@ -69,6 +69,7 @@ describe('pnpm backup and pnpm restore', () => {
         while (busy) {
           await generate();
           during++;
+          // Pacing: a steady trickle of generations beside the backup, not a flood of the machine.
           await new Promise((r) => setTimeout(r, 150));
         }
       })();

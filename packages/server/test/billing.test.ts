@@ -30,6 +30,9 @@ async function payer(start = 0) {
   return fundedReseller(t, `payer${seq}@example.com`, start);
 }
 
+/** Every event the test gateway has emitted so far has reached the app's webhook route and been handled. */
+const gatewaySettled = () => t.app.ctx.payments.testGateway?.settled();
+
 const paymentRow = async (id: number) =>
   (await query<{ status: string; failure_code: string | null; transaction_ref: string | null }>(t, sql`select status, failure_code, transaction_ref from payments where id = ${id}`))[0];
 
@@ -143,7 +146,7 @@ describe('card payments with the test gateway (002 §4)', () => {
     expect(verified.json.body).toMatchObject({ payment: { status: 'succeeded', amount: 2500 }, balance: 2600 });
     // Confirming again changes nothing either.
     expect((await me.api.testGatewayConfirm({ client_secret: started.client_secret })).status).toBe('succeeded');
-    await new Promise((r) => setTimeout(r, 100));
+    await gatewaySettled();
     expect((await ledger(t, me.id)).filter((r) => r.kind === 'deposit')).toHaveLength(2);
     expect(await balanceCents(t, me.id)).toBe(260_000);
   });
@@ -191,7 +194,7 @@ describe('card payments with the test gateway (002 §4)', () => {
     expect(declined.confirmed.next_action).toBe('authenticate');
     const after = await me.api.testGatewayAuthenticate({ client_secret: declined.started.client_secret, approve: true });
     expect(after.error).toMatchObject({ code: 'card_declined', decline_code: 'card_declined' });
-    await new Promise((r) => setTimeout(r, 100));
+    await gatewaySettled();
     expect(await balanceCents(t, me.id)).toBe(200_000);
   });
 
@@ -199,7 +202,7 @@ describe('card payments with the test gateway (002 §4)', () => {
     const me = await payer();
     const { started, confirmed } = await payTestCard(me.api, CARDS.lostEvent, { amount: 3000 });
     expect(confirmed.status).toBe('succeeded');
-    await new Promise((r) => setTimeout(r, 200));
+    await gatewaySettled();
     expect(await balanceCents(t, me.id)).toBe(0);
     const checks = await Promise.all(Array.from({ length: 5 }, () => me.api.verifyPayment({ payment_id: started.payment_id })));
     for (const c of checks) expect(c.payment.status).toBe('succeeded');

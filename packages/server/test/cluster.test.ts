@@ -87,7 +87,8 @@ describe('two server processes on one PostgreSQL', () => {
     const renewals = async () =>
       ((await database.db.execute(sql`select count(*)::int as n from wallet_ledger where kind = 'vpn_renewal' and reference like ${`vpn_account:${id}:renewal:%`}`)) as unknown as { rows: { n: number }[] }).rows[0]?.n;
     await expect.poll(renewals, { timeout: 15_000 }).toBe(1);
-    // Several more runs of both jobs: still one.
+    // Several more runs of both jobs (every second in each process): still one. A run that renews
+    // nothing leaves no trace to wait for, so this waits three intervals and a half.
     await new Promise((r) => setTimeout(r, 3_500));
     expect(await renewals()).toBe(1);
     const [row] = ((await database.db.execute(sql`select end_at > now() + interval '27 days' as renewed from vpn_accounts where id = ${id}`)) as unknown as { rows: { renewed: boolean }[] }).rows;

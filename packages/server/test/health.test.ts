@@ -83,22 +83,33 @@ describe('a SIGTERM', () => {
       await socket.next('pusher:connection_established');
       expect((await fetch(`${main.url}/health/ready`)).status).toBe(200);
 
-      // A request in hand: its body is half sent when the signal comes.
+      // A request in hand: its body is half sent when the signal comes. The server's
+      // `100 Continue` tells that it has read the request's head: the request is in hand.
       const body = JSON.stringify({ email: 'nobody@example.com', password: 'not the password' });
+      let finish = () => {};
+      let inHand = () => {};
+      const taken = new Promise<void>((resolve) => (inHand = resolve));
       const answer = new Promise<number>((resolve, reject) => {
-        const req = request(`${main.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
+        const req = request(`${main.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), expect: '100-continue' } }, (res) => {
           res.resume();
           res.on('end', () => resolve(res.statusCode ?? 0));
         });
         req.on('error', reject);
-        req.write(body.slice(0, 10));
-        setTimeout(() => req.end(body.slice(10)), 2_500); // past the drain: the server has stopped accepting
+        req.on('continue', () => {
+          req.write(body.slice(0, 10));
+          inHand();
+        });
+        req.flushHeaders();
+        finish = () => req.end(body.slice(10));
       });
-      await new Promise((r) => setTimeout(r, 200));
+      await taken;
       main.child.kill('SIGTERM');
 
-      await expect.poll(async () => (await fetch(`${main.url}/health/ready`)).status, { timeout: 900, interval: 50 }).toBe(503);
+      await expect.poll(async () => (await fetch(`${main.url}/health/ready`)).status, { interval: 50 }).toBe(503);
       expect((await fetch(`${main.url}/health/live`)).status).toBe(200);
+      // The rest of the body only once the drain is over and the server has stopped accepting.
+      await expect.poll(() => fetch(`${main.url}/health/live`).then(() => 'accepting', () => 'refused'), { timeout: 15_000, interval: 50 }).toBe('refused');
+      finish();
 
       const status = await answer;
       expect(status).toBeGreaterThanOrEqual(200);

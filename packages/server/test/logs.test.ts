@@ -100,6 +100,7 @@ describe('the log', async () => {
     log.stream.write('one line\n');
     (log.stream as unknown as { end(): void }).end();
     // Two flush ticks: a flush of the ended writer would throw from the timer, an unhandled error here.
+    // The timer is the writer's own and tells no one when it has fired, so its ticks are waited out.
     await new Promise((resolve) => setTimeout(resolve, LOG_FLUSH_MS * 2 + 50));
     expect((log.stream as unknown as { destroyed: boolean }).destroyed).toBe(true);
     expect(() => log.close()).not.toThrow();

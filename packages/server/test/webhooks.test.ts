@@ -24,7 +24,14 @@ const t = await testApp({ env });
 
 const events = (app: TestApp, resellerId: number) =>
   query<{ type: string; mode: string }>(app, sql`select type, mode from events where reseller_id = ${resellerId} order by seq`);
-const settle = (ms = 600) => new Promise((r) => setTimeout(r, ms));
+/**
+ * Every webhook job has run (a fanout or a delivery, retries included, is added in the transaction
+ * that causes it): nothing more is sent until something new happens, and every attempt is logged.
+ */
+const drained = () =>
+  expect
+    .poll(async () => (await query<{ n: number }>(t, sql`select count(*)::int as n from graphile_worker.jobs where task_identifier like 'webhooks.%' and attempts < max_attempts`))[0]?.n, { timeout: 15_000, message: 'webhook jobs still to run' })
+    .toBe(0);
 
 /** A port of 127.0.0.1 nothing listens on: a connection to it is refused. */
 async function closedPort() {
@@ -67,7 +74,7 @@ describe('events', () => {
     await p.sandbox.sandbox.setBalance(0);
     await expect(p.sandbox.users.create(newUser('evrollback'))).rejects.toMatchObject({ httpStatus: 402 });
     expect(await events(t, p.id)).toEqual([]);
-    await settle();
+    await drained();
     expect(hook.received).toEqual([]);
   });
 
@@ -151,7 +158,7 @@ describe('deliveries', () => {
     await sandboxHook.waitFor(2);
     await liveHook.waitFor(1);
     await onlySuspended.waitFor(1);
-    await settle();
+    await drained();
     expect(liveHook.received.map((r) => JSON.parse(r.body))).toMatchObject([{ type: 'vpn_user.created', livemode: true, data: { object: { username: 'hookmodes2' } } }]);
     expect(sandboxHook.received.map((r) => JSON.parse(r.body).type)).toEqual(['vpn_user.created', 'vpn_user.suspended']);
     expect(sandboxHook.received.every((r) => JSON.parse(r.body).livemode === false)).toBe(true);
@@ -170,7 +177,7 @@ describe('deliveries', () => {
     const endpoint = await p.sandbox.webhookEndpoints.create({ url: hook.url });
     await p.sandbox.users.create(newUser('hookretry'));
     const got = await hook.waitFor(4);
-    await settle(300);
+    await drained();
     expect(got).toHaveLength(4);
     expect(new Set(got.map((r) => r.headers['webhook-id'])).size).toBe(1);
     expect(got.filter((r) => r.status === 200)).toHaveLength(1);
@@ -195,7 +202,7 @@ describe('deliveries', () => {
     await p.sandbox.users.updateEmail(u.userId, 'hookorder-2@example.com');
     await p.sandbox.users.updateStatus(u.userId, 'suspended');
     await hook.waitFor(5);
-    await settle(300);
+    await drained();
     const accepted = hook.received.filter((r) => r.status === 200).map((r) => JSON.parse(r.body).type);
     expect(accepted).toEqual(['vpn_user.created', 'vpn_user.updated', 'vpn_user.suspended']);
   });
@@ -234,14 +241,14 @@ describe('deliveries', () => {
     await p.sandbox.webhookEndpoints.resend(delivery?.id as number);
     const [, again] = await hook.waitFor(2);
     expect(again?.headers['webhook-id']).toBe(test?.headers['webhook-id']);
-    await settle(200);
+    await drained();
     expect((await p.sandbox.webhookEndpoints.deliveries(endpoint.id).toArray())[0]?.attempts).toHaveLength(2);
 
     const off = await p.sandbox.webhookEndpoints.update({ endpointId: endpoint.id, status: 'disabled' });
     expect(off).toMatchObject({ status: 'disabled', disabled_reason: 'disabled by you' });
     await p.sandbox.users.create(newUser('hooktestoff'));
     await expect(p.sandbox.webhookEndpoints.sendTest(endpoint.id)).rejects.toMatchObject({ httpStatus: 409, message: 'This webhook endpoint is disabled. Enable it first.' });
-    await settle();
+    await drained();
     expect(hook.received).toHaveLength(2);
   });
 
@@ -274,7 +281,7 @@ describe('deliveries', () => {
     const endpoint = await p.live.webhookEndpoints.create({ url: hook.url });
     await p.live.users.create(newUser('hookdisable'));
     await hook.waitFor(4);
-    await settle(500);
+    await drained();
     const [after] = await p.live.webhookEndpoints.list();
     expect(after).toMatchObject({ id: endpoint.id, status: 'disabled', disabled_reason: 'failing' });
     const [delivery] = await p.live.webhookEndpoints.deliveries(endpoint.id).toArray();

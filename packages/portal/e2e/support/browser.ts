@@ -5,8 +5,9 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page, type Request } from 'playwright-core';
 import { afterAll, expect } from 'vitest';
+import { bounded } from '../../../server/test/support/teardown.js';
 
 export const DESKTOP = { width: 1280, height: 800 };
 export const MOBILE = { width: 390, height: 844 };
@@ -22,11 +23,17 @@ export async function launch(): Promise<Browser> {
   return browser;
 }
 
-/** Closes the browser; the server's teardown calls it first, so that no page is live while the server closes. */
+/**
+ * Closes the browser; the server's teardown calls it first, so that no page is live while the
+ * server closes. Its pages close first (each bounded); a browser that does not exit in time is
+ * left to playwright, which kills the processes it launched when this one exits.
+ */
 export async function closeBrowser() {
   const open = browser;
   browser = undefined;
-  await open?.close();
+  if (!open) return;
+  for (const context of open.contexts()) await bounded('closing a browser context', 5_000, context.close());
+  await bounded('closing the browser', 10_000, open.close());
 }
 
 afterAll(closeBrowser);
@@ -80,6 +87,33 @@ export async function accessibilityViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
+/**
+ * Resolves once the page has painted twice more and run a task after: what it had queued (a
+ * response's handlers, a resize, a click's re-render) has run and is on screen.
+ */
+export async function painted(page: Page) {
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve)))));
+}
+
+/**
+ * Counts the page's requests from now on. `quiet()` resolves once every one of them has finished
+ * and the page has painted since, twice over: what the page asks for as it mounts has been asked.
+ */
+export function trackRequests(page: Page) {
+  const open = new Set<Request>();
+  page.on('request', (r) => open.add(r));
+  page.on('requestfinished', (r) => open.delete(r));
+  page.on('requestfailed', (r) => open.delete(r));
+  return {
+    async quiet() {
+      for (let round = 0; round < 2; round++) {
+        await painted(page);
+        await expect.poll(() => [...open].map((r) => r.url()), { message: 'requests still open' }).toEqual([]);
+      }
+    },
+  };
+}
+
 /** Waits (at most 2 s) for the CSS transitions and finite animations under way to end. */
 async function settleTransitions(page: Page) {
   await page
@@ -92,6 +126,7 @@ async function settleTransitions(page: Page) {
             .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
             .map((a) => a.finished.catch(() => undefined)),
         ),
+        // A bound, not a wait: an animation that never ends must not hold the capture.
         new Promise((resolve) => setTimeout(resolve, 2_000)),
       ]),
     )
@@ -116,7 +151,7 @@ export async function capture(page: Page, name: string) {
   for (const [label, size] of [['desktop', DESKTOP], ['mobile', MOBILE]] as const) {
     await page.setViewportSize(size);
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.waitForTimeout(150);
+    await painted(page);
     await settleTransitions(page);
     await page.screenshot({ path: `${ARTIFACTS}${name}-${label}.png`, fullPage: true });
     for (const v of await accessibilityViolations(page)) inaccessible.push(`${name} @ ${label}: ${v}`);

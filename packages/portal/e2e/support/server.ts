@@ -6,6 +6,7 @@ import type { Clock } from '../../../server/src/context.js';
 import { loadConfig, type Env } from '../../../server/src/config.js';
 import { seedDemo } from '../../../server/src/modules/demo/seed.js';
 import { freshDatabase } from '../../../server/test/support/db.js';
+import { closeApp } from '../../../server/test/support/teardown.js';
 import { closeBrowser } from './browser.js';
 
 export interface RunningServer {
@@ -36,7 +37,7 @@ export async function startServer(env: Env = {}, options: { clock?: Clock } = {}
     // The browser's own teardown was registered first, so it would run after this one: its pages
     // would keep calling and reconnecting while the server closes.
     await closeBrowser();
-    await app.close();
+    await closeApp(app);
     await database.drop();
   });
   return { app, url: address, realtimePort };

@@ -11,6 +11,7 @@ import type { Clock } from '../../src/context.js';
 import { DEMO_PASSWORD, seedDemo } from '../../src/modules/demo/seed.js';
 import { expectLedgerBalanced, freshDatabase, type TestDatabase } from './db.js';
 import { expectEventsDocumented } from './events.js';
+import { closeApp } from './teardown.js';
 
 function headerRecord(headers: Headers): Record<string, string> {
   const out: Record<string, string> = {};
@@ -101,7 +102,7 @@ export async function testApp(options: TestAppOptions = {}): Promise<TestApp> {
       // Every event the file's flows wrote is what the published document says its type carries.
       await expectEventsDocumented(database);
     } finally {
-      await app.close();
+      await closeApp(app);
       await database.drop();
     }
   });

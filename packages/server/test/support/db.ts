@@ -6,6 +6,7 @@ import { inject } from 'vitest';
 import { openPostgres, type Database } from '../../src/db/index.js';
 // The names the run's setup provides (postgresUrl, templateDb).
 import type {} from './global-setup.js';
+import { bounded } from './teardown.js';
 
 export interface TestDatabase extends Database {
   /** The connection string of this file's database. */
@@ -27,11 +28,15 @@ export async function freshDatabase(poolSize = 10): Promise<TestDatabase> {
     ...database,
     url: url.toString(),
     async drop() {
-      await database.close();
+      // pool.end() waits for every client handed out; one never given back would hold it for ever.
+      // The forced drop below terminates whatever is still connected, which ends those clients.
+      const closing = database.close();
+      await bounded('closing the database pool', 10_000, closing);
       const cleanup = new pg.Client({ connectionString: serverUrl });
       await cleanup.connect();
       await cleanup.query(`drop database if exists ${name} with (force)`);
       await cleanup.end();
+      await bounded('closing the database pool after its connections were cut', 5_000, closing);
     },
   };
 }

@@ -16,8 +16,8 @@ export interface MainProcess {
   exited: Promise<void>;
   exitCode: number | null;
   signal: NodeJS.Signals | null;
-  /** SIGTERM, then waits for the exit. */
-  stop(): Promise<void>;
+  /** SIGTERM, then waits for the exit (SIGKILL after `graceMs`, so a hung shutdown cannot hold a teardown). */
+  stop(graceMs?: number): Promise<void>;
 }
 
 export async function startMain(env: Env & Record<string, string>, timeoutMs = 60_000, args: string[] = []): Promise<MainProcess> {
@@ -40,24 +40,39 @@ export async function startMain(env: Env & Record<string, string>, timeoutMs = 6
         resolve();
       }),
     ),
-    async stop() {
+    async stop(graceMs = 15_000) {
       if (main.exitCode === null && main.signal === null) {
         child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
         await main.exited;
+        clearTimeout(timer);
       }
     },
   };
   child.stdout?.on('data', (d: Buffer) => (main.output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (main.output += d.toString()));
-  const started = Date.now();
-  // main prints its whole banner at once, ending with an empty line.
-  while (!/Partner Panel is running at [\s\S]*\n\n/.test(main.output)) {
-    if (main.exitCode !== null || main.signal !== null) throw new Error(`the server exited (${main.exitCode ?? main.signal}):\n${main.output}`);
-    if (Date.now() - started > timeoutMs) {
-      await main.stop();
-      throw new Error(`the server did not start in ${timeoutMs} ms:\n${main.output}`);
+  // main prints its whole banner at once, ending with an empty line: waited for as output arrives.
+  const banner = /Partner Panel is running at [\s\S]*\n\n/;
+  const outcome = await new Promise<'started' | 'exited' | 'timeout'>((resolve) => {
+    const check = () => banner.test(main.output) && done('started');
+    const onExit = () => done('exited');
+    const timer = setTimeout(() => done('timeout'), timeoutMs);
+    function done(how: 'started' | 'exited' | 'timeout') {
+      clearTimeout(timer);
+      child.stdout?.off('data', check);
+      child.stderr?.off('data', check);
+      child.off('exit', onExit);
+      resolve(how);
     }
-    await new Promise((r) => setTimeout(r, 50));
+    // Listeners added after the ones that collect the output, so the check sees each chunk.
+    child.stdout?.on('data', check);
+    child.stderr?.on('data', check);
+    child.once('exit', onExit);
+  });
+  if (outcome === 'exited') throw new Error(`the server exited (${main.exitCode ?? main.signal}):\n${main.output}`);
+  if (outcome === 'timeout') {
+    await main.stop();
+    throw new Error(`the server did not start in ${timeoutMs} ms:\n${main.output}`);
   }
   main.url = /Partner Panel is running at (\S+)/.exec(main.output)?.[1] ?? '';
   main.realtimePort = Number(/Realtime \(Pusher protocol\): ws:\/\/[^:]+:(\d+)/.exec(main.output)?.[1] ?? 0);

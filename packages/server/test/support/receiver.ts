@@ -1,4 +1,5 @@
 /** A partner's webhook receiver on 127.0.0.1: records every request and answers as told. */
+import { EventEmitter } from 'node:events';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll } from 'vitest';
@@ -20,6 +21,8 @@ export interface Receiver {
 
 export async function receiver(path = '/hook'): Promise<Receiver> {
   const received: Received[] = [];
+  /** Told of each request as it is recorded. */
+  const arrivals = new EventEmitter();
   let plan: (number | { status: number; body: string })[] = [];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -29,10 +32,17 @@ export async function receiver(path = '/hook'): Promise<Receiver> {
       const { status, body } = typeof next === 'number' ? { status: next, body: next < 300 ? 'ok' : 'not now' } : next;
       received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), status });
       res.writeHead(status, { 'content-type': 'text/plain' }).end(body);
+      arrivals.emit('request');
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  // close() waits for every open connection; a keep-alive one or a delivery still being sent would
+  // hold the teardown, so they are ended once no new connection is taken.
+  afterAll(async () => {
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeAllConnections();
+    await closed;
+  });
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`,
     received,
@@ -40,11 +50,23 @@ export async function receiver(path = '/hook'): Promise<Receiver> {
       plan = p;
     },
     async waitFor(n, ms = 15_000) {
-      const until = Date.now() + ms;
-      while (received.length < n) {
-        if (Date.now() > until) throw new Error(`the receiver got ${received.length} of ${n} deliveries in ${ms} ms`);
-        await new Promise((r) => setTimeout(r, 25));
-      }
+      if (received.length >= n) return received;
+      await new Promise<void>((resolve, reject) => {
+        const check = () => {
+          if (received.length < n) return;
+          cleanup();
+          resolve();
+        };
+        const timer = setTimeout(() => {
+          cleanup();
+          reject(new Error(`the receiver got ${received.length} of ${n} deliveries in ${ms} ms`));
+        }, ms);
+        const cleanup = () => {
+          clearTimeout(timer);
+          arrivals.off('request', check);
+        };
+        arrivals.on('request', check);
+      });
       return received;
     },
   };

@@ -55,6 +55,8 @@ export interface TestGateway extends PaymentGateway {
   authenticate(clientSecret: string, approve: boolean): Promise<IntentAnswer>;
   /** Where the signed events go: the app's own webhook route, given once the routes exist. */
   deliverTo(deliver: (body: string, signature: string) => Promise<void>): void;
+  /** Resolves once every event emitted so far has been delivered (or has failed to be). */
+  settled(): Promise<void>;
   stop(): void;
 }
 
@@ -105,7 +107,9 @@ function stripeShape(row: IntentRow) {
 export function createTestGateway(deps: { db: Db; secret: string; webhookDelayMs: number; log: { warn(obj: unknown, msg?: string): void } }): TestGateway {
   const webhookSecret = `whsec_${createHmac('sha256', deps.secret).update('test-gateway-webhook').digest('hex')}`;
   let deliver: ((body: string, signature: string) => Promise<void>) | null = null;
-  const timers = new Set<NodeJS.Timeout>();
+  /** Events waiting for their delay, each with what ends its wait. */
+  const timers = new Map<NodeJS.Timeout, () => void>();
+  const onTheirWay = new Set<Promise<void>>();
 
   function emit(row: IntentRow, type: 'payment_intent.succeeded' | 'payment_intent.payment_failed') {
     const scenario = byLast4.get(row.cardLast4);
@@ -117,15 +121,20 @@ export function createTestGateway(deps: { db: Db; secret: string; webhookDelayMs
       created: Math.floor(Date.now() / 1000),
       data: { object: stripeShape(row) },
     });
+    let done = () => {};
+    const sent = new Promise<void>((resolve) => (done = resolve));
+    onTheirWay.add(sent);
+    void sent.then(() => onTheirWay.delete(sent));
     const timer = setTimeout(() => {
       timers.delete(timer);
-      if (!deliver) return;
+      if (!deliver) return done();
       const send = deliver;
       stripeLibrary()
         .then(({ webhooks }) => send(body, webhooks.generateTestHeaderString({ payload: body, secret: webhookSecret })))
-        .catch((error: unknown) => deps.log.warn({ err: error, intent: row.id }, 'the test gateway could not deliver its event'));
+        .catch((error: unknown) => deps.log.warn({ err: error, intent: row.id }, 'the test gateway could not deliver its event'))
+        .finally(done);
     }, deps.webhookDelayMs);
-    timers.add(timer);
+    timers.set(timer, done);
   }
 
   async function bySecret(clientSecret: string): Promise<IntentRow> {
@@ -231,8 +240,15 @@ export function createTestGateway(deps: { db: Db; secret: string; webhookDelayMs
       deliver = fn;
     },
 
+    async settled() {
+      while (onTheirWay.size) await Promise.all(onTheirWay);
+    },
+
     stop() {
-      for (const timer of timers) clearTimeout(timer);
+      for (const [timer, done] of timers) {
+        clearTimeout(timer);
+        done();
+      }
       timers.clear();
     },
   };
