@@ -172,8 +172,8 @@ export function createDataProvider(client: Client, session: Session, extraLists:
     removePasskey: (input: In<'removePasskey'>, once?: Submission) => answered('removePasskey', input, undefined, once),
     // --- signed-in sessions and security events (the profile)
     sessions: () => attempt(() => client.listSessions(), errors.fetchDetails),
-    endSession: (id: number) => answered('endSession', { id }),
-    endOtherSessions: () => answered('endOtherSessions', {}),
+    endSession: (id: number, once?: Submission) => answered('endSession', { id }, undefined, once),
+    endOtherSessions: (once?: Submission) => answered('endOtherSessions', {}, undefined, once),
     securityEvents: () => attempt(() => client.securityEvents(), errors.fetchDetails),
     // --- products and coupons
     products: () => attempt(() => client.products(), errors.fetchProducts),
@@ -222,8 +222,9 @@ export function createDataProvider(client: Client, session: Session, extraLists:
       userAnswer(answered('updateUser', { ...input, user_reseller_id }, undefined, once)),
     updateUserPricing: (user_reseller_id: number, input: Omit<In<'updateUserPricing'>, 'user_reseller_id'>, once?: Submission) =>
       userAnswer(answered('updateUserPricing', { ...input, user_reseller_id }, undefined, once)),
-    verifyUser: (id: number) => userAnswer(answered('verifyUser', { id })),
-    requireUserTwoFactor: (user_reseller_id: number, required: boolean) => answered('requireTwoFactor', { user_reseller_id, required }),
+    verifyUser: (id: number, once?: Submission) => userAnswer(answered('verifyUser', { id }, undefined, once)),
+    requireUserTwoFactor: (user_reseller_id: number, required: boolean, once?: Submission) =>
+      answered('requireTwoFactor', { user_reseller_id, required }, undefined, once),
     adjustUserBalance: (user_reseller_id: number, input: Omit<In<'adjustUserBalance'>, 'user_reseller_id'>, once?: Submission) =>
       userAnswer(answered('adjustUserBalance', { ...input, user_reseller_id }, undefined, once)),
     sendUserInvoice: (user_reseller_id: number, amount: string | number, user_email?: string, once?: Submission) =>

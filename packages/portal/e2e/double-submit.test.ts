@@ -4,7 +4,9 @@
  * effect for each: one VPN account, one charge and one mail (at 1280×800 and 390×844), one lot of
  * coupons, one webhook endpoint with the secret shown, one two-factor enrolment whose codes are the
  * ones shown and a card that says On at once, one coupon mail, one payment, one credit and one
- * invoice of an admin, one enquiry, one password change, one account registered. The browser is
+ * invoice of an admin, an admin's Verify user and Deactivate sent once with one audit line each, a
+ * session's Sign out and Sign out everywhere else sent once, one enquiry, one password change, one
+ * account registered. The browser is
  * watched too: the form's call goes out once, carrying an Idempotency-Key.
  *
  * Then every submit button of the portal's route table (`routing/paths.ts`, as careless.test.ts and
@@ -268,6 +270,49 @@ describe('one effect per intent', () => {
       await expectSentOnce(calls, '/api/v1/resellers/create/invoice');
       expect(await count(sql`select count(*)::int as n from invoices where reseller_id = ${sub}`), `${way}: one invoice`).toBe(billed + 1);
     }
+    expectNoProblems(tab);
+  });
+
+  it("an admin's Verify user and Deactivate of a user: each call sent once, one audit line each", async () => {
+    const tab = await signedIn('admin@demo.partner-panel.test');
+    const { page } = tab;
+    const sub = await idOf('sub2@demo.partner-panel.test');
+    const audited = (action: string) => count(sql`select count(*)::int as n from audit_log where subject_id = ${sub} and action = ${action}`);
+    await page.goto(paths('/demo-admin').userEdit(sub));
+    const calls = watchCalls(page);
+    await page.getByRole('button', { name: 'Verify user' }).dblclick();
+    await page.getByTestId('user-verified').getByText('Verified').waitFor();
+    await expectSentOnce(calls, '/api/v1/resellers/verify/user');
+    expect(await audited('user.verified')).toBe(1);
+
+    await page.getByLabel('Status').click();
+    await page.getByRole('option', { name: 'Inactive', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Deactivate' }).dblclick();
+    await page.getByTestId('user-status').getByText('Inactive').waitFor();
+    await expectSentOnce(calls, '/api/v1/resellers/update/user');
+    expect(await audited('user.status_updated')).toBe(1);
+    expectNoProblems(tab);
+  });
+
+  it("a session's Sign out and Sign out everywhere else: each call sent once", async () => {
+    const who = await freshReseller('sessions-twice@example.com');
+    const elsewhere = await signedIn(who.email, DESKTOP, who.password);
+    await signedIn(who.email, DESKTOP, who.password);
+    const tab = await signedIn(who.email, DESKTOP, who.password);
+    const { page } = tab;
+    const id = await idOf(who.email);
+    const live = () => count(sql`select count(*)::int as n from access_tokens where reseller_id = ${id} and kind = 'session' and revoked_at is null`);
+    expect(await live()).toBe(3);
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: 'Profile' }).click();
+    const calls = watchCalls(page);
+    await page.getByRole('button', { name: /^Sign out the session on / }).first().dblclick();
+    await expect.poll(live).toBe(2);
+    await expectSentOnce(calls, '/api/v1/profile/sessions/end');
+    await page.getByRole('button', { name: 'Sign out everywhere else' }).dblclick();
+    await expect.poll(live).toBe(1);
+    await expectSentOnce(calls, '/api/v1/profile/sessions/end-others');
+    await elsewhere.page.close();
     expectNoProblems(tab);
   });
 

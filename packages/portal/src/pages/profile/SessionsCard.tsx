@@ -5,10 +5,11 @@
  */
 import { Box, Button, Card, CardContent, Chip, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PortalDataProvider } from '@partner-panel/data-provider';
 import { useFormat } from '../../components/format';
 import { phoneCards } from '../../components/phoneCards';
+import { onFirstClick, useSubmission, type Submission } from '../../components/useSubmission';
 
 export function SessionsCard() {
   const translate = useTranslate();
@@ -22,9 +23,18 @@ export function SessionsCard() {
     void queryClient.invalidateQueries({ queryKey: ['sessions'] });
     void queryClient.invalidateQueries({ queryKey: ['security-events'] });
   };
-  const done = { onSuccess: ({ message }: { message: string }) => (notify(message, { type: 'success' }), refresh()), onError: (error: Error) => notify(error.message, { type: 'error' }) };
-  const endOne = useMutation({ mutationFn: (id: number) => dataProvider.endSession(id), ...done });
-  const endOthers = useMutation({ mutationFn: () => dataProvider.endOtherSessions(), ...done });
+  // Once per intent (components/useSubmission): a double click ends a session once, with one security event.
+  const submission = useSubmission();
+  const end = (what: unknown, call: (once: Submission) => Promise<{ message: string }>) =>
+    void submission.run(what, async (once) => {
+      try {
+        notify((await call(once)).message, { type: 'success' });
+      } catch (error) {
+        notify((error as Error).message, { type: 'error' });
+      } finally {
+        refresh();
+      }
+    });
   const others = (sessions ?? []).filter((s) => !s.current).length;
   const sessionCards = phoneCards(['pp.sessions.device', 'pp.sessions.ip', 'pp.sessions.started', 'pp.sessions.last_seen', ''].map((k) => (k ? translate(k) : '')));
   const eventCards = phoneCards(['pp.sessions.event', 'pp.sessions.ip', 'pp.sessions.when'].map((k) => translate(k)));
@@ -36,7 +46,7 @@ export function SessionsCard() {
           <Typography variant="h6" component="h2">
             {translate('pp.sessions.title')}
           </Typography>
-          <Button variant="outlined" color="warning" disabled={others === 0 || endOthers.isPending} onClick={() => endOthers.mutate()}>
+          <Button variant="outlined" color="warning" disabled={others === 0 || submission.busy} onClick={onFirstClick(() => end('others', (once) => dataProvider.endOtherSessions(once)))}>
             {translate('pp.sessions.sign_out_others')}
           </Button>
         </Box>
@@ -63,7 +73,7 @@ export function SessionsCard() {
                     {s.current ? (
                       <Chip size="small" color="primary" label={translate('pp.sessions.this_one')} />
                     ) : (
-                      <Button size="small" aria-label={translate('pp.sessions.sign_out_label', { device: s.device })} disabled={endOne.isPending} onClick={() => endOne.mutate(s.id)}>
+                      <Button size="small" aria-label={translate('pp.sessions.sign_out_label', { device: s.device })} disabled={submission.busy} onClick={onFirstClick(() => end(s.id, (once) => dataProvider.endSession(s.id, once)))}>
                         {translate('pp.sessions.sign_out')}
                       </Button>
                     )}

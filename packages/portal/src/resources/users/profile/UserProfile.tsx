@@ -6,7 +6,6 @@
  * is the `users` resource's, read from `get/user`; every action answers the profile anew.
  */
 import { useState } from 'react';
-import { useMutation } from '@tanstack/react-query';
 import { Alert, Box, Button, Card, CardContent, Chip, CircularProgress, DialogContentText, FormControlLabel, FormHelperText, Grid, MenuItem, Switch, TextField, Typography } from '@mui/material';
 import { TextInput, useDataProvider, useShowContext, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
@@ -19,7 +18,7 @@ import { useFormat } from '../../../components/format';
 import { PageHeader } from '../../../components/PageHeader';
 import { messageOf } from '../../../components/serverErrors';
 import { SchemaForm } from '../../../components/SchemaForm';
-import type { Submission } from '../../../components/useSubmission';
+import { onFirstClick, useSubmission, type Submission } from '../../../components/useSubmission';
 import { SubmitButton } from '../../../components/SubmitButton';
 import { usePaths } from '../../../routing/usePaths';
 import { PricingEditor } from './PricingEditor';
@@ -96,14 +95,15 @@ function DetailsCard({ user, onOpen }: { user: Profile; onOpen: (d: UserDialog) 
   const links = usePaths();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const run = useUserAction();
-  // The status, verify and 2FA controls wait while one of them is on its way.
-  const action = useMutation({ mutationFn: (call: () => Promise<{ message: string }>) => run(call) });
-  const busy = action.isPending;
+  // The status, verify and 2FA controls wait while one of them is on its way, and act once per
+  // intent (components/useSubmission): a double click verifies, or changes the status, once.
+  const submission = useSubmission();
+  const busy = submission.busy;
   // Ours: a status change stops (or resumes) the user's purchases, so it is asked first.
   const [newStatus, setNewStatus] = useState<number | null>(null);
   const base = links.userEdit(user.id);
 
-  const act = (call: () => Promise<{ message: string }>) => action.mutate(call);
+  const act = (what: unknown, call: (once: Submission) => Promise<{ message: string }>) => void submission.run(what, (once) => run(() => call(once)));
   const update = (field: 'name' | 'email') => async (values: FieldValues, once: Submission) =>
     run(() => dataProvider.updateUser(user.id, { update: field, value: String(values[field]) }, once), ({ value, ...rest }, message) => ({ ...rest, [field]: value ?? message }));
 
@@ -120,7 +120,7 @@ function DetailsCard({ user, onOpen }: { user: Profile; onOpen: (d: UserDialog) 
           />
           <Chip size="small" variant="outlined" label={translate(user.status === 1 ? 'pp.profile.active' : 'pp.profile.inactive')} data-testid="user-status" />
           {user.verified ? null : (
-            <Button variant="contained" size="small" disabled={busy} onClick={() => act(() => dataProvider.verifyUser(user.id))}>
+            <Button variant="contained" size="small" disabled={busy} onClick={onFirstClick(() => act('verify', (once) => dataProvider.verifyUser(user.id, once)))}>
               {translate('pp.users.verify')}
             </Button>
           )}
@@ -160,7 +160,7 @@ function DetailsCard({ user, onOpen }: { user: Profile; onOpen: (d: UserDialog) 
         <ConfirmDialog
           target={newStatus}
           onClose={() => setNewStatus(null)}
-          onConfirm={(value) => act(() => dataProvider.updateUser(user.id, { update: 'status', value }))}
+          onConfirm={(value) => act({ status: value }, (once) => dataProvider.updateUser(user.id, { update: 'status', value }, once))}
           labelId="user-status-confirm"
           title={newStatus === 1 ? 'pp.users.activate_title' : 'pp.users.deactivate_title'}
           confirm={newStatus === 1 ? 'pp.users.activate' : 'pp.users.deactivate'}
@@ -177,7 +177,7 @@ function DetailsCard({ user, onOpen }: { user: Profile; onOpen: (d: UserDialog) 
                 onChange={(e) => {
                   // Read now: the controlled switch turns back before the call runs.
                   const required = e.target.checked;
-                  act(() => dataProvider.requireUserTwoFactor(user.id, required));
+                  act({ required }, (once) => dataProvider.requireUserTwoFactor(user.id, required, once));
                 }}
                 slotProps={{ input: { 'aria-describedby': 'require-two-factor-help' } }}
               />
