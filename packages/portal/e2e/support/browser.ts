@@ -152,6 +152,11 @@ export async function capture(page: Page, name: string) {
     await page.setViewportSize(size);
     await page.evaluate(() => window.scrollTo(0, 0));
     await painted(page);
+    // A transition that the resize's re-render starts later than those frames (a toast growing in)
+    // is not yet among the page's animations for settleTransitions to wait on, and axe would read
+    // its colours half way: this pause lets it begin. Nothing in the page says a transition is
+    // about to start, so there is no event to await.
+    await page.waitForTimeout(150);
     await settleTransitions(page);
     await page.screenshot({ path: `${ARTIFACTS}${name}-${label}.png`, fullPage: true });
     for (const v of await accessibilityViolations(page)) inaccessible.push(`${name} @ ${label}: ${v}`);
