@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import tls from 'node:tls';
 import pg from 'pg';
-import PusherImport from 'pusher-js';
+import Pusher from 'pusher-js';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_COOKIE, CSRF_HEADER, REALTIME_EVENTS, createClient, newIdempotencyKey, type Client } from '@partner-panel/sdk';
@@ -24,7 +24,6 @@ import { composeCommand, composeEnvironment, imageSettings, repoFile } from '../
 import { stripeEnv, stripeStub } from '../test/support/stripe-stub.js';
 import { freePort, ready, serverDir, startCaddy, startPostgres, startProcess, until, workDir, type Proc } from './stack.js';
 
-const Pusher = PusherImport as unknown as typeof PusherImport.default;
 
 /** What the run measured, printed at its end. */
 const figures: Record<string, string | number> = {};

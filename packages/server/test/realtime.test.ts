@@ -7,7 +7,7 @@ import { once } from 'node:events';
 import { connect } from 'node:net';
 import { request } from 'node:http';
 import Pusher from 'pusher';
-import PusherJs from 'pusher-js';
+import StockPusher from 'pusher-js';
 import Echo from 'laravel-echo';
 import { describe, expect, it } from 'vitest';
 import { REALTIME_EVENTS } from '@partner-panel/sdk';
@@ -34,8 +34,6 @@ const wsUrl = (key = 'partner-panel-key', protocol = 7) => `ws://127.0.0.1:${por
 const reseller = await t.signIn('reseller@demo.partner-panel.test');
 const admin = await t.signIn('admin@demo.partner-panel.test');
 const channel = `reseller.${reseller.user.id}`;
-// pusher-js ships ESM-style types for a CommonJS module: at run time the default import is the class.
-const StockPusher = PusherJs as unknown as typeof PusherJs.default;
 let httpAddress: string | undefined;
 /** The API on a real port, for clients that make their own HTTP requests. */
 const listening = async () => (httpAddress ??= await t.app.listen({ port: 0, host: '127.0.0.1' }));

@@ -1,14 +1,11 @@
 /** Real pusher-js and laravel-echo clients in Node, authorised through the SDK's typed client. */
 import { once } from 'node:events';
-import PusherImport from 'pusher-js';
+import Pusher from 'pusher-js';
 import Echo from 'laravel-echo';
 import { WebSocket } from 'ws';
 import { afterAll } from 'vitest';
 import type { Client } from '@partner-panel/sdk';
 
-// pusher-js ships ESM-style types for a CommonJS module: at run time the default import is the class.
-const Pusher = PusherImport as unknown as typeof PusherImport.default;
-type Pusher = InstanceType<typeof Pusher>;
 
 export interface PusherClient {
   pusher: Pusher;
