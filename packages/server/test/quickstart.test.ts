@@ -120,7 +120,8 @@ console.log(JSON.stringify({
     // The same from a CommonJS project's point of view: the require() types resolve too.
     writeFileSync(join(project, 'typed.cts'), "import sdk = require('@partner-panel/sdk');\nconst panel: sdk.PartnerPanel = new sdk.PartnerPanel({ baseUrl: 'https://panel.example.com', secretKey: 'sk_test_x' });\nexport const mode: 'live' | 'sandbox' = panel.mode;\n");
     execFileSync(process.execPath, [tsc, ...args.slice(0, -1), 'typed.cts'], { cwd: project, encoding: 'utf8' });
-  }, 60_000);
+    // A guard against a hang, not a bound: two cold tsc runs took 73 s with the machine's other work.
+  }, 240_000);
 });
 
 describe('the curl example of docs/client-developers.md', () => {
