@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import Pusher from 'pusher-js';
 import Echo from 'laravel-echo';
 import { WebSocket } from 'ws';
-import { afterAll } from 'vitest';
+import { onTestFinished } from 'vitest';
 import type { Client } from '@partner-panel/sdk';
 
 
@@ -12,11 +12,6 @@ export interface PusherClient {
   echo: Echo<'pusher'>;
   close(): void;
 }
-
-const open: PusherClient[] = [];
-afterAll(() => {
-  for (const c of open) c.close();
-});
 
 /** pusher-js options for the socket server on this machine's loopback, without TLS. */
 export const loopback = (port: number) =>
@@ -59,7 +54,9 @@ export function pusherClient(port: number, api: Client, key = 'partner-panel-key
       echo.disconnect();
     },
   };
-  open.push(client);
+  // Closed when the test that opened it ends: a hook at this module's top would run for the first
+  // file only, as the server's test files share their worker's modules (vitest.config.ts).
+  onTestFinished(() => client.close());
   return client;
 }
 
