@@ -11,9 +11,9 @@ export default defineConfig({
     include: ['test/**/*.test.{ts,tsx}', 'e2e/**/*.test.ts'],
     globalSetup: ['../server/test/support/global-setup.ts'],
     testTimeout: 120_000,
-    // The files share their worker's modules and its Chromium (each still has its own server and
-    // database, and each tab its own browser context): six browser files took 50.5 s of CPU
-    // isolated, 45.0 s sharing.
+    // The files share their worker's loaded modules (each still has its own server, database and
+    // Chromium, closed by the server's teardown): six browser files took 50.5 s of CPU isolated,
+    // 45.0 s sharing.
     isolate: false,
     // Polls pass as soon as they can; the ceiling is for a machine busy with the other projects.
     expect: { poll: { timeout: 10_000 } },
