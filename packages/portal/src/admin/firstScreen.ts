@@ -5,7 +5,7 @@
  * arrives, before the app has mounted.
  */
 import { DashboardPage } from '../pages/dashboard';
-import { DASHBOARD_QUERY } from '../pages/dashboard/query';
+import { DASHBOARD_QUERY } from '../pages/dashboard/overview/query';
 import { dataProvider } from '../providers';
 import { AdminApp } from './lazy';
 import { queryClient } from './queryClient';

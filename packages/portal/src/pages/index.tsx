@@ -6,13 +6,13 @@
 import { lazy } from 'react';
 import { Route } from 'react-router-dom';
 import { billingRoutes } from './billing';
-import { ShellPage } from './coming-soon';
+import { ShellPage } from '../layout/emptyPages';
 import { dashboardRoutes } from './dashboard';
 import { integrationRoutes } from './integration';
 
 const ProfilePage = lazy(() => import('./profile/ProfilePage'));
 const NotificationsPage = lazy(() => import('./notifications/NotificationsPage'));
-const PaymentSuccessPage = lazy(() => import('./payment-success/PaymentSuccessPage'));
+const PaymentSuccessPage = lazy(() => import('./payments/success/PaymentSuccessPage'));
 
 export const pageRoutes = [
   ...dashboardRoutes,

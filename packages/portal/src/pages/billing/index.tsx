@@ -10,8 +10,8 @@ import { RequireArea } from '../../routing/guards';
 import { routes as invoiceRoutes } from '../../resources/invoices';
 import { routes as transactionRoutes } from '../../resources/transactions';
 
-const AddFundsPage = lazy(() => import('./AddFundsPage'));
-const PayInvoicePage = lazy(() => import('./PayInvoicePage'));
+const AddFundsPage = lazy(() => import('./pay/AddFundsPage'));
+const PayInvoicePage = lazy(() => import('./pay/PayInvoicePage'));
 
 export const billingMenu: MenuSection = {
   key: 'billing',

@@ -6,8 +6,8 @@ import DashboardIcon from '@mui/icons-material/SpaceDashboardOutlined';
 import type { MenuSection } from '../../layout/menu';
 
 /** The first screen after sign-in: preloaded while the password is typed (admin/firstScreen). */
-export const DashboardPage = lazyPage(() => import('./DashboardPage'));
-const RedeemEmbedPage = lazy(() => import('../redeem-embed/RedeemEmbedPage'));
+export const DashboardPage = lazyPage(() => import('./overview/DashboardPage'));
+const RedeemEmbedPage = lazy(() => import('./redeem/RedeemEmbedPage'));
 const ExploreDocsPage = lazy(() => import('./exploredocs/ExploreDocsPage'));
 
 export const dashboardMenu: MenuSection = {

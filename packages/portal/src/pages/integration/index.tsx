@@ -4,7 +4,7 @@ import { Route } from 'react-router-dom';
 import IntegrationIcon from '@mui/icons-material/IntegrationInstructionsOutlined';
 import type { MenuSection } from '../../layout/menu';
 
-const EmbedBuilderPage = lazy(() => import('../embed-builder/EmbedBuilderPage'));
+const EmbedBuilderPage = lazy(() => import('./form/EmbedBuilderPage'));
 const KeysPage = lazy(() => import('./keys/KeysPage'));
 const SandboxPage = lazy(() => import('./sandbox/SandboxPage'));
 const WebhooksPage = lazy(() => import('./webhooks/WebhooksPage'));

@@ -8,7 +8,7 @@ import { Route } from 'react-router-dom';
 import CouponIcon from '@mui/icons-material/ConfirmationNumberOutlined';
 import type { ResourceProps } from 'react-admin';
 import type { MenuSection } from '../../layout/menu';
-import { ShellPage } from '../../pages/coming-soon';
+import { ShellPage } from '../../layout/emptyPages';
 import { RequireArea } from '../../routing/guards';
 
 const CouponList = lazy(() => import('./CouponList'));

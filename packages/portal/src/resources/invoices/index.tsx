@@ -8,7 +8,7 @@ import { lazy } from 'react';
 import { Route } from 'react-router-dom';
 import InvoiceIcon from '@mui/icons-material/ReceiptLongOutlined';
 import type { ResourceProps } from 'react-admin';
-import { ShellPage } from '../../pages/coming-soon';
+import { ShellPage } from '../../layout/emptyPages';
 import { RequireArea } from '../../routing/guards';
 
 const InvoiceListPage = lazy(() => import('./InvoiceList'));

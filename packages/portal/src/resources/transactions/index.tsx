@@ -6,7 +6,7 @@ import { lazy } from 'react';
 import { Route } from 'react-router-dom';
 import TransactionIcon from '@mui/icons-material/SwapVertOutlined';
 import type { ResourceProps } from 'react-admin';
-import { ShellPage } from '../../pages/coming-soon';
+import { ShellPage } from '../../layout/emptyPages';
 import { RequireArea } from '../../routing/guards';
 
 const TransactionListPage = lazy(() => import('./TransactionList'));

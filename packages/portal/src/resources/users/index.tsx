@@ -8,12 +8,12 @@ import { Route } from 'react-router-dom';
 import UsersIcon from '@mui/icons-material/GroupOutlined';
 import type { ResourceProps } from 'react-admin';
 import type { MenuSection } from '../../layout/menu';
-import { ShellPage } from '../../pages/coming-soon';
+import { ShellPage } from '../../layout/emptyPages';
 import { RequireAdmin } from '../../routing/guards';
 
 const UserList = lazy(() => import('./UserList'));
 const UserPages = lazy(() => import('./UserPages'));
-const WhiteLabelEnquiries = lazy(() => import('../../pages/white-label/WhiteLabelEnquiries'));
+const WhiteLabelEnquiries = lazy(() => import('../../pages/users/white-label/WhiteLabelEnquiries'));
 
 const menu: MenuSection = {
   key: 'users',

@@ -9,7 +9,7 @@ import { Route } from 'react-router-dom';
 import VpnIcon from '@mui/icons-material/VpnKeyOutlined';
 import type { ResourceProps } from 'react-admin';
 import type { MenuSection } from '../../layout/menu';
-import { ShellPage } from '../../pages/coming-soon';
+import { ShellPage } from '../../layout/emptyPages';
 
 const VpnListPage = lazy(() => import('./VpnList'));
 const ManageVpnPage = lazy(() => import('./manage/ManageVpnPage'));

@@ -1,7 +1,7 @@
 /** A snippet of code to paste into a site, with a copy button whose label reverts after 1.5 s. */
 import { useRef } from 'react';
 import { Box, Typography } from '@mui/material';
-import { CopyButton } from '../../components/CopyButton';
+import { CopyButton } from '../../../components/CopyButton';
 
 export function SnippetBox({ id, label, help, code }: { id: string; label: string; help?: string; code: string }) {
   const codeRef = useRef<HTMLElement>(null);

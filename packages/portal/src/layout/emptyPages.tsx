@@ -1,3 +1,7 @@
+/**
+ * The pages of no screen of their own, each loaded when shown: the shell of an address nothing
+ * claims (a section's `/{menu}/{submenu}/…`, 000 §2) and the Coming Soon placeholder.
+ */
 import { lazy } from 'react';
 
 const ComingSoonPage = lazy(() => import('./ComingSoonPage'));

@@ -3,9 +3,9 @@ import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography }
 import { TextInput, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { PortalDataProvider } from '@partner-panel/data-provider';
 import { whiteLabelEnquiryBody } from '@partner-panel/sdk';
-import { SchemaForm } from '../../components/SchemaForm';
-import type { Submission } from '../../components/useSubmission';
-import { SubmitButton } from '../../components/SubmitButton';
+import { SchemaForm } from '../../../components/SchemaForm';
+import type { Submission } from '../../../components/useSubmission';
+import { SubmitButton } from '../../../components/SubmitButton';
 
 export default function WhiteLabelEnquiryDialog({ onClose }: { onClose: () => void }) {
   const translate = useTranslate();

@@ -14,12 +14,12 @@ import type { FieldValues } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import type { PaymentInput, PortalDataProvider } from '@partner-panel/data-provider';
 import { TEST_CARDS, paymentFormSchema, type PaymentMethod } from '@partner-panel/sdk';
-import { useFormat } from '../../components/format';
-import { SchemaForm } from '../../components/SchemaForm';
-import type { Submission } from '../../components/useSubmission';
-import { SubmitButton } from '../../components/SubmitButton';
-import { usePaths } from '../../routing/usePaths';
-import { useSessionUser } from '../../routing/useSessionUser';
+import { useFormat } from '../../../components/format';
+import { SchemaForm } from '../../../components/SchemaForm';
+import type { Submission } from '../../../components/useSubmission';
+import { SubmitButton } from '../../../components/SubmitButton';
+import { usePaths } from '../../../routing/usePaths';
+import { useSessionUser } from '../../../routing/useSessionUser';
 import { StripeCard, type CardHandle } from './StripeCard';
 
 /** What is paid: a deposit of the amount typed, or an invoice's total. */

@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'ra-core';
 import type { PortalDataProvider } from '@partner-panel/data-provider';
 import type { InsightRange } from '@partner-panel/sdk';
-import { ReadError } from '../../components/ReadError';
+import { ReadError } from '../../../components/ReadError';
 import { rankingQuery } from './query';
 
 /** The table's code (MUI's Table) loads beside the ranking's figures, not with the dashboard's first screen. */

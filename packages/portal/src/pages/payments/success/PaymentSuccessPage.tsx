@@ -12,10 +12,10 @@ import CheckIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
 import { useDataProvider, useTranslate } from 'ra-core';
 import type { PortalDataProvider } from '@partner-panel/data-provider';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { usePaths } from '../../routing/usePaths';
-import { useFormat } from '../../components/format';
-import { PageHeader } from '../../components/PageHeader';
-import { later } from '../../components/later';
+import { usePaths } from '../../../routing/usePaths';
+import { useFormat } from '../../../components/format';
+import { PageHeader } from '../../../components/PageHeader';
+import { later } from '../../../components/later';
 
 export const PAYMENT_SUCCESS_TIMINGS = { processing: 1500, verifying: 1500, confirmation: 2500, poll: 3000, patience: 120_000 } as const;
 

@@ -2,7 +2,7 @@
 import { Button, Card, CardContent, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { Link } from 'react-router-dom';
-import { usePageTitle } from '../../components/usePageTitle';
+import { usePageTitle } from '../components/usePageTitle';
 
 export default function ShellPage() {
   const translate = useTranslate();

@@ -7,9 +7,9 @@ import { Alert, Button, Card, CardContent, CircularProgress, Typography } from '
 import { useQuery } from '@tanstack/react-query';
 import { useBasename, useTranslate } from 'ra-core';
 import { Link } from 'react-router-dom';
-import { dataProvider } from '../../providers';
-import { paths } from '../../routing/paths';
-import { PageHeader } from '../../components/PageHeader';
+import { dataProvider } from '../../../providers';
+import { paths } from '../../../routing/paths';
+import { PageHeader } from '../../../components/PageHeader';
 import { iframeSnippet, scriptSnippet } from './snippets';
 import { SnippetBox } from './SnippetBox';
 

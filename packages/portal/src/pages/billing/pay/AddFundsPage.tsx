@@ -5,8 +5,8 @@
  */
 import { Card, CardContent } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { Faq } from '../../components/Faq';
-import { PageHeader } from '../../components/PageHeader';
+import { Faq } from '../../../components/Faq';
+import { PageHeader } from '../../../components/PageHeader';
 import { PaymentForm } from './PaymentForm';
 
 export const BILLING_FAQ = ['when', 'credit', 'refund', 'invoice'] as const;

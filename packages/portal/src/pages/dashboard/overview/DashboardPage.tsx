@@ -16,16 +16,16 @@ import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'ra-core';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { canAccess, type Area, type PortalDataProvider } from '@partner-panel/data-provider';
-import { useFormat } from '../../components/format';
-import { usePaths } from '../../routing/usePaths';
-import { useSessionUser } from '../../routing/useSessionUser';
-import { PageHeader } from '../../components/PageHeader';
-import { ReadError } from '../../components/ReadError';
+import { useFormat } from '../../../components/format';
+import { usePaths } from '../../../routing/usePaths';
+import { useSessionUser } from '../../../routing/useSessionUser';
+import { PageHeader } from '../../../components/PageHeader';
+import { ReadError } from '../../../components/ReadError';
 import { INSIGHT_RANGES, type InsightRange } from '@partner-panel/sdk';
 import { CreditLineTile, WalletForecast } from './Forecast';
 import { COUNTERS_FRESH_MS, DASHBOARD_QUERY } from './query';
 import { Ranking } from './Ranking';
-import { WhiteLabelEnquiryButton } from '../white-label/WhiteLabelEnquiry';
+import { WhiteLabelEnquiryButton } from './WhiteLabelEnquiry';
 
 /**
  * The charts over time load after the tiles show their figures: MUI X Charts are most of the

@@ -3,8 +3,8 @@ import { Link, Table, TableBody, TableCell, TableHead, TableRow, Typography } fr
 import { useTranslate } from 'ra-core';
 import { Link as RouterLink } from 'react-router-dom';
 import type { SubResellerRow } from '@partner-panel/sdk';
-import { useFormat } from '../../components/format';
-import { usePaths } from '../../routing/usePaths';
+import { useFormat } from '../../../components/format';
+import { usePaths } from '../../../routing/usePaths';
 
 /** Redeemed is the column a phone does without: the rest fits 390 px. */
 const wideOnly = { display: { xs: 'none', sm: 'table-cell' } } as const;

@@ -8,8 +8,8 @@ import { Alert, Box, Card, CardContent, CircularProgress, TextField, Typography 
 import { useGetOne, useTranslate } from 'react-admin';
 import { useParams, useSearchParams } from 'react-router-dom';
 import type { Invoice } from '@partner-panel/sdk';
-import { useFormat } from '../../components/format';
-import { PageHeader } from '../../components/PageHeader';
+import { useFormat } from '../../../components/format';
+import { PageHeader } from '../../../components/PageHeader';
 import { PaymentForm } from './PaymentForm';
 
 export default function PayInvoicePage() {

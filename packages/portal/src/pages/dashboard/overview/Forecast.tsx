@@ -12,8 +12,8 @@ import { useDataProvider, useTranslate } from 'ra-core';
 import { Link as RouterLink } from 'react-router-dom';
 import type { PortalDataProvider } from '@partner-panel/data-provider';
 import type { Forecast } from '@partner-panel/sdk';
-import { useFormat } from '../../components/format';
-import { usePaths } from '../../routing/usePaths';
+import { useFormat } from '../../../components/format';
+import { usePaths } from '../../../routing/usePaths';
 import { FORECAST_QUERY } from './query';
 
 /**

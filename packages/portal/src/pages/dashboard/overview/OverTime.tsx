@@ -26,7 +26,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'ra-core';
 import type { PortalDataProvider } from '@partner-panel/data-provider';
 import type { InsightPoint, InsightRange } from '@partner-panel/sdk';
-import { useFormat, type Format } from '../../components/format';
+import { useFormat, type Format } from '../../../components/format';
 import { seriesQuery } from './query';
 
 /** A period's label: the day (servers count in UTC days) or, over 12 months, the month. */

@@ -9,15 +9,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { SelectInput, TextArrayInput, TextInput, useNotify, useTranslate } from 'react-admin';
 import { useFormState, useWatch } from 'react-hook-form';
 import { REDEEM_EMBED, redeemEmbedInput, type RedeemEmbed, type RedeemLanguage, type RedeemTheme } from '@partner-panel/sdk';
-import { dataProvider } from '../../providers';
-import { PageHeader } from '../../components/PageHeader';
-import { SchemaForm, type FormValues } from '../../components/SchemaForm';
-import type { Submission } from '../../components/useSubmission';
-import { messageOf, serverFieldErrors } from '../../components/serverErrors';
-import { SubmitButton } from '../../components/SubmitButton';
-import { useRedeemEmbed } from '../redeem-embed/RedeemEmbedPage';
-import { iframeSnippet, pageUrl, scriptSnippet, type Look } from '../redeem-embed/snippets';
-import { SnippetBox } from '../redeem-embed/SnippetBox';
+import { dataProvider } from '../../../providers';
+import { PageHeader } from '../../../components/PageHeader';
+import { SchemaForm, type FormValues } from '../../../components/SchemaForm';
+import type { Submission } from '../../../components/useSubmission';
+import { messageOf, serverFieldErrors } from '../../../components/serverErrors';
+import { SubmitButton } from '../../../components/SubmitButton';
+import { useRedeemEmbed } from '../../dashboard/redeem/RedeemEmbedPage';
+import { iframeSnippet, pageUrl, scriptSnippet, type Look } from '../../dashboard/redeem/snippets';
+import { SnippetBox } from '../../dashboard/redeem/SnippetBox';
 import { PreviewFrame } from './PreviewFrame';
 
 /** The preview loads the page from this very server, whatever address the snippets name. */

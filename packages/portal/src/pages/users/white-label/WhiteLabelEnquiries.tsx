@@ -5,10 +5,10 @@
  */
 import { DataTable, useTranslate } from 'react-admin';
 import { PAGE_SIZES, type WhiteLabelEnquiryRow } from '@partner-panel/sdk';
-import { useFormat } from '../../components/format';
-import { ListTable } from '../../components/ListTable';
-import { PageHeader } from '../../components/PageHeader';
-import { PortalList } from '../../components/PortalList';
+import { useFormat } from '../../../components/format';
+import { ListTable } from '../../../components/ListTable';
+import { PageHeader } from '../../../components/PageHeader';
+import { PortalList } from '../../../components/PortalList';
 
 const Col = DataTable.Col<WhiteLabelEnquiryRow>;
 

@@ -3,7 +3,7 @@ import { Box, Button, Card, CardContent, Typography } from '@mui/material';
 import ConstructionIcon from '@mui/icons-material/ConstructionOutlined';
 import { useTranslate } from 'ra-core';
 import { Link } from 'react-router-dom';
-import { PageHeader } from '../../components/PageHeader';
+import { PageHeader } from '../components/PageHeader';
 
 export default function ComingSoonPage({ title, body }: { title?: string; body?: string }) {
   const translate = useTranslate();
