@@ -106,6 +106,7 @@ function CodesStep({ titleId, title, help, codes, onClose }: { titleId: string; 
   );
 }
 
+/** The password every dialog asks first: focused as the dialog opens, offered by a password manager. */
 const passwordInput = <PasswordInput source="password" label="pp.two_factor.password" autoComplete="current-password" fullWidth autoFocus />;
 
 export function TwoFactorCard() {
