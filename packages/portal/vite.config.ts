@@ -69,7 +69,7 @@ export default defineConfig({
             },
             {
               name: 'app',
-              test: /src[\\/](admin[\\/]AdminApp|pages[\\/]dashboard[\\/]DashboardPage)\.tsx$/,
+              test: /src[\\/](admin[\\/]AdminApp|pages[\\/]dashboard[\\/]overview[\\/]DashboardPage)\.tsx$/,
               includeDependenciesRecursively: true,
             },
           ],

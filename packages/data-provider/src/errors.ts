@@ -4,7 +4,7 @@
  * instead of matching codes as strings.
  */
 import { HttpError } from 'ra-core';
-import { ApiError, errors, fallbackMessage, type CatalogueEntry } from '@partner-panel/sdk';
+import { ApiError, errors, fallbackMessage, isError, type CatalogueEntry, type Coded } from '@partner-panel/sdk';
 import { isLeavingPage } from './pageLifecycle.js';
 
 export interface ErrorBody {
@@ -33,7 +33,7 @@ export function apiErrorOf(error: unknown): ApiError | undefined {
 }
 
 /** Did the server answer this entry of the catalogue? */
-export const hasCode = (error: unknown, entry: CatalogueEntry): boolean => apiErrorOf(error)?.code === entry.code;
+export const hasCode = (error: unknown, entry: Coded): boolean => isError(apiErrorOf(error), entry);
 
 /**
  * Was the session lost (header status forbidden), or did the network fail (000 §4)? A request the

@@ -7,6 +7,7 @@
  */
 import { captchaToken, REDEEM_CALLS, REDEEM_MESSAGES } from '@partner-panel/sdk/redeem';
 import { Component, createRef, type RefObject } from 'preact';
+import { messageOf } from './answers';
 import { loadSettings, post, type Settings } from './api';
 import { Dialog } from './Dialog';
 import { Field } from './Field';
@@ -29,14 +30,6 @@ interface Body {
 }
 
 type Outcome = { done: true; username: string; email: string } | { done: false; message: string };
-
-/** The server's words for the answers a visitor can meet, in the page's language. */
-function messageOf(t: Strings, code: string | number, body: Body | null, message: string) {
-  if (code === 'rspf-redeem-9001') return t.badCoupon;
-  if (code === 'rspf-captcha-1004') return t.captcha;
-  if (code === 'rspf-throttle-1007') return fill(t.wait, { minutes: Math.max(1, Math.ceil((body?.retry_after ?? 60) / 60)) });
-  return message;
-}
 
 /** Opens the page again as it first was, without the coupon that is now spent. */
 function reload() {
@@ -108,7 +101,7 @@ export class App extends Component<{ options: Options; host: Host; t: Strings },
         const fieldErrors = Object.fromEntries(Object.entries(body.errors).map(([k, v]) => [k, v[0]])) as Errors;
         this.setState({ errors: fieldErrors }, () => this.focus(Object.keys(fieldErrors)[0] ?? 'name'));
       } else {
-        this.setState({ outcome: { done: false, message: messageOf(t, header.code, body, header.message) } });
+        this.setState({ outcome: { done: false, message: messageOf(t, header, body?.retry_after) } });
       }
     } catch {
       this.setState({ outcome: { done: false, message: t.network } });

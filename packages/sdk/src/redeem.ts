@@ -1,7 +1,7 @@
 /**
  * The light entry for the redeem widget (`@partner-panel/sdk/redeem`): the rules, words, paths and
- * message names it shares with the server, as plain values — no zod and no contract, so a page
- * that must weigh a few kilobytes can import them.
+ * message names it shares with the server, and the codes of the refusals it words itself, as plain
+ * values — no zod and no contract, so a page that must weigh a few kilobytes can import them.
  */
 export {
   EMAIL_INVALID_MESSAGE,
@@ -26,5 +26,7 @@ export {
 } from './contract/constants.js';
 export type { CaptchaAction, RedeemBlockedReason, RedeemLanguage, RedeemTheme } from './contract/constants.js';
 export type { Envelope, Header } from './contract/envelope.js';
+export { isError, redeemErrors } from './contract/errorCodes.js';
+export type { Coded } from './contract/errorCodes.js';
 export { captchaToken } from './browser/captcha.js';
 export type { CaptchaSettings } from './browser/captcha.js';

@@ -1,13 +1,13 @@
 /**
  * The signed-in app: react-admin mounted under the reseller's prefix (`basename`), with our
- * providers, themes and shell. Resources declare their views and child routes in their folders'
- * index; custom pages (dashboard, profile, billing, integration…) are routes of their own.
+ * providers, themes and shell. Its routes and resources are the sections' (../sections.tsx): every
+ * page one route, guarded by its `access`, and each resource registered for its records' names.
  */
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { CssBaseline } from '@mui/material';
 import { CoreAdminUI, CustomRoutes, Resource, localStorageStore } from 'ra-core';
 import { AdminContext } from 'react-admin';
-import { Navigate, useParams } from 'react-router-dom';
+import { Navigate, Route, useParams } from 'react-router-dom';
 import { ErrorBoundary } from 'react-error-boundary';
 import { ErrorFallback } from '../components/ErrorFallback';
 import { i18nProvider } from '../i18n';
@@ -15,13 +15,10 @@ import { Layout } from '../layout/Layout';
 import { Toasts } from '../layout/Toasts';
 import { authProvider, dataProvider } from '../providers';
 import { darkTheme, lightTheme } from '../theme';
-import coupons from '../resources/coupons';
-import invoices from '../resources/invoices';
-import transactions from '../resources/transactions';
-import users, { routes as userRoutes } from '../resources/users';
-import vpnSubscriptions, { routes as vpnRoutes } from '../resources/vpn-subscriptions';
-import { pageRoutes } from '../pages';
+import { ShellPage } from '../layout/emptyPages';
 import { FullPageSpinner } from '../public/FullPageSpinner';
+import { RequireArea } from '../routing/guards';
+import { accountPages, sections } from '../sections';
 import { queryClient } from './queryClient';
 import type * as fallbackPages from './fallbackPages';
 
@@ -57,6 +54,16 @@ const AuthCallback = onDemand('AuthCallback');
 const AuthenticationError = onDemand('AuthenticationError');
 const ErrorPage = onDemand('Error');
 
+const routes = [...sections.flatMap((s) => s.pages), ...accountPages].map((page) => (
+  <Route key={page.path} path={page.path} element={<RequireArea area={page.access} {...(page.otherwise ? { otherwise: page.otherwise } : {})}>{page.screen}</RequireArea>} />
+));
+// A resource's own path (`/coupons/…`), which no page claims, is a generic address: the shell (000 §2).
+const resources = sections.flatMap((s) => s.resources ?? []).map((resource) => (
+  <Resource key={resource.name} {...resource}>
+    <Route path="*" element={<ShellPage />} />
+  </Resource>
+));
+
 export default function AdminApp() {
   const { cu = '' } = useParams();
   // react-admin's `<Admin>` is `<AdminContext>` around `<AdminUI>`, and AdminUI is CssBaseline,
@@ -90,12 +97,8 @@ export default function AdminApp() {
           requireAuth
           disableTelemetry
         >
-          <Resource {...coupons} />
-          <Resource {...vpnSubscriptions} />
-          <Resource {...users} />
-          <Resource {...invoices} />
-          <Resource {...transactions} />
-          <CustomRoutes>{[...vpnRoutes, ...userRoutes, ...pageRoutes]}</CustomRoutes>
+          {resources}
+          <CustomRoutes>{routes}</CustomRoutes>
         </CoreAdminUI>
         <Toasts />
       </CssBaseline>

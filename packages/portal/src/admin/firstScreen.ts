@@ -4,8 +4,8 @@
  * without suspending; `prefetchFirstScreen` asks for the dashboard's counters the moment the token
  * arrives, before the app has mounted.
  */
-import { DashboardPage } from '../pages/dashboard';
-import { DASHBOARD_QUERY } from '../pages/dashboard/query';
+import { DashboardPage } from '../pages/dashboard/overview';
+import { DASHBOARD_QUERY } from '../pages/dashboard/overview/query';
 import { dataProvider } from '../providers';
 import { AdminApp } from './lazy';
 import { queryClient } from './queryClient';

@@ -9,11 +9,12 @@
  *
  * It submits once per intent (./useSubmission): a submission while one is on its way is dropped,
  * `onSubmit` receives the submission to hand to the data provider's call (its Idempotency-Key), and
- * the form's `SubmitButton` is disabled from the press to the answer.
+ * the form's `SubmitButton` is disabled from the press to the answer. It receives the form too, to
+ * empty a field after an answer (a refused code, an endpoint made).
  */
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useRef, type MutableRefObject, type ReactNode } from 'react';
 import { Form } from 'react-admin';
-import { useFormState, type FieldValues } from 'react-hook-form';
+import { useFormContext, useFormState, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { schemaResolver } from './schemaResolver';
 import { useSubmission, type Submission } from './useSubmission';
@@ -26,6 +27,18 @@ export const useSubmitting = () => useContext(Submitting);
 function SubmittingState({ busy, children }: { busy: boolean; children: ReactNode }) {
   const { isSubmitting } = useFormState();
   return <Submitting.Provider value={busy || isSubmitting}>{children}</Submitting.Provider>;
+}
+
+/** What `onSubmit` may do to its form once answered: set a field (empty it), or move the focus. */
+export type FormControl = Pick<UseFormReturn, 'setValue' | 'setFocus'>;
+
+/** react-admin's <Form> makes the form inside itself: this hands it out to SchemaForm's onSubmit. */
+function Control({ into }: { into: MutableRefObject<FormControl | null> }) {
+  const { setValue, setFocus } = useFormContext();
+  useEffect(() => {
+    into.current = { setValue, setFocus };
+  }, [into, setValue, setFocus]);
+  return null;
 }
 
 /**
@@ -54,21 +67,23 @@ export function SchemaForm<S extends z.ZodType>({
   defaultValues: FormDefaults<S>;
   /** When fields are checked first: on submit (default) or already on blur. */
   mode?: 'onSubmit' | 'onBlur';
-  /** `once`: this submission, for the data provider's call (its Idempotency-Key). */
-  onSubmit: (values: FormValues<S>, once: Submission) => Promise<Record<string, string> | undefined | void> | void;
+  /** `once`: this submission, for the data provider's call (its Idempotency-Key); `form`: to empty a field. */
+  onSubmit: (values: FormValues<S>, once: Submission, form: FormControl) => Promise<Record<string, string> | undefined | void> | void;
   children: ReactNode;
 }) {
   const submission = useSubmission();
+  const control = useRef<FormControl | null>(null);
   return (
     <Form
       // The resolver hands onSubmit the schema's output, not the raw field values.
-      onSubmit={(values: FieldValues) => submission.run(values, (once) => onSubmit(values as FormValues<S>, once))}
+      onSubmit={(values: FieldValues) => submission.run(values, (once) => onSubmit(values as FormValues<S>, once, control.current as FormControl))}
       resolver={schemaResolver(schema, oneMessageAt ? { oneMessageAt } : {})}
       defaultValues={defaultValues as FieldValues}
       {...(mode ? { mode } : {})}
       disableInvalidFormNotification
       noValidate
     >
+      <Control into={control} />
       <SubmittingState busy={submission.busy}>{children}</SubmittingState>
     </Form>
   );

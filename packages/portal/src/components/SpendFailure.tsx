@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { Alert, Link } from '@mui/material';
 import { useNotify, useTranslate } from 'ra-core';
 import { Link as RouterLink } from 'react-router-dom';
+import { hasCode } from '@partner-panel/data-provider';
 import { errors, fallbackMessage, type CatalogueEntry } from '@partner-panel/sdk';
 import { usePaths } from '../routing/usePaths';
 
@@ -15,10 +16,9 @@ export interface SpendFailure {
 }
 
 function spendFailure(error: unknown, fallback: CatalogueEntry, mayAddFunds: boolean): SpendFailure {
-  const code = (error as { body?: { code?: string } }).body?.code;
   return {
     message: error instanceof Error && error.message ? error.message : fallbackMessage(fallback),
-    addFunds: mayAddFunds && code === errors.insufficientBalance.code,
+    addFunds: mayAddFunds && hasCode(error, errors.insufficientBalance),
   };
 }
 

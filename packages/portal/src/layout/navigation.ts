@@ -1,37 +1,43 @@
 /**
- * The portal's sections in menu order, read from their definitions (resources and custom pages), and
- * what a user may see of them: canAccess decides per role.
+ * The menus' view of the sections (../sections.tsx): what a user may see of them, as links under its
+ * prefix. The icon sidebar, the section tabs and the phone navbar all read these; canAccess decides
+ * per role which sections and tabs a user gets.
  */
 import { canAccess, type StoredUser } from '@partner-panel/data-provider';
-import coupons from '../resources/coupons';
-import users from '../resources/users';
-import vpnSubscriptions from '../resources/vpn-subscriptions';
-import { billingMenu } from '../pages/billing';
-import { dashboardMenu } from '../pages/dashboard';
-import { integrationMenu } from '../pages/integration';
-import type { MenuSection } from './menu';
+import { sections, type Section, type SectionPage } from '../sections';
 
-const SECTIONS: MenuSection[] = [dashboardMenu, coupons.options.menu, vpnSubscriptions.options.menu, billingMenu, integrationMenu, users.options.menu];
-
-export interface NavSection extends MenuSection {
-  /** The section's first page, absolute. */
+export interface NavTab extends SectionPage {
+  label: string;
+  /** The tab's link, absolute. */
   to: string;
-  /** `within`: the page's own path and its `also` paths, absolute. */
-  pages: (MenuSection['pages'][number] & { to: string; within: string[] })[];
+  /** The page's own path and its `also` paths, absolute: the addresses under which the tab is open. */
+  within: string[];
 }
+
+export interface NavSection extends Omit<Section, 'pages'> {
+  /** The section's first tab, absolute. */
+  to: string;
+  pages: NavTab[];
+}
+
+/** A page's address without the `/*` that lets its screen route below it. */
+const linkOf = (path: string) => path.replace(/\/\*$/, '');
 
 export function sectionsFor(user: StoredUser, base: string): NavSection[] {
-  return SECTIONS.filter((s) => canAccess(user, { resource: s.area })).map((s) => {
-    const pages = s.pages
-      .filter((page) => canAccess(user, { resource: page.area }))
-      .map((page) => ({ ...page, to: `${base}/${page.path}`, within: [page.path, ...(page.also ?? [])].map((path) => `${base}/${path}`) }));
-    return { ...s, pages, to: pages[0]?.to ?? base };
-  });
+  return sections
+    .filter((s) => canAccess(user, { resource: s.access }))
+    .map((s) => {
+      const pages = s.pages
+        .filter((page): page is SectionPage & { label: string } => page.label !== undefined && canAccess(user, { resource: page.access }))
+        .map((page) => ({ ...page, to: `${base}/${linkOf(page.path)}`, within: [linkOf(page.path), ...(page.also ?? [])].map((path) => `${base}/${path}`) }));
+      return { ...s, pages, to: pages[0]?.to ?? base };
+    });
 }
 
-/** The section a path belongs to: /{cu}/{section}/… (users and user/edit are the Users section). */
-export function sectionOf(pathname: string): MenuSection['key'] | null {
-  const second = pathname.split('/')[2];
-  if (second === 'user') return 'users';
-  return SECTIONS.find((s) => s.key === second)?.key ?? null;
+/** Each section's first segments: its key, and any other its pages live under (the users' `user/…`). */
+const OWNED = new Map<string, Section['key']>(sections.flatMap((s) => [s.key, ...s.pages.map((page) => page.path.split('/')[0] as string)].map((segment) => [segment, s.key] as const)));
+
+/** The section a path belongs to: /{cu}/{segment}/…, by the segments its pages live under. */
+export function sectionOf(pathname: string): Section['key'] | null {
+  return OWNED.get(pathname.split('/')[2] ?? '') ?? null;
 }

@@ -1,5 +1,5 @@
 /**
- * Sign-in's setup step (`rspf-login-1016`) with the MUI theme and translations it is written for
+ * Sign-in's setup step (`errors.twoFactorSetupRequired`) with the MUI theme and translations it is written for
  * (its QR code and recovery codes are the profile's): loaded only by the few accounts that reach
  * it, so /login itself carries no MUI.
  */

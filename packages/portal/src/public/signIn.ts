@@ -21,7 +21,7 @@ export function check(name: keyof typeof fields, value: string): string | undefi
 
 export interface ThirdStep {
   challenge: string;
-  /** `rspf-login-1016`: the admin requires a second factor the account has not set up yet. */
+  /** `errors.twoFactorSetupRequired`: the admin requires a second factor the account has not set up yet. */
   setup: boolean;
   methods: string[];
   message: string;
@@ -30,7 +30,7 @@ export interface ThirdStep {
 /** What a sign-in attempt came to: signed in, a third step (a second factor), or the message to show. */
 export type Outcome = { signedIn: true } | { third: ThirdStep } | { message: string; expired?: boolean };
 
-/** The third step the password step asked for, if it did: `rspf-login-1015` (a code) or `-1016` (set one up). */
+/** The third step the password step asked for, if it did: `errors.twoFactorRequired` (a code) or `twoFactorSetupRequired` (set one up). */
 function thirdStep(error: unknown): ThirdStep | null {
   const setup = hasCode(error, errors.twoFactorSetupRequired);
   if (!setup && !hasCode(error, errors.twoFactorRequired)) return null;

@@ -11,7 +11,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useDataProvider } from 'ra-core';
 import type { PortalDataProvider } from '@partner-panel/data-provider';
 import { REALTIME_EVENTS, resellerChannel } from '@partner-panel/sdk';
-import { DASHBOARD_QUERY } from '../pages/dashboard/query';
+import { DASHBOARD_QUERY } from '../pages/dashboard/overview/query';
 import { publicSettings } from '../public/captcha';
 import { useSessionUser } from '../routing/useSessionUser';
 import { NOTIFICATION_QUERY } from './notifications';

@@ -1,6 +1,6 @@
 /**
- * Route guards (000 §2, §4): they depend on whether the stored user exists; the admin guard uses
- * the stored is_admin flag. The server checks every call again.
+ * Route guards (000 §2, §4): they depend on whether the stored user exists and, for a page, on its
+ * area of the access rules (is_admin for an admin's pages). The server checks every call again.
  */
 import type { ReactNode } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router-dom';
@@ -26,15 +26,10 @@ export function RequireHash({ children }: { children: ReactNode }) {
   return hash.length < HASH_MIN ? <Navigate to="/login" replace /> : <>{children}</>;
 }
 
-/** Admin-only pages need is_admin on the stored user; otherwise the visitor goes to /. */
-export function RequireAdmin({ children }: { children: ReactNode }) {
-  const user = useSessionUser();
-  return canAccess(user, { resource: 'users' }) ? <>{children}</> : <Navigate to="/" replace />;
-}
-
 /**
- * A page the user's role does not get (most often reseller 903's) leads to the nearest page it
- * does: one of its own pages, or the dashboard.
+ * A page the user's role does not get (most often reseller 903's, or an admin's pages without
+ * is_admin) leads to the nearest page it does: one of its own pages, or the dashboard (where `/`
+ * leads too). Every signed-in page is behind it, with the `access` its section declares.
  */
 export function RequireArea({ area, children, otherwise = 'overview' }: { area: Area; children: ReactNode; otherwise?: PageKey }) {
   const user = useSessionUser();

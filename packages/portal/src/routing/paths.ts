@@ -36,6 +36,7 @@ export const paths = (base: string) => ({
   integrationForm: `${base}/integration/form`,
   keys: `${base}/integration/keys`,
   sandbox: `${base}/integration/sandbox`,
+  webhooks: `${base}/integration/webhooks`,
   notifications: `${base}/notifications`,
   profile: `${base}/profile`,
   paymentSuccess: `${base}/payments/success`,

@@ -42,6 +42,7 @@ export * from './define.js';
 export * from './envelope.js';
 export * from './constants.js';
 export * from './messages.js';
+export * from './errorCodes.js';
 export * from './rules.js';
 export * from './common.js';
 export * from './issues.js';

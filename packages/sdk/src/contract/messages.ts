@@ -14,7 +14,8 @@ export interface CatalogueEntry {
   readonly bare?: true;
 }
 
-const entry = (code: string, message: string, http = 422, status?: CatalogueEntry['status']) =>
+// The code's own literal type, so that a copy of it elsewhere (./errorCodes) is checked against it.
+const entry = <C extends string>(code: C, message: string, http = 422, status?: CatalogueEntry['status']) =>
   ({ code, message, http, ...(status ? { status } : {}) }) as const satisfies CatalogueEntry;
 const bare = <E extends CatalogueEntry>(e: E) => ({ ...e, bare: true }) as const;
 

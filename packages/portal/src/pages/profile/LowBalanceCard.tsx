@@ -13,8 +13,8 @@ import { useFormat } from '../../components/format';
 import { SchemaForm } from '../../components/SchemaForm';
 import type { Submission } from '../../components/useSubmission';
 import { SubmitButton } from '../../components/SubmitButton';
-import { useForecast } from '../dashboard/Forecast';
-import { FORECAST_QUERY } from '../dashboard/query';
+import { useForecast } from '../dashboard/overview/Forecast';
+import { FORECAST_QUERY } from '../dashboard/overview/query';
 
 export function LowBalanceCard() {
   const translate = useTranslate();

@@ -2,62 +2,112 @@
  * Two-factor sign-in on the profile (docs/api.md "Two-factor sign-in"): whether it is on, how many
  * recovery codes are left, and the dialogs that turn it on (password → QR code and key → a code →
  * the recovery codes, shown once), replace the recovery codes, and turn it off (password and a
- * current code). The server's messages are shown as they come.
+ * current code), and add or remove a passkey. Each step is a SchemaForm on its call's body in the
+ * contract, so an empty or malformed field says the contract's sentence beneath it; the server's
+ * refusals are shown as they come.
  */
-import { useState, type FormEvent } from 'react';
-import { Alert, Box, Button, Card, CardContent, Dialog, DialogActions, DialogContent, DialogTitle, TextField, Typography } from '@mui/material';
-import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { useState, type ReactNode } from 'react';
+import { Alert, Box, Button, Card, CardContent, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
+import { PasswordInput, TextInput, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PortalDataProvider } from '@partner-panel/data-provider';
+import { contract } from '@partner-panel/sdk';
 import { useFormat } from '../../components/format';
-import { PasswordField } from '../../components/PasswordField';
-import { messageOf } from '../../components/serverErrors';
+import { SchemaForm, type FormControl } from '../../components/SchemaForm';
+import { messageOf, serverFieldErrors } from '../../components/serverErrors';
 import { SubmitButton } from '../../components/SubmitButton';
-import { useSubmission, type Submission } from '../../components/useSubmission';
+import type { Submission } from '../../components/useSubmission';
 import { startRegistration } from '@simplewebauthn/browser';
 import { RecoveryCodes, SecretQr } from './RecoveryCodes';
 
 type Mode = 'on' | 'off' | 'codes' | 'passkey';
 type Setup = { secret: string; qr_code: string };
 
-interface Step {
-  password: string;
-  code: string;
-  setCodes: (codes: string[]) => void;
-  clearPassword: () => void;
-}
-
 /**
- * A dialog's password, code, recovery codes, alert and busy state, and its submit: `run` does the
- * step, once per intent (../../components/useSubmission: a repeat while it is on its way is dropped,
- * and its call carries the submission's Idempotency-Key, so a repeated "Turn on" answers the one
- * enrolment's codes); a refusal clears the code and shows the server's sentence. The card reads the
- * account again after every answer, so it says On or Off as soon as the step is done.
+ * A dialog's steps: `step(run, clear)` is a SchemaForm's onSubmit that runs the call (once per
+ * intent: SchemaForm drops a repeat while it is on its way, and the call carries the submission's
+ * Idempotency-Key, so a repeated "Turn on" answers the one enrolment's codes). A refusal shows the
+ * server's sentence above the fields and its field errors beneath them, and empties `clear` (a
+ * code is typed afresh). The card reads the account again after every answer, so it says On or Off
+ * as soon as the step is done.
  */
-function useTwoFactorForm(run: (step: Step, once: Submission) => Promise<void>) {
+function useSteps() {
   const translate = useTranslate();
   const queryClient = useQueryClient();
-  const submission = useSubmission();
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
-  const [codes, setCodes] = useState<string[] | null>(null);
   const [alert, setAlert] = useState<string | null>(null);
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    void submission.run({ password, code }, async (once) => {
+  const step =
+    <V,>(run: (values: V, once: Submission) => Promise<void>, clear?: string) =>
+    async (values: V, once: Submission, form: FormControl) => {
       setAlert(null);
       try {
-        await run({ password, code, setCodes, clearPassword: () => setPassword('') }, once);
+        await run(values, once);
+        return undefined;
       } catch (error) {
-        setCode('');
+        if (clear) form.setValue(clear, '');
         setAlert(messageOf(error, translate('pp.errors.update')));
+        return serverFieldErrors(error);
       } finally {
         void queryClient.invalidateQueries({ queryKey: ['two-factor'] });
       }
-    });
-  }
-  return { password, setPassword, code, setCode, codes, alert, busy: submission.busy, submit };
+    };
+  return { alert, step };
 }
+
+/** A dialog's title, content (the server's refusal first) and actions: inside its step's form. */
+function Step({ titleId, title, alert, actions, children }: { titleId: string; title: string; alert?: string | null; actions: ReactNode; children: ReactNode }) {
+  const translate = useTranslate();
+  return (
+    <>
+      <DialogTitle id={titleId}>{translate(title)}</DialogTitle>
+      <DialogContent>
+        {alert ? (
+          <Alert severity="error" role="alert" sx={{ mb: 1 }}>
+            {alert}
+          </Alert>
+        ) : null}
+        {children}
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>{actions}</DialogActions>
+    </>
+  );
+}
+
+/** Cancel and the step's submit button. */
+function StepActions({ submit, color = 'primary', onCancel }: { submit: string; color?: 'primary' | 'warning'; onCancel: () => void }) {
+  const translate = useTranslate();
+  return (
+    <>
+      <Button onClick={onCancel}>{translate('pp.two_factor.cancel')}</Button>
+      <SubmitButton label={submit} color={color} />
+    </>
+  );
+}
+
+/** The recovery codes just made, shown once, and Done. */
+function CodesStep({ titleId, title, help, codes, onClose }: { titleId: string; title: string; help?: string; codes: string[]; onClose: () => void }) {
+  const translate = useTranslate();
+  return (
+    <Step
+      titleId={titleId}
+      title={title}
+      actions={
+        <Button variant="contained" onClick={onClose}>
+          {translate('pp.two_factor.done')}
+        </Button>
+      }
+    >
+      {help ? (
+        <Typography variant="body2" sx={{ mb: 1 }}>
+          {translate(help)}
+        </Typography>
+      ) : null}
+      <RecoveryCodes codes={codes} />
+    </Step>
+  );
+}
+
+/** The password every dialog asks first: focused as the dialog opens, offered by a password manager. */
+const passwordInput = <PasswordInput source="password" label="pp.two_factor.password" autoComplete="current-password" fullWidth autoFocus />;
 
 export function TwoFactorCard() {
   const translate = useTranslate();
@@ -149,57 +199,42 @@ function TurnOnDialog({ onClose }: { onClose: () => void }) {
   const notify = useNotify();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const [setup, setSetup] = useState<Setup | null>(null);
-  const { password, setPassword, code, setCode, codes, alert, busy, submit } = useTwoFactorForm(async (form, once) => {
-    if (!setup) {
-      setSetup((await dataProvider.setupTwoFactor(form.password, once)).body);
-      form.clearPassword();
-    } else {
-      const { body, message } = await dataProvider.enableTwoFactor(form.code, once);
-      form.setCodes(body.recovery_codes);
-      notify(message, { type: 'success' });
-    }
-  });
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const { alert, step } = useSteps();
+  const titleId = 'two-factor-on-title';
+  const title = 'pp.two_factor.on_title';
 
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="two-factor-on-title">
-      <Box component="form" onSubmit={submit} noValidate>
-        <DialogTitle id="two-factor-on-title">{translate('pp.two_factor.on_title')}</DialogTitle>
-        <DialogContent>
-          {alert ? (
-            <Alert severity="error" role="alert" sx={{ mb: 1 }}>
-              {alert}
-            </Alert>
-          ) : null}
-          {codes ? (
-            <>
-              <Typography variant="body2" sx={{ mb: 1 }}>
-                {translate('pp.login.codes_help')}
-              </Typography>
-              <RecoveryCodes codes={codes} />
-            </>
-          ) : setup ? (
-            <>
-              <Typography variant="body2">{translate('pp.login.setup_help')}</Typography>
-              <SecretQr setup={setup} />
-              <TextField name="code" label={translate('pp.two_factor.setup_code')} value={code} onChange={(e) => setCode(e.target.value)} autoComplete="one-time-code" fullWidth autoFocus />
-            </>
-          ) : (
-            <PasswordField name="password" label={translate('pp.two_factor.password')} value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="current-password" fullWidth autoFocus />
-          )}
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          {codes ? (
-            <Button variant="contained" onClick={onClose}>
-              {translate('pp.two_factor.done')}
-            </Button>
-          ) : (
-            <>
-              <Button onClick={onClose}>{translate('pp.two_factor.cancel')}</Button>
-              <SubmitButton label={setup ? 'pp.two_factor.confirm' : 'pp.two_factor.next'} busy={busy} />
-            </>
-          )}
-        </DialogActions>
-      </Box>
+    <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby={titleId}>
+      {codes ? (
+        <CodesStep titleId={titleId} title={title} help="pp.login.codes_help" codes={codes} onClose={onClose} />
+      ) : setup ? (
+        <SchemaForm
+          schema={contract.enableTwoFactor.body}
+          defaultValues={{ code: '' }}
+          onSubmit={step(async ({ code }: { code: string }, once) => {
+            const { body, message } = await dataProvider.enableTwoFactor(code, once);
+            setCodes(body.recovery_codes);
+            notify(message, { type: 'success' });
+          }, 'code')}
+        >
+          <Step titleId={titleId} title={title} alert={alert} actions={<StepActions submit="pp.two_factor.confirm" onCancel={onClose} />}>
+            <Typography variant="body2">{translate('pp.login.setup_help')}</Typography>
+            <SecretQr setup={setup} />
+            <TextInput source="code" label="pp.two_factor.setup_code" autoComplete="one-time-code" fullWidth autoFocus />
+          </Step>
+        </SchemaForm>
+      ) : (
+        <SchemaForm
+          schema={contract.setupTwoFactor.body}
+          defaultValues={{ password: '' }}
+          onSubmit={step(async ({ password }: { password: string }, once) => setSetup((await dataProvider.setupTwoFactor(password, once)).body))}
+        >
+          <Step titleId={titleId} title={title} alert={alert} actions={<StepActions submit="pp.two_factor.next" onCancel={onClose} />}>
+            {passwordInput}
+          </Step>
+        </SchemaForm>
+      )}
     </Dialog>
   );
 }
@@ -208,104 +243,95 @@ function PasswordAndCodeDialog({ mode, onClose }: { mode: 'off' | 'codes'; onClo
   const translate = useTranslate();
   const notify = useNotify();
   const dataProvider = useDataProvider<PortalDataProvider>();
-  const { password, setPassword, code, setCode, codes, alert, busy, submit } = useTwoFactorForm(async (form, once) => {
-    if (mode === 'off') {
-      notify((await dataProvider.disableTwoFactor({ password: form.password, code: form.code }, once)).message, { type: 'success' });
-      onClose();
-    } else {
-      const { body, message } = await dataProvider.renewRecoveryCodes({ password: form.password, code: form.code }, once);
-      form.setCodes(body.recovery_codes);
-      notify(message, { type: 'success' });
-    }
-  });
-
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const { alert, step } = useSteps();
+  const titleId = 'two-factor-change-title';
   const title = mode === 'off' ? 'pp.two_factor.off_title' : 'pp.two_factor.codes_title';
+  // Both calls take the password and a current code (or a recovery code): the same fields, the same rules.
+  const schema = mode === 'off' ? contract.disableTwoFactor.body : contract.renewRecoveryCodes.body;
+
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="two-factor-change-title">
-      <Box component="form" onSubmit={submit} noValidate>
-        <DialogTitle id="two-factor-change-title">{translate(title)}</DialogTitle>
-        <DialogContent>
-          {alert ? (
-            <Alert severity="error" role="alert" sx={{ mb: 1 }}>
-              {alert}
-            </Alert>
-          ) : null}
-          {codes ? (
-            <RecoveryCodes codes={codes} />
-          ) : (
-            <>
-              <Typography variant="body2" sx={{ mb: 2 }}>
-                {translate(mode === 'off' ? 'pp.two_factor.off_help' : 'pp.two_factor.codes_help')}
-              </Typography>
-              <PasswordField name="password" label={translate('pp.two_factor.password')} value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="current-password" fullWidth autoFocus />
-              <TextField
-                name="code"
-                label={translate('pp.two_factor.code')}
-                helperText={translate('pp.two_factor.code_help')}
-                value={code}
-                onChange={(e) => setCode(e.target.value)}
-                autoComplete="one-time-code"
-                fullWidth
-                sx={{ mt: 2 }}
-              />
-            </>
-          )}
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          {codes ? (
-            <Button variant="contained" onClick={onClose}>
-              {translate('pp.two_factor.done')}
-            </Button>
-          ) : (
-            <>
-              <Button onClick={onClose}>{translate('pp.two_factor.cancel')}</Button>
-              <SubmitButton label={mode === 'off' ? 'pp.two_factor.turn_off' : 'pp.two_factor.new_codes'} color={mode === 'off' ? 'warning' : 'primary'} busy={busy} />
-            </>
-          )}
-        </DialogActions>
-      </Box>
+    <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby={titleId}>
+      {codes ? (
+        <CodesStep titleId={titleId} title={title} codes={codes} onClose={onClose} />
+      ) : (
+        <SchemaForm
+          schema={schema}
+          defaultValues={{ password: '', code: '' }}
+          onSubmit={step(async (input: { password: string; code: string }, once) => {
+            if (mode === 'off') {
+              notify((await dataProvider.disableTwoFactor(input, once)).message, { type: 'success' });
+              onClose();
+            } else {
+              const { body, message } = await dataProvider.renewRecoveryCodes(input, once);
+              setCodes(body.recovery_codes);
+              notify(message, { type: 'success' });
+            }
+          }, 'code')}
+        >
+          <Step
+            titleId={titleId}
+            title={title}
+            alert={alert}
+            actions={<StepActions submit={mode === 'off' ? 'pp.two_factor.turn_off' : 'pp.two_factor.new_codes'} color={mode === 'off' ? 'warning' : 'primary'} onCancel={onClose} />}
+          >
+            <Typography variant="body2" sx={{ mb: 2 }}>
+              {translate(mode === 'off' ? 'pp.two_factor.off_help' : 'pp.two_factor.codes_help')}
+            </Typography>
+            {passwordInput}
+            <TextInput source="code" label="pp.two_factor.code" helperText="pp.two_factor.code_help" autoComplete="one-time-code" fullWidth />
+          </Step>
+        </SchemaForm>
+      )}
     </Dialog>
   );
 }
 
+/** The fields of adding a passkey: the password (for the browser's options) and its name. */
+const addPasskeySchema = contract.passkeyOptions.body.extend({ name: contract.addPasskey.body.shape.name });
+/** Removing one takes the password alone. */
+const removePasskeySchema = contract.removePasskey.body.pick({ password: true });
+
 /** Adds a passkey (password, a name, then the browser's own prompt), or removes one (password). */
 function PasskeyDialog({ remove, onClose }: { remove?: { id: number; name: string }; onClose: () => void }) {
-  const translate = useTranslate();
   const notify = useNotify();
   const dataProvider = useDataProvider<PortalDataProvider>();
-  const [name, setName] = useState('');
-  const { password, setPassword, alert, busy, submit } = useTwoFactorForm(async (form, once) => {
-    if (remove) {
-      notify((await dataProvider.removePasskey({ id: remove.id, password: form.password }, once)).message, { type: 'success' });
-      return onClose();
-    }
-    const optionsJSON = await dataProvider.passkeyOptions(form.password, once);
-    const response = await startRegistration({ optionsJSON: optionsJSON as never });
-    notify((await dataProvider.addPasskey({ name, response: response as unknown as Record<string, unknown> }, once)).message, { type: 'success' });
-    onClose();
-  });
-  const title = remove ? 'pp.two_factor.remove_title' : 'pp.two_factor.passkey_title';
+  const { alert, step } = useSteps();
+  const titleId = 'passkey-title';
+  const actions = <StepActions submit={remove ? 'pp.two_factor.remove' : 'pp.two_factor.add_passkey'} color={remove ? 'warning' : 'primary'} onCancel={onClose} />;
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="passkey-title">
-      <Box component="form" onSubmit={submit} noValidate>
-        <DialogTitle id="passkey-title">{translate(title)}</DialogTitle>
-        <DialogContent>
-          {alert ? (
-            <Alert severity="error" role="alert" sx={{ mb: 1 }}>
-              {alert}
-            </Alert>
-          ) : null}
-          {remove ? <Typography sx={{ mb: 2 }}>{remove.name}</Typography> : null}
-          <PasswordField name="password" label={translate('pp.two_factor.password')} value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="current-password" fullWidth autoFocus />
-          {remove ? null : (
-            <TextField name="name" label={translate('pp.two_factor.passkey_name')} helperText={translate('pp.two_factor.passkey_name_help')} value={name} onChange={(e) => setName(e.target.value)} fullWidth sx={{ mt: 2 }} />
-          )}
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose}>{translate('pp.two_factor.cancel')}</Button>
-          <SubmitButton label={remove ? 'pp.two_factor.remove' : 'pp.two_factor.add_passkey'} color={remove ? 'warning' : 'primary'} busy={busy} />
-        </DialogActions>
-      </Box>
+    <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby={titleId}>
+      {remove ? (
+        <SchemaForm
+          schema={removePasskeySchema}
+          defaultValues={{ password: '' }}
+          onSubmit={step(async ({ password }: { password: string }, once) => {
+            notify((await dataProvider.removePasskey({ id: remove.id, password }, once)).message, { type: 'success' });
+            onClose();
+          })}
+        >
+          <Step titleId={titleId} title="pp.two_factor.remove_title" alert={alert} actions={actions}>
+            <Typography sx={{ mb: 2 }}>{remove.name}</Typography>
+            {passwordInput}
+          </Step>
+        </SchemaForm>
+      ) : (
+        <SchemaForm
+          schema={addPasskeySchema}
+          defaultValues={{ password: '', name: '' }}
+          onSubmit={step(async ({ password, name }: { password: string; name: string }, once) => {
+            const optionsJSON = await dataProvider.passkeyOptions(password, once);
+            const response = await startRegistration({ optionsJSON: optionsJSON as never });
+            notify((await dataProvider.addPasskey({ name, response: response as unknown as Record<string, unknown> }, once)).message, { type: 'success' });
+            onClose();
+          })}
+        >
+          <Step titleId={titleId} title="pp.two_factor.passkey_title" alert={alert} actions={actions}>
+            {passwordInput}
+            <TextInput source="name" label="pp.two_factor.passkey_name" helperText="pp.two_factor.passkey_name_help" fullWidth />
+          </Step>
+        </SchemaForm>
+      )}
     </Dialog>
   );
 }

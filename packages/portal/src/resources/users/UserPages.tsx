@@ -12,7 +12,7 @@ import { messages } from '@partner-panel/sdk';
 import { useFormat } from '../../components/format';
 import { PageHeader } from '../../components/PageHeader';
 import { TAB_STRIP } from '../../layout/tabStrip';
-import { ShellPage } from '../../pages/coming-soon';
+import { ShellPage } from '../../layout/emptyPages';
 import { usePaths } from '../../routing/usePaths';
 import { CouponList } from '../coupons/CouponList';
 import { VpnList } from '../vpn-subscriptions/VpnList';

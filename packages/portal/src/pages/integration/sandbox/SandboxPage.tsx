@@ -13,7 +13,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { TAB_STRIP } from '../../../layout/tabStrip';
 import { usePaths } from '../../../routing/usePaths';
 import { useSessionUser } from '../../../routing/useSessionUser';
-import { ShellPage } from '../../coming-soon';
+import { ShellPage } from '../../../layout/emptyPages';
 import { useGenerateKey, useSecretKeys } from '../secretKeys';
 import { ENDPOINTS, ENDPOINT_SLUGS, PARTNER_HIDDEN, type EndpointSlug } from './endpoints';
 import { EndpointPanel } from './EndpointPanel';

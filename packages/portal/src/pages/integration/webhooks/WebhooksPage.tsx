@@ -4,7 +4,7 @@
  * 24 hours more), send a test event, delete — and each endpoint's delivery log with every attempt
  * (time, status, latency, the first kilobyte of the answer) and Resend.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   Alert,
   Box,
@@ -20,16 +20,19 @@ import {
   FormControlLabel,
   FormGroup,
   Stack,
-  TextField,
   ToggleButton,
   ToggleButtonGroup,
   Typography,
 } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useNotify, useTranslate } from 'ra-core';
+import { TextInput } from 'react-admin';
+import { useController, useFormContext } from 'react-hook-form';
+import type { z } from 'zod';
 import { isPartner, type PortalDataProvider } from '@partner-panel/data-provider';
-import { WEBHOOK_EVENT_TYPES, type KeyMode, type WebhookEndpoint, type WebhookEventType } from '@partner-panel/sdk';
+import { contract, WEBHOOK_EVENT_TYPES, type KeyMode, type WebhookEndpoint, type WebhookEventType } from '@partner-panel/sdk';
 import { CopyButton } from '../../../components/CopyButton';
+import { SchemaForm, type FormControl } from '../../../components/SchemaForm';
 import { serverFieldErrors } from '../../../components/serverErrors';
 import { PageHeader } from '../../../components/PageHeader';
 import { SubmitButton } from '../../../components/SubmitButton';
@@ -39,14 +42,14 @@ import { useSessionUser } from '../../../routing/useSessionUser';
 const ENDPOINTS = 'webhook-endpoints';
 
 /**
- * A webhook action: toasts the server's sentence, refreshes the endpoints, and answers the body or
- * null on a refusal. Once per intent (../../../components/useSubmission): `busy` holds while it is
- * on its way and a repeat meanwhile is dropped; `what` names the action (the same action sent again
- * within a second is the same intent), and its call carries the submission's Idempotency-Key, so a
- * double-clicked "Add endpoint" makes one endpoint and shows its secret.
- * A refusal `inline` takes (shows beside its field) is not toasted.
+ * A webhook action of an endpoint's buttons (test, enable or disable, rotate, delete, resend): a
+ * click, not a form. It toasts the server's sentence, refreshes the endpoints, and answers the body
+ * or null on a refusal. Once per intent (../../../components/useSubmission): `busy` holds while it
+ * is on its way and a repeat meanwhile is dropped; `what` names the action (the same action sent
+ * again within a second is the same intent), and a call that takes one carries the submission's
+ * Idempotency-Key, so a double-clicked "Rotate secret" rotates once and shows that secret.
  */
-function useAct(inline?: (error: unknown) => boolean) {
+function useAct() {
   const notify = useNotify();
   const queryClient = useQueryClient();
   const submission = useSubmission();
@@ -57,7 +60,7 @@ function useAct(inline?: (error: unknown) => boolean) {
         notify(answer.message, { type: 'success' });
         return answer.body;
       } catch (error) {
-        if (!inline?.(error)) notify((error as Error).message, { type: 'error' });
+        notify((error as Error).message, { type: 'error' });
         return null;
       } finally {
         void queryClient.invalidateQueries({ queryKey: [ENDPOINTS] });
@@ -87,59 +90,78 @@ function SecretDialog({ secret, onClose }: { secret: string | null; onClose: () 
   );
 }
 
+/** The contract's body for a new endpoint; the mode is the page's, kept in the form (`ModeValue`). */
+const endpointSchema = contract.createWebhookEndpoint.body.pick({ url: true, event_types: true, mode: true });
+
+/**
+ * Add endpoint: the URL and the event types, on the contract's schema, submitted once per intent
+ * (a double-clicked "Add endpoint" makes one endpoint and shows its secret). The server's sentence
+ * about the URL (empty, too long, refused on this server) shows under its field, not in a toast.
+ */
 function AddEndpoint({ mode, onSecret }: { mode: KeyMode; onSecret: (secret: string) => void }) {
-  const translate = useTranslate();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
   const dataProvider = useDataProvider<PortalDataProvider>();
-  // The server's sentence about the URL (empty, too long, refused on this server) shows under its field.
-  const [urlError, setUrlError] = useState<string | null>(null);
-  const { act, busy } = useAct((error) => {
-    const said = serverFieldErrors(error).url;
-    if (said) setUrlError(said);
-    return Boolean(said);
-  });
-  const [url, setUrl] = useState('');
-  const [types, setTypes] = useState<WebhookEventType[]>([]);
-  const toggle = (type: WebhookEventType) => setTypes((held) => (held.includes(type) ? held.filter((t) => t !== type) : [...held, type]));
+
+  async function add(values: z.output<typeof endpointSchema>, once: Submission, form: FormControl) {
+    try {
+      const { body, message } = await dataProvider.createWebhookEndpoint(values, once);
+      notify(message, { type: 'success' });
+      form.setValue('url', '');
+      form.setValue('event_types', []);
+      onSecret(body.secret);
+      return undefined;
+    } catch (error) {
+      const fields = serverFieldErrors(error);
+      if (!fields.url) notify((error as Error).message, { type: 'error' });
+      return fields;
+    } finally {
+      void queryClient.invalidateQueries({ queryKey: [ENDPOINTS] });
+    }
+  }
+
   return (
     <Card variant="outlined" sx={{ mb: 3 }}>
-      <CardContent
-        component="form"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          setUrlError(null);
-          void act((once) => dataProvider.createWebhookEndpoint({ mode, url, event_types: types }, once), { mode, url, types }).then((made) => {
-            if (!made) return;
-            setUrl('');
-            setTypes([]);
-            onSecret(made.secret);
-          });
-        }}
-      >
-        <TextField
-          label={translate('pp.webhooks.url')}
-          error={urlError !== null}
-          helperText={urlError ?? translate('pp.webhooks.url_help')}
-          value={url}
-          onChange={(e) => {
-            setUrl(e.target.value);
-            setUrlError(null);
-          }}
-          fullWidth
-          sx={{ mb: 2 }}
-        />
-        <Typography component="h2" variant="subtitle2" sx={{ mb: 1 }}>
-          {translate('pp.webhooks.types')}
-        </Typography>
-        <FormGroup row sx={{ mb: 2 }}>
-          <FormControlLabel control={<Checkbox checked={types.length === 0} onChange={() => setTypes([])} />} label={translate('pp.webhooks.all_types')} />
-          {WEBHOOK_EVENT_TYPES.map((type) => (
-            <FormControlLabel key={type} control={<Checkbox checked={types.includes(type)} onChange={() => toggle(type)} />} label={type} />
-          ))}
-        </FormGroup>
-        <SubmitButton label="pp.webhooks.add" busy={busy} />
+      <CardContent>
+        <SchemaForm schema={endpointSchema} defaultValues={{ url: '', event_types: [], mode }} onSubmit={add}>
+          <ModeValue mode={mode} />
+          <TextInput source="url" label="pp.webhooks.url" helperText="pp.webhooks.url_help" fullWidth sx={{ mb: 2 }} />
+          <EventTypesInput />
+          <SubmitButton label="pp.webhooks.add" />
+        </SchemaForm>
       </CardContent>
     </Card>
+  );
+}
+
+/**
+ * The page's mode is the form's too, so that a submission is the same intent (the same
+ * Idempotency-Key) only for the same mode.
+ */
+function ModeValue({ mode }: { mode: KeyMode }) {
+  const { setValue } = useFormContext();
+  useEffect(() => setValue('mode', mode), [mode, setValue]);
+  return null;
+}
+
+/** The event types an endpoint receives: "All event types" is the empty list (the contract's). */
+function EventTypesInput() {
+  const translate = useTranslate();
+  const { field } = useController({ name: 'event_types' });
+  const types = (field.value ?? []) as WebhookEventType[];
+  const toggle = (type: WebhookEventType) => field.onChange(types.includes(type) ? types.filter((t) => t !== type) : [...types, type]);
+  return (
+    <>
+      <Typography component="h2" variant="subtitle2" id="webhook-types-label" sx={{ mb: 1 }}>
+        {translate('pp.webhooks.types')}
+      </Typography>
+      <FormGroup row role="group" aria-labelledby="webhook-types-label" sx={{ mb: 2 }}>
+        <FormControlLabel control={<Checkbox checked={types.length === 0} onChange={() => field.onChange([])} />} label={translate('pp.webhooks.all_types')} />
+        {WEBHOOK_EVENT_TYPES.map((type) => (
+          <FormControlLabel key={type} control={<Checkbox checked={types.includes(type)} onChange={() => toggle(type)} />} label={type} />
+        ))}
+      </FormGroup>
+    </>
   );
 }
 

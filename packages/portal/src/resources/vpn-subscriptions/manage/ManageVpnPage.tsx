@@ -12,7 +12,7 @@ import type { VpnAccount } from '@partner-panel/sdk';
 import { Faq } from '../../../components/Faq';
 import { PageHeader } from '../../../components/PageHeader';
 import { TAB_STRIP } from '../../../layout/tabStrip';
-import { ShellPage } from '../../../pages/coming-soon';
+import { ShellPage } from '../../../layout/emptyPages';
 import { usePaths } from '../../../routing/usePaths';
 import { useSessionUser } from '../../../routing/useSessionUser';
 import { CreateVpnForm } from './CreateVpnForm';
