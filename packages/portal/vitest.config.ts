@@ -11,10 +11,6 @@ export default defineConfig({
     include: ['test/**/*.test.{ts,tsx}', 'e2e/**/*.test.ts'],
     globalSetup: ['../server/test/support/global-setup.ts'],
     testTimeout: 120_000,
-    // The files share their worker's loaded modules (each still has its own server, database and
-    // Chromium, closed by the server's teardown): six browser files took 50.5 s of CPU isolated,
-    // 45.0 s sharing.
-    isolate: false,
     // Polls pass as soon as they can; the ceiling is for a machine busy with the other projects.
     expect: { poll: { timeout: 10_000 } },
     hookTimeout: 120_000,

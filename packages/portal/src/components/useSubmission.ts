@@ -3,11 +3,12 @@
  *
  * - A submission started while another of the same form is on its way is dropped at once (a ref, not
  *   state: a second click or Enter may arrive before React has disabled the button).
+ * - The same values again within REPEAT_MS of an answer (Enter pressed twice, where the first answer
+ *   came back between the presses) are the same intent, already answered: dropped, no call.
  * - Each submission carries an Idempotency-Key (the data provider's `Submission`), made when it
- *   starts. Sent again with the same values — a retry after no definite answer (no answer, a 5xx, a
- *   429, a key still in use), or a repeat within REPEAT_MS of the answer (Enter pressed twice, where
- *   the first answer came back between the presses) — it keeps that key, so the server answers the
- *   first answer instead of acting twice. Any other submission is a deliberate one: a new key.
+ *   starts. Sent again with the same values after no definite answer (no answer, a 5xx, a 429, a key
+ *   still in use), it keeps that key, so the server answers the first answer instead of acting
+ *   twice. Any other submission is a deliberate one: a new key.
  * - `busy` holds from the start to the answer; the submit buttons are disabled by it.
  *
  * The second click of a double click never submits (`SubmitButton`, `onlyFirstClick`).
@@ -31,10 +32,12 @@ export function useSubmission() {
 
   const run = useCallback(async <T>(values: unknown, work: (once: Submission) => Promise<T> | T): Promise<T | undefined> => {
     if (running.current) return undefined;
-    running.current = true;
-    setBusy(true);
     const signature = JSON.stringify(values ?? null);
     const same = held.current !== null && held.current.values === signature && performance.now() < held.current.until;
+    // Answered a moment ago: the answer is on screen, a second call would only repeat it.
+    if (same && held.current?.until !== Infinity) return undefined;
+    running.current = true;
+    setBusy(true);
     const once: Submission = { idempotencyKey: same && held.current ? held.current.key : newIdempotencyKey() };
     held.current = { key: once.idempotencyKey, values: signature, until: Infinity };
     try {
