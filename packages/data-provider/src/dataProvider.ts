@@ -152,7 +152,8 @@ export function createDataProvider(client: Client, session: Session, extraLists:
       session.setUser(result.body);
       return result;
     },
-    unreadNotifications: () => attempt(() => client.unreadNotifications(), errors.fetchNotifications),
+    /** The unread notifications; with `since` (a uid the portal holds), only those written after it. */
+    unreadNotifications: (since?: string) => attempt(() => client.unreadNotifications(since ? { since } : {}), errors.fetchNotifications),
     notifications: (page: number) => attempt(() => client.notifications({ page }), errors.fetchNotifications),
     markNotificationsRead: (uid?: string) => attempt(() => client.markNotificationsRead(uid ? { uid } : {}), errors.updateFailed),
     /** Signs a realtime socket's subscription (pusher-js calls it through laravel-echo). */

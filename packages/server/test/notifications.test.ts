@@ -88,6 +88,49 @@ describe('notifications calls (000 §7)', () => {
     expect((await t.post('/api/v1/resellers/notifications', { page: 0 }, reseller.token)).status).toBe(422);
   });
 
+  it('answers only the unread ones written after the `since` cursor, each once, with the full unread count', async () => {
+    await reseller.api.markNotificationsRead({});
+    await notify(reseller.user.id, 2);
+    const held = await reseller.api.unreadNotifications();
+    expect(held.data.map((n) => JSON.parse(n.data).message)).toEqual(['Batch 1', 'Batch 0']);
+    const newest = held.data[0]?.uid as string;
+    expect(await reseller.api.unreadNotifications({ since: newest })).toEqual({ data: [], total: 2 });
+
+    // Another reseller's notifications written meanwhile are never in the answer.
+    await notify(other.user.id, 1);
+    await notify(reseller.user.id, 3);
+    const res = await t.get(`/api/v1/resellers/notifications/unread?since=${newest}`, reseller.token);
+    expect(res.json.header).toMatchObject({ code: 60001, status: 'success' });
+    const missed = res.json.body as { data: { uid: string; data: string }[]; total: number };
+    expect(missed.data.map((n) => JSON.parse(n.data).message)).toEqual(['Batch 2', 'Batch 1', 'Batch 0']);
+    expect(missed.total).toBe(5);
+    expect(missed.data.some((n) => held.data.some((h) => h.uid === n.uid))).toBe(false);
+
+    // From the newest of those on, nothing again; a read one after the cursor is not unread.
+    const latest = missed.data[0]?.uid as string;
+    expect((await reseller.api.unreadNotifications({ since: latest })).data).toEqual([]);
+    await reseller.api.markNotificationsRead({ uid: missed.data[1]?.uid as string });
+    expect((await reseller.api.unreadNotifications({ since: newest })).data.map((n) => n.uid)).toEqual([latest, missed.data[2]?.uid]);
+    // A read notification is still a cursor.
+    expect((await reseller.api.unreadNotifications({ since: missed.data[1]?.uid as string })).data.map((n) => n.uid)).toEqual([latest]);
+  });
+
+  it("refuses a cursor that is not a uuid, unknown, or another reseller's, with a catalogue sentence", async () => {
+    for (const since of ['12', "' or 1=1 --", '', 'x'.repeat(5000)]) {
+      const res = await t.get(`/api/v1/resellers/notifications/unread?since=${encodeURIComponent(since)}`, reseller.token);
+      expect(res.status, since).toBe(422);
+      expect(res.json.header.status).toBe('error');
+      expect(res.json.header.message).toMatch(/^[A-Z].* /);
+    }
+    const unknown = await t.get('/api/v1/resellers/notifications/unread?since=00000000-0000-4000-8000-000000000000', reseller.token);
+    const theirs = (await other.api.unreadNotifications()).data[0]?.uid as string;
+    const foreign = await t.get(`/api/v1/resellers/notifications/unread?since=${theirs}`, reseller.token);
+    for (const res of [unknown, foreign]) {
+      expect(res.status).toBe(404);
+      expect(res.json.header).toMatchObject({ status: 'error', code: 'rspf-notification-6001', message: 'Notification not found.' });
+    }
+  });
+
   it('needs a session', async () => {
     expect((await t.get('/api/v1/resellers/notifications/unread')).json.header.status).toBe('forbidden');
   });

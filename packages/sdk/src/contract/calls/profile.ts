@@ -109,7 +109,11 @@ export const unreadNotifications = defineCall({
   path: '/api/v1/resellers/notifications/unread',
   access: 'reseller',
   spec: '000 §7',
-  summary: 'Unread notifications, newest first (at most 50) and their count.',
+  summary:
+    "Unread notifications, newest first (at most 50) and their count. With `since` (the uid of the newest notification the caller holds), only the unread ones written after it: what a socket that reconnects missed. A `since` that is not one of the caller's notifications is refused (404).",
+  query: z.object({
+    since: z.uuid().optional().describe('uid of the newest notification the caller holds; answers only the unread ones after it'),
+  }),
   response: z.object({ data: z.array(notificationSchema), total: z.number() }),
   successCode: 60001,
 });

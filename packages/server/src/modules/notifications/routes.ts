@@ -10,7 +10,7 @@ import * as notices from './service.js';
 export function notificationRoutes(app: FastifyInstance) {
   const { ctx } = app;
 
-  serve(app, contract.unreadNotifications, async ({ reseller }) => notices.unread(ctx, reseller.id));
+  serve(app, contract.unreadNotifications, async ({ query, reseller }) => notices.unread(ctx, reseller.id, query.since));
 
   serve(app, contract.notifications, async ({ body, reseller }) => notices.page(ctx, reseller.id, body.page));
 

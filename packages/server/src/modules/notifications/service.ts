@@ -1,5 +1,5 @@
 /** Reading notifications and marking them read; only ever the reseller's own. */
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull } from 'drizzle-orm';
 import { NOTIFICATIONS_PAGE_SIZE } from '@partner-panel/sdk';
 import type { AppContext } from '../../context.js';
 import { notifications } from '../../db/schema/index.js';
@@ -16,11 +16,28 @@ async function unreadCount(ctx: Ctx, resellerId: number): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-export async function unread(ctx: Ctx, resellerId: number) {
+/**
+ * The unread ones, newest first; with `since`, only those written after that notification (by
+ * `seq`, insertion order: timestamps tie within a transaction). The cursor must be one of the
+ * reseller's own: an unknown uid and another reseller's answer the same refusal, so it tells
+ * nothing about other accounts. A row whose transaction drew its `seq` before the cursor's but
+ * committed after it is not in the answer; the count still holds it, which is how the portal
+ * notices and reads the whole list again (realtime/catchUp.ts).
+ */
+export async function unread(ctx: Ctx, resellerId: number, since?: string) {
+  let after: number | undefined;
+  if (since !== undefined) {
+    const [cursor] = await ctx.db
+      .select({ seq: notifications.seq })
+      .from(notifications)
+      .where(and(eq(notifications.uid, since), eq(notifications.resellerId, resellerId)));
+    if (!cursor) throw fail('notificationNotFound');
+    after = cursor.seq;
+  }
   const rows = await ctx.db
     .select()
     .from(notifications)
-    .where(unreadOf(resellerId))
+    .where(after === undefined ? unreadOf(resellerId) : and(unreadOf(resellerId), gt(notifications.seq, after)))
     .orderBy(desc(notifications.seq))
     .limit(UNREAD_LIMIT);
   return { data: rows.map(presentNotification), total: await unreadCount(ctx, resellerId) };
