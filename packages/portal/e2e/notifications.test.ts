@@ -70,19 +70,47 @@ describe('live notifications', () => {
     expectNoProblems(tab);
   });
 
-  it('catches up on what it missed while the socket server restarted', async () => {
+  it('catches up on what it missed while the socket server restarted: asked for since the newest it holds, shown once', async () => {
     const { page } = await newTab(server.url);
+    // The bell's reads: each address asked for, and the uids each answer held.
+    const reads: { url: string; uids: string[] }[] = [];
+    page.on('response', async (response) => {
+      if (!response.url().includes('/api/v1/resellers/notifications/unread')) return;
+      const body = (await response.json()) as { body: { data: { uid: string }[] } };
+      reads.push({ url: response.url(), uids: body.body.data.map((row) => row.uid) });
+    });
+    await notify(server.app, 1002, 'Held before the socket server went down');
     await signIn(page, 'sub1@demo.partner-panel.test');
     await subscribed(1002);
+    await expect.poll(() => bellCount(page)).toBe(1);
+    const newest = reads.at(-1)?.uids[0];
+    expect(newest).toMatch(/^[0-9a-f-]{36}$/);
+
     const realtime = server.app.ctx.realtime.server;
     const realtimePort = server.realtimePort;
     await realtime?.close();
     await notify(server.app, 1002, 'Sent while the socket server was down');
     await credit(server.app, 1002, 10_000);
+    const readsBefore = reads.length;
     await realtime?.listen(realtimePort, '127.0.0.1');
-    // pusher-js reconnects on its own schedule, then the portal refetches what it missed.
-    await expect.poll(() => bellCount(page), { timeout: 60_000 }).toBe(1);
+    // pusher-js reconnects on its own schedule, then the portal reads what it missed.
+    await expect.poll(() => bellCount(page), { timeout: 60_000 }).toBe(2);
     await page.getByTestId('balance-tag').getByText('$600.00').waitFor();
+    // Only what came after the newest one held was asked for, and the whole list was not read again.
+    const after = reads.slice(readsBefore);
+    expect(after.map((read) => new URL(read.url).search)).toEqual([`?since=${newest}`]);
+    expect(after[0]?.uids).toHaveLength(1);
+
+    // A live one after the reconnection: the socket is subscribed again, and each shows once.
+    await subscribed(1002);
+    await notify(server.app, 1002, 'Sent after the reconnection');
+    await expect.poll(() => bellCount(page), { timeout: 30_000 }).toBe(3);
+    await page.getByTestId('bell').click();
+    const items = page.getByTestId('bell-item');
+    await expect.poll(() => items.count()).toBe(3);
+    for (const message of ['Held before the socket server went down', 'Sent while the socket server was down', 'Sent after the reconnection']) {
+      expect(await items.filter({ hasText: message }).count(), message).toBe(1);
+    }
   });
 
   it('marks all read from the bell', async () => {

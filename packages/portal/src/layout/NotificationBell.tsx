@@ -12,7 +12,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useNotify, useTranslate } from 'ra-core';
 import { useNavigate } from 'react-router-dom';
 import type { PortalDataProvider } from '@partner-panel/data-provider';
-import { NOTIFICATION_QUERY, parseData, redirectPath, type NotificationRow } from '../realtime/notifications';
+import { BELL_QUERY, NOTIFICATION_QUERY, parseData, redirectPath, type NotificationRow } from '../realtime/notifications';
 import { usePaths } from '../routing/usePaths';
 import { lazyPage } from '../routing/lazyPage';
 import { useSessionUser } from '../routing/useSessionUser';
@@ -34,7 +34,7 @@ export function NotificationBell() {
   const [expanded, setExpanded] = useState(false);
   const [opened, setOpened] = useState(false);
   const { data } = useQuery({
-    queryKey: [...NOTIFICATION_QUERY, 'unread'],
+    queryKey: BELL_QUERY,
     queryFn: () => dataProvider.unreadNotifications(),
     enabled: Boolean(user),
   });

@@ -2,9 +2,11 @@
  * The live channel (000 §4): laravel-echo over pusher-js, configured from the server's public
  * settings. A new notification plays a sound and refetches the lists; a balance update refetches
  * the profile. Either refetches the dashboard's counters, which the change behind it moved (a
- * purchase in another tab). After a reconnection all are refetched, since events sent meanwhile
- * were missed. The socket signs in as the session, so that ending the session closes it. The shell
- * mounts it after the first screen's reads (../layout/Background).
+ * purchase in another tab). After a reconnection, once the channel is subscribed again, the bell
+ * reads only what it missed since the newest notification it holds (./catchUp) and the rest is
+ * refetched, since events sent meanwhile reached no socket. The socket signs in as the session, so
+ * that ending the session closes it. The shell mounts it after the first screen's reads
+ * (../layout/Background).
  */
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -14,7 +16,8 @@ import { REALTIME_EVENTS, resellerChannel } from '@partner-panel/sdk';
 import { DASHBOARD_QUERY } from '../pages/dashboard/overview/query';
 import { publicSettings } from '../public/captcha';
 import { useSessionUser } from '../routing/useSessionUser';
-import { NOTIFICATION_QUERY } from './notifications';
+import { catchUp } from './catchUp';
+import { BELL_QUERY, NOTIFICATION_QUERY } from './notifications';
 import { playNotificationSound } from './sound';
 
 export function RealtimeBridge() {
@@ -33,11 +36,16 @@ export function RealtimeBridge() {
       void dataProvider.refreshProfile().catch(() => undefined);
       counters();
     };
-    const notifications = () => {
-      void queryClient.invalidateQueries({ queryKey: NOTIFICATION_QUERY });
+    /** What a notification changes besides the bell: the notifications page, an admin's users, the counters. */
+    const lists = () => {
+      void queryClient.invalidateQueries({ queryKey: NOTIFICATION_QUERY, predicate: (query) => query.queryKey[1] !== BELL_QUERY[1] });
       // An admin hears of its users' changes (an invoice of theirs paid): their pages read anew.
       if (isAdmin) void queryClient.invalidateQueries({ queryKey: ['users'] });
       counters();
+    };
+    const notifications = () => {
+      void queryClient.invalidateQueries({ queryKey: BELL_QUERY });
+      lists();
     };
 
     void (async () => {
@@ -78,15 +86,22 @@ export function RealtimeBridge() {
       });
       pusher.signin();
       const echo = new Echo({ broadcaster: 'pusher', client: pusher } as never) as InstanceType<typeof Echo<'pusher'>>;
+      // A reconnection (not the first connection) is caught up on once the channel is subscribed
+      // again: from then on events arrive live, so the read that follows misses none in between.
       let connections = 0;
+      let reconnected = false;
       pusher.connection.bind('connected', () => {
-        if (++connections > 1) {
-          notifications();
-          balance();
-        }
+        if (++connections > 1) reconnected = true;
       });
       echo
         .private(resellerChannel(userId))
+        .subscribed(() => {
+          if (!reconnected) return;
+          reconnected = false;
+          void catchUp(queryClient, dataProvider);
+          lists();
+          balance();
+        })
         .listen(`.${REALTIME_EVENTS.notification}`, () => {
           playNotificationSound();
           notifications();

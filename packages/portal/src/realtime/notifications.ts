@@ -41,3 +41,5 @@ export function timeAgo(iso: string, now = Date.now()): string {
 }
 
 export const NOTIFICATION_QUERY = ['notifications'] as const;
+/** The bell's query: the unread ones and their count. */
+export const BELL_QUERY = [...NOTIFICATION_QUERY, 'unread'] as const;
