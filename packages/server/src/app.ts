@@ -15,6 +15,7 @@ import { createCaptcha } from './adapters/captcha/index.js';
 import { createMail } from './adapters/mail/index.js';
 import { createPayments } from './adapters/payments/index.js';
 import { createRealtime } from './adapters/realtime/index.js';
+import { listenOnBus } from './adapters/realtime/bus.js';
 import { createCsrf } from './http/csrf.js';
 import { BODY_LIMIT, clientErrorHandler, frameworkErrors, registerErrorHandlers } from './http/error-handler.js';
 import { guardInput } from './http/input-guard.js';
@@ -124,6 +125,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     app.log,
   );
+  // With the bus, this process's socket server hears every process's events through PostgreSQL.
+  let busListener: Awaited<ReturnType<typeof listenOnBus>> | null = null;
+  if (config.realtime.bus === 'postgres' && realtime.server) {
+    realtime.useBus(db);
+    busListener = await listenOnBus({ url: database.url, db, deliver: realtime.deliver, log: app.log });
+  }
   const portalDir = config.portalDir ?? defaultPortalDir;
   const ctx: AppContext = {
     config,
@@ -232,6 +239,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await ctx.queue.stop();
     // Workers finish the job in hand (a renewal run, a mail batch) before the database closes.
     await ctx.workers.stopAll();
+    await busListener?.close();
     await realtime.server?.close();
     // A database handed in by the caller is the caller's to close.
     if (!options.database) await database.close();

@@ -78,6 +78,8 @@ const envFields = z.object({
     RATE_LIMIT_CLIENT_PER_MINUTE: z.coerce.number().int().min(1).default(CLIENT_API.requestsPerMinute),
     RATE_LIMIT_CLIENT_TOKENS_PER_IP: z.coerce.number().int().min(1).default(60),
     REALTIME_DRIVER: z.enum(['embedded', 'pusher']).default('embedded'),
+    /** postgres: events travel between processes by NOTIFY, sent in the transaction of their change (adapters/realtime/bus.ts). */
+    REALTIME_BUS: z.enum(['none', 'postgres']).default('none'),
     REALTIME_PORT: z.coerce.number().int().min(0).max(65535).default(REALTIME_DEFAULT_PORT),
     REALTIME_HOST: optional,
     REALTIME_APP_ID: z.string().default('partner-panel'),
@@ -122,6 +124,10 @@ const envSchema = envFields.superRefine((env, ctx) => {
     // The outbox only keeps mail: in production no verification or reset link would ever arrive.
     if (env.NODE_ENV === 'production' && env.MAIL_TRANSPORT !== 'smtp') {
       ctx.addIssue({ code: 'custom', path: ['MAIL_TRANSPORT'], message: 'In production MAIL_TRANSPORT must be smtp (with SMTP_URL): the outbox never sends mail' });
+    }
+    // The bus feeds embedded socket servers; a process publishing to another server uses its HTTP API.
+    if (env.REALTIME_BUS === 'postgres' && env.REALTIME_DRIVER !== 'embedded') {
+      ctx.addIssue({ code: 'custom', path: ['REALTIME_BUS'], message: 'REALTIME_BUS=postgres needs REALTIME_DRIVER=embedded: the bus feeds the embedded socket servers' });
     }
     if (env.REALTIME_DRIVER === 'pusher' && (!env.REALTIME_API_URL || !env.REALTIME_SECRET)) {
       ctx.addIssue({
@@ -275,6 +281,7 @@ const realtimeFields = envFields.pick({
   HOST: true,
   TRUST_PROXY: true,
   REALTIME_DRIVER: true,
+  REALTIME_BUS: true,
   REALTIME_PORT: true,
   REALTIME_HOST: true,
   REALTIME_APP_ID: true,
@@ -292,6 +299,7 @@ type RealtimeEnv = z.output<typeof realtimeFields>;
 function realtimeSettings(e: RealtimeEnv) {
   return {
     driver: e.REALTIME_DRIVER,
+    bus: e.REALTIME_BUS,
     port: e.REALTIME_PORT,
     host: e.REALTIME_HOST ?? e.HOST,
     appId: e.REALTIME_APP_ID,

@@ -4,10 +4,16 @@
  * - `embedded` (default): this process runs the Pusher-protocol server and publishes to it directly;
  * - `pusher`: publishes through the signed Pusher HTTP API to Soketi, Reverb, Pusher, or the
  *   embedded server of another process (several processes can share one socket server).
+ * With the embedded driver and REALTIME_BUS=postgres, every message goes through PostgreSQL
+ * (./bus.ts): a change's events are sent in its transaction (`announce`), and every process hands
+ * them to its own sockets, so several socket processes serve one product.
  * Channel authorisations are signed with the official `pusher` library in both cases.
  */
 import Pusher from 'pusher';
 import { metrics } from '../../ops/metrics.js';
+import type { Db } from '../../db/index.js';
+import type { Unit } from '../../db/unit.js';
+import { sendOnBus, type BusMessage } from './bus.js';
 import { IsolatedRealtimeServer } from './isolated.js';
 
 export interface Broadcaster {
@@ -18,6 +24,7 @@ export interface Broadcaster {
 
 export interface RealtimeSettings {
   driver: 'embedded' | 'pusher';
+  bus?: 'none' | 'postgres';
   appId: string;
   key: string;
   secret: string;
@@ -31,6 +38,8 @@ export function createRealtime(settings: RealtimeSettings, log: { warn(obj: unkn
   const signer = new Pusher({ appId: settings.appId, key: settings.key, secret: settings.secret, host: '127.0.0.1' });
   let server: IsolatedRealtimeServer | null = null;
   let broadcaster: Broadcaster;
+  /** The database the bus's messages are sent through, once `useBus` has been called. */
+  let bus: Db | null = null;
 
   if (settings.driver === 'embedded') {
     server = new IsolatedRealtimeServer({
@@ -45,10 +54,12 @@ export function createRealtime(settings: RealtimeSettings, log: { warn(obj: unkn
     const local = server;
     broadcaster = {
       async publish(channel, event, data) {
-        local.publish([channel], event, JSON.stringify(data));
+        if (bus) await sendOnBus(bus, { kind: 'publish', channels: [channel], event, data: JSON.stringify(data) });
+        else local.publish([channel], event, JSON.stringify(data));
       },
       async terminate(userIds) {
-        local.terminateUsers(userIds);
+        if (bus) await sendOnBus(bus, { kind: 'terminate', userIds });
+        else local.terminateUsers(userIds);
       },
     };
   } else {
@@ -72,7 +83,7 @@ export function createRealtime(settings: RealtimeSettings, log: { warn(obj: unkn
     };
   }
 
-  return {
+  const realtime = {
     driver: settings.driver,
     key: settings.key,
     /** The embedded socket server, in its own thread (null with the pusher driver). */
@@ -87,11 +98,40 @@ export function createRealtime(settings: RealtimeSettings, log: { warn(obj: unkn
       }
     },
     /**
-     * Closes every socket on the channel (4009: authorise again). Embedded server only: the Pusher
-     * HTTP API has no call that closes a channel's sockets.
+     * Announces an event of the change `unit` is making: on the bus, inside its transaction (sent
+     * only if it commits); otherwise published once it has committed. Either way a rolled-back
+     * change announces nothing.
+     */
+    announce(unit: Unit, channel: string, event: string, data: unknown) {
+      const through = bus;
+      if (!through) {
+        unit.afterCommit(() => realtime.publish(channel, event, data));
+        return;
+      }
+      // Sent by the transaction itself: a failure here fails the change, as any of its statements would.
+      unit.beforeCommit(async () => {
+        await sendOnBus(unit.tx, { kind: 'publish', channels: [channel], event, data: JSON.stringify(data) });
+        metrics.realtimeMessages.inc();
+      });
+    },
+    /** From now on, messages travel through PostgreSQL (REALTIME_BUS=postgres, embedded driver). */
+    useBus(db: Db) {
+      if (settings.driver !== 'embedded') throw new Error('the realtime bus feeds the embedded socket server');
+      bus = db;
+    },
+    /** A message heard on the bus, for this process's sockets. */
+    deliver(message: BusMessage) {
+      if (message.kind === 'publish') server?.publish(message.channels, message.event, message.data);
+      else if (message.kind === 'terminate') server?.terminateUsers(message.userIds);
+      else server?.disconnectChannel(message.channel);
+    },
+    /**
+     * Closes every socket on the channel (4009: authorise again), on every process of the bus.
+     * Embedded server only: the Pusher HTTP API has no call that closes a channel's sockets.
      */
     disconnect(channel: string) {
-      server?.disconnectChannel(channel);
+      if (!bus) return server?.disconnectChannel(channel);
+      void sendOnBus(bus, { kind: 'disconnect', channel }).catch((error: unknown) => log.warn({ err: error, channel }, 'realtime disconnect failed'));
     },
     /**
      * Closes the sockets signed in for these sessions (4009), with any driver: the embedded server
@@ -115,6 +155,7 @@ export function createRealtime(settings: RealtimeSettings, log: { warn(obj: unkn
       return signer.authorizeChannel(socketId, channel).auth;
     },
   };
+  return realtime;
 }
 
 /**

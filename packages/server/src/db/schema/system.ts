@@ -103,3 +103,14 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [primaryKey({ columns: [t.scope, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
 );
+
+/**
+ * Realtime messages too large for a NOTIFY payload (PostgreSQL's limit is 8 000 bytes): written in
+ * the publishing transaction, announced by id, read once by each listening process, and swept a
+ * few minutes later (adapters/realtime/bus.ts).
+ */
+export const realtimePayloads = pgTable('realtime_payloads', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  body: text('body').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,6 +1,7 @@
 /**
  * The one place notifications come from: a domain change calls the notifier inside its unit of
- * work; the row is written in that transaction, and after commit the reseller's channel hears it.
+ * work; the row is written in that transaction, and the reseller's channel hears it only if it
+ * commits (announced in it on the PostgreSQL bus, or published after it otherwise).
  * Every wallet change also announces the new balance here.
  */
 import { centsToDollars, REALTIME_EVENTS, resellerChannel } from '@partner-panel/sdk';
@@ -58,7 +59,7 @@ export function createNotifier(realtime: Realtime) {
     async notify(unit: Unit, resellerId: number, input: NotificationInput) {
       const [row] = await unit.tx.insert(notifications).values(values(resellerId, input)).returning();
       if (!row) return;
-      unit.afterCommit(() => realtime.publish(pusherChannel(resellerId), REALTIME_EVENTS.notification, presentNotification(row)));
+      realtime.announce(unit, pusherChannel(resellerId), REALTIME_EVENTS.notification, presentNotification(row));
     },
 
     /**
@@ -72,9 +73,7 @@ export function createNotifier(realtime: Realtime) {
 
     /** Announces a wallet's new balance once the change has committed. */
     balanceChanged(unit: Unit, resellerId: number, balanceCents: number) {
-      unit.afterCommit(() =>
-        realtime.publish(pusherChannel(resellerId), REALTIME_EVENTS.balance, { balance: centsToDollars(balanceCents) }),
-      );
+      realtime.announce(unit, pusherChannel(resellerId), REALTIME_EVENTS.balance, { balance: centsToDollars(balanceCents) });
     },
   };
 }

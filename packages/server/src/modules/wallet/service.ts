@@ -151,7 +151,7 @@ export async function afterCharge(ctx: ChargeCtx & Pick<AppContext, 'db' | 'log'
   countMovement('debit', m.amountCents);
   if (!crossedThreshold(charge)) {
     // Nothing to write: announce at once (the charge has committed).
-    ctx.notifier.balanceChanged({ tx: ctx.db, afterCommit: (effect) => void effect() }, m.resellerId, balance);
+    ctx.notifier.balanceChanged({ tx: ctx.db, beforeCommit: (step) => void step().catch((error: unknown) => ctx.log.warn({ err: error }, 'realtime publish failed')), afterCommit: (effect) => void effect() }, m.resellerId, balance);
     return balance;
   }
   await transact(ctx, async (unit) => {
