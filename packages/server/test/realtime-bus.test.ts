@@ -2,8 +2,8 @@
  * The PostgreSQL bus (REALTIME_BUS=postgres, adapters/realtime/bus.ts): two app instances on one
  * database, each with its own embedded socket server and its own listening connection. An event
  * announced in a transaction on the first reaches sockets on both; a rolled-back change announces
- * nothing; a message over NOTIFY's limit travels by id and arrives whole; the listener comes back
- * after its connection is cut.
+ * nothing; a message over NOTIFY's limit travels by id and arrives whole; a session ended on one
+ * closes its socket on the other; the listener comes back after its connection is cut.
  *
  * "Nothing arrived" is checked without waiting on the clock: PostgreSQL delivers notifications in
  * commit order, so once a marker committed after a change has arrived, anything that change sent
@@ -18,7 +18,7 @@ import { transact } from '../src/db/unit.js';
 import { INLINE_LIMIT } from '../src/adapters/realtime/bus.js';
 import { testApp } from './support/app.js';
 import { query } from './support/sql.js';
-import { connected, pusherClient } from './support/realtime.js';
+import { closedWith, connected, pusherClient, signedIn } from './support/realtime.js';
 import { closeApp } from './support/teardown.js';
 
 const env = { REALTIME_PORT: '0', REALTIME_BUS: 'postgres' };
@@ -84,6 +84,15 @@ describe('the realtime bus through PostgreSQL', () => {
         throw failure;
       }),
     ).rejects.toBe(failure);
+    // Failing at the very end, after the messages were sent: they were sent in the transaction, so
+    // its rollback takes them back (a message sent on another connection would have gone out).
+    await expect(
+      transact(t.app.ctx, async (unit) => {
+        await t.app.ctx.notifier.notify(unit, reseller.user.id, { type: 'coupons_generated', message: 'Rolled back at the end' });
+        await t.app.ctx.notifier.notify(unit, reseller.user.id, { type: 'coupons_generated', message: 'E'.repeat(INLINE_LIMIT * 2) });
+        unit.beforeCommit(() => Promise.reject(failure));
+      }),
+    ).rejects.toBe(failure);
     await notify('Committed after the rollback');
     await Promise.all(both.map((l) => l.hears('Committed after the rollback')));
     for (const l of both) expect(l.heard).toEqual(['Committed after the rollback']);
@@ -97,6 +106,17 @@ describe('the realtime bus through PostgreSQL', () => {
     await Promise.all(both.map((l) => l.hears(large)));
     for (const l of both) expect(l.heard).toEqual([large]);
     expect(await query(t, sql`select count(*)::int as n from realtime_payloads`)).toEqual([{ n: 1 }]);
+  });
+
+  it("closes a session's socket on the other instance when the session ends on the first", async () => {
+    const other = await t.signIn('reseller@demo.partner-panel.test');
+    const { pusher } = pusherClient(ports[1] as number, other.api, undefined, { signIn: true });
+    await connected(pusher);
+    await signedIn(pusher);
+    const closed = closedWith(pusher);
+    const target = (await other.api.listSessions()).find((s) => s.current);
+    await reseller.api.endSession({ id: Number(target?.id) });
+    expect(await closed).toBe(4009);
   });
 
   it('listens again after its connection is cut', async () => {
