@@ -48,7 +48,7 @@ async function start(config: Config, app: FastifyInstance) {
     '',
     `  Partner Panel is running at ${config.publicUrl}`,
     `  Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PostgreSQL 15, embedded, in ${app.ctx.database.location}`}`,
-    realtimePort ? `  Realtime (Pusher protocol): ws://${config.realtime.host}:${realtimePort}` : `  Realtime: publishing to ${config.realtime.apiUrl}`,
+    realtimePort ? `  Realtime (Pusher protocol): ws://${config.realtime.host}:${realtimePort}${config.realtime.bus === 'postgres' ? ', fed by the PostgreSQL bus' : ''}` : `  Realtime: publishing to ${config.realtime.apiUrl}`,
   ];
   if (config.demoData) {
     lines.push(seeded ? '  Demo data was created. Sign in with:' : '  Demo sign-ins (created on the first start):');
