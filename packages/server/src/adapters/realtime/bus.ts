@@ -116,11 +116,19 @@ export async function listenOnBus(options: { url: string; db: Db; deliver: (mess
   }, SWEEP_EVERY_MS);
   sweep.unref();
 
-  await connect();
+  try {
+    await connect();
+  } catch (error) {
+    // The first connection failing fails the start, which says why; no retry outlives it.
+    stopped = true;
+    clearInterval(sweep);
+    const current = client as pg.Client | null;
+    client = null;
+    await current?.end().catch(() => undefined);
+    throw error;
+  }
 
   return {
-    /** The listening connection's backend pid, for tests that cut it. */
-    pid: () => (client as unknown as { processID?: number } | null)?.processID ?? null,
     async close() {
       stopped = true;
       clearInterval(sweep);
