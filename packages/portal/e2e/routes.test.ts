@@ -21,7 +21,6 @@ describe('signed-out visitors', () => {
       await page.goto(p);
       await page.waitForURL(/\/login$/);
     }
-    await capture(page, 'login');
     expectNoProblems(tab);
   });
 
@@ -77,7 +76,8 @@ describe('a signed-in reseller', () => {
     expectNoProblems(tab);
   });
 
-  it('opens every signed-in route of 000 §2 straight from the address bar (a reload), on desktop and mobile', async () => {
+  // Each at both sizes with axe, its dialogs too: walk.test.ts ("every screen of the route table").
+  it('opens every signed-in route of 000 §2 straight from the address bar (a reload)', async () => {
     const tab = await newTab(server.url);
     const { page } = tab;
     await signIn(page, RESELLER);
@@ -111,7 +111,6 @@ describe('a signed-in reseller', () => {
       await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor();
       expect(path(page.url()), route).toBe(route);
       expect(await page.title()).toBe(`${heading} · Reseller Dashboard`);
-      await capture(page, route.slice(1).replace(/\//g, '_'));
     }
     // The generic /{menu}/{submenu} patterns with one to three further parameters render the shell.
     for (const route of ['/demo-reseller/anything', '/demo-reseller/a/b', '/demo-reseller/a/b/c', '/demo-reseller/a/b/c/d']) {
@@ -139,7 +138,6 @@ describe('a signed-in reseller', () => {
     await signIn(page, RESELLER);
     await page.getByTestId('bell').click();
     await page.getByText('No new notifications').waitFor();
-    await capture(page, 'bell');
     await page.keyboard.press('Escape');
     for (const section of ['dashboard', 'coupons', 'vpn', 'billing', 'integration']) {
       // The sidebar comes back once the bell's menu has closed.
@@ -292,7 +290,6 @@ describe('an admin reseller', () => {
       await page.goto(route);
       await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor();
       expect(path(page.url())).toBe(route);
-      await capture(page, route.slice(1).replace(/\//g, '_'));
     }
   });
 });

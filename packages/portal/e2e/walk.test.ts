@@ -1,12 +1,15 @@
 /**
- * What a new user meets on every screen, tried in Chromium: fields that re-check as they are
+ * What a new user meets on every screen, tried in Chromium: every screen of the route table and
+ * every dialog its buttons open, accessible at both sizes (axe); fields that re-check as they are
  * fixed, prices that refuse impossible quantities, toasts that hide nothing, searches that say when
  * nothing matched, tiles that follow another tab, confirmations, named users, and the spec's own
  * failure messages (000 §8, 001 §8) when the server or the network lets the page down.
  */
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Page, Route } from 'playwright-core';
-import { capture, DESKTOP, expectNoProblems, MOBILE, newTab, signIn } from './support/browser.js';
+import { paths, publicPaths } from '../src/routing/paths.js';
+import { capture, DESKTOP, expectNoProblems, MOBILE, newTab, signIn, trackRequests } from './support/browser.js';
 import { seedActivity } from './support/data.js';
 import { startServer } from './support/server.js';
 
@@ -17,6 +20,34 @@ const silentFailure = (route: Route) =>
   route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ header: { code: 'rspf-500', status: 'error', message: '' }, body: null }) });
 
 const toast = (page: Page, text: string | RegExp) => page.locator('.MuiSnackbarContent-message').getByText(text);
+
+/** A capture's name from an address: `/demo-admin/vpn/list` → `walk-demo-admin_vpn_list`. */
+const screenName = (address: string) => `walk-${address.replace(/^\//, '').replace(/[^\w-]+/g, '_')}`;
+/** Dialog openers, as careless.test.ts finds them; a list's bulk actions wait, folded away, until rows are ticked. */
+const OPENERS = 'button[aria-haspopup=dialog]:visible:enabled:not(.RaBulkActionsToolbar-collapsed *)';
+const OPEN_DIALOG = '[role=dialog]:visible, [role=presentation] .MuiPopover-paper:visible';
+
+/**
+ * Opens each dialog of the page not yet seen elsewhere (one per opener's name: the bell and the
+ * pricing modal are the same on every page, a list's rows share theirs), captures it at both
+ * sizes, and closes it.
+ */
+async function captureDialogs(page: Page, where: string, seen: Set<string>) {
+  for (let i = 0; i < (await page.locator(OPENERS).count()); i++) {
+    const opener = page.locator(OPENERS).nth(i);
+    const name = ((await opener.getAttribute('aria-label')) ?? (await opener.textContent()) ?? '').replace(/\d+/g, '#').trim();
+    if (seen.has(name)) continue;
+    seen.add(name);
+    // By the keyboard: a list's sticky header may cover a row's button where a pointer would land.
+    await opener.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.locator(OPEN_DIALOG).last();
+    await dialog.waitFor();
+    await capture(page, `${screenName(where)}-${name.replace(/[^\w-]+/g, '_')}`);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+  }
+}
 
 describe('Generate Coupons, tried as a new user would', () => {
   it('re-checks a field as it is fixed, and shows no price for a quantity it would refuse', async () => {
@@ -212,4 +243,87 @@ describe('failures the spec words (000 §8, 001 §8)', () => {
     await page.getByRole('button', { name: 'Reload' }).click();
     await page.getByRole('heading', { level: 1, name: 'Notifications' }).waitFor();
   });
+});
+
+// Last: it seeds the admin's lists and an invoice, which the tiles and lists above count from zero.
+describe('every screen of the route table, at 1280 and 390 px: no moderate, serious or critical axe finding', () => {
+  it('the signed-out pages, the sign-in\'s second step and the redeem pages', async () => {
+    const tab = await newTab(server.url);
+    const { page } = tab;
+    // A link's hash of the length mail carries, which the server does not know: the pages' failures.
+    const screens = Object.values(publicPaths).map((address) => address.replace(':hash', 'h'.repeat(43)));
+    // The redeem page of a reseller (framed by its site), and a partner's page of its own (002 §2).
+    screens.push('/redeem?reseller=demo-reseller', '/redeem/brainrocket');
+    for (const address of screens) {
+      await page.goto(address);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await capture(page, screenName(address));
+    }
+    await page.goto('/login');
+    await page.getByLabel('Email address').fill('reseller@demo.partner-panel.test');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByLabel('Password', { exact: true }).waitFor();
+    await capture(page, screenName('/login-password'));
+    expectNoProblems(tab);
+  });
+
+  it("an admin's every page (the route table's, and those its links and tabs lead to) and every dialog they open", async () => {
+    const tab = await newTab(server.url);
+    const { page } = tab;
+    // Lists with rows (their row dialogs), and a deposit of its own started, to open and to pay.
+    await seedActivity(server.app, 1001);
+    const [invoice] = (
+      (await server.app.ctx.db.execute(
+        sql`insert into invoices (reseller_id, amount_cents, description, status, due_at) values (1001, 250000, 'Wallet Deposit', 'pending', now()) returning id`,
+      )) as unknown as { rows: { id: number }[] }
+    ).rows;
+    await signIn(page, 'admin@demo.partner-panel.test');
+    const base = '/demo-admin';
+    const table = paths(base);
+    const queue = Object.entries(table).flatMap(([key, value]) => (typeof value === 'string' && key !== 'base' ? [value] : []));
+    // The parametrised pages, and an address of the generic /{menu}/{submenu} patterns (the shell alone).
+    queue.push(table.userEdit(1002), table.invoice(Number(invoice?.id)), table.payInvoice(Number(invoice?.id)), `${base}/no-such/page`);
+    // One screen per address pattern: every user's page is the same screen.
+    const pattern = (address: string) => address.replace(/\/\d+(?=\/|$)/g, '/{id}');
+    const walked = new Set(queue.map(pattern));
+    const dialogs = new Set<string>();
+    const reach = (address: string) => {
+      if (!address.startsWith(`${base}/`) || walked.has(pattern(address))) return;
+      walked.add(pattern(address));
+      queue.push(address);
+    };
+    const requests = trackRequests(page);
+    for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+      // As a link goes there, without loading the app again: a second a screen less, and the
+      // screen is the same. Its code and its reads have arrived once every request has finished.
+      await page.evaluate((to) => {
+        history.pushState(null, '', to);
+        dispatchEvent(new PopStateEvent('popstate'));
+      }, next);
+      await requests.quiet();
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      expect(new URL(page.url()).pathname).toBe(next);
+      await capture(page, screenName(next));
+      await captureDialogs(page, next, dialogs);
+      // Still there: nothing a page left behind took this one elsewhere meanwhile (the payment
+      // success page goes to the root of itself once it has confirmed, as 000 §2 has it).
+      if (next !== table.paymentSuccess) expect(new URL(page.url()).pathname).toBe(next);
+      // Where its links lead, and where its tabs that are buttons (Manage VPN's, the sandbox's) go.
+      for (const href of await page.locator('a[href]').evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname))) reach(href);
+      const tabs = page.locator('[role=tab]:not(a):not([aria-selected=true])');
+      for (let i = 0; i < (await tabs.count()); i++) {
+        await tabs.nth(i).click();
+        reach(new URL(page.url()).pathname);
+      }
+    }
+    // The route table's pages and those only linked: the webhooks, the white-label enquiries, a
+    // user's tabs, Manage VPN's tabs.
+    for (const linked of ['/integration/webhooks', '/users/white-label', '/user/edit/{id}/listcoupons', '/vpn/subscriptions/delete']) expect(walked).toContain(`${base}${linked}`);
+    // The bell (named with its unread count, when any), the pricing modal, a row's e-mail and
+    // delete, the two-factor and password dialogs.
+    expect([...dialogs].map((name) => name.replace(/: .*$/, ''))).toEqual(
+      expect.arrayContaining(['Notifications', 'View pricing for products', 'Email Coupon', 'Delete coupon', 'Turn on', 'Change Password']),
+    );
+    expectNoProblems(tab);
+  }, 300_000);
 });

@@ -1,14 +1,16 @@
 /**
  * The portal's lists and forms alone, inside react-admin's AdminContext against the real server:
  * the coupon list (filters, pages, empty, delete), the generate form (limits, insufficient balance
- * with the Add Fund link), and Update VPN Account (e-mail and password modes).
+ * with the Add Fund link), Update VPN Account (e-mail and password modes), and the payment success
+ * page left before it is done.
  */
 import './support/dom';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import CouponListPage from '../src/resources/coupons/CouponList';
 import GeneratePage from '../src/resources/coupons/generate/GeneratePage';
 import { UpdateVpnForm } from '../src/resources/vpn-subscriptions/manage/UpdateVpnForm';
+import PaymentSuccessPage, { PAYMENT_SUCCESS_TIMINGS } from '../src/pages/payment-success/PaymentSuccessPage';
 import { renderAt, signedIn } from './support/admin';
 
 afterEach(() => cleanup());
@@ -96,5 +98,24 @@ describe('Update VPN Account', () => {
     await waitFor(() => expect(changed).toHaveLength(2));
     const [account] = (await p.dataProvider.searchVpnAccounts('username', body.account.vpn_username)).account_details;
     expect(account?.email).toBe('moved@example.com');
+  });
+});
+
+describe('the payment success page', () => {
+  it('does nothing more once it is left: no more asking, no trip to the root from the page the person went to', async () => {
+    const p = await signedIn('reseller@demo.partner-panel.test');
+    const refreshed = vi.spyOn(p.dataProvider, 'refreshProfile');
+    vi.useFakeTimers();
+    try {
+      const { unmount } = renderAt(p, 'payments/success', <PaymentSuccessPage />);
+      screen.getByText('Processing your payment…');
+      // Left while it still shows 'processing' (a person followed the menu).
+      unmount();
+      const { processing, verifying, confirmation } = PAYMENT_SUCCESS_TIMINGS;
+      await vi.advanceTimersByTimeAsync(processing + verifying + confirmation);
+      expect(refreshed).not.toHaveBeenCalled();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

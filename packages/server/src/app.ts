@@ -59,6 +59,7 @@ import { createWorkers } from './ops/workers.js';
 import { checkDataDir, databaseFailure } from './ops/startup.js';
 import { createQueue } from './jobs/queue.js';
 import { webhookTasks } from './modules/webhooks/delivery.js';
+import { billingSchedule, billingTasks } from './modules/billing/expiry.js';
 import { webhookEndpointRoutes } from './modules/webhooks/routes.js';
 
 export interface BuildOptions {
@@ -199,7 +200,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   ctx.mail.start();
   ctx.workers.register(ctx.mail);
   if (config.jobWorkers > 0) {
-    await ctx.queue.start(webhookTasks(ctx));
+    await ctx.queue.start({ ...webhookTasks(ctx), ...billingTasks(ctx) }, billingSchedule);
     // The job queue reports to readiness, metrics and shutdown like the other workers.
     let queueRunning = true;
     ctx.workers.register({

@@ -89,6 +89,7 @@ const envFields = z.object({
     REALTIME_PUBLIC_HOST: optional,
     REALTIME_PUBLIC_PORT: z.coerce.number().int().min(1).max(65535).optional(),
     REALTIME_PUBLIC_TLS: bool.default(false),
+    REALTIME_CHANNEL_DATA: bool.default(true),
     RENEWALS_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
     JOB_WORKERS: z.coerce.number().int().min(0).max(64).default(4),
     WEBHOOK_ALLOW_PRIVATE_DESTINATIONS: bool.optional(),
@@ -272,7 +273,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       retrySeconds: e.WEBHOOK_RETRY_SECONDS.split(',').map(Number),
       timeoutMs: e.WEBHOOK_TIMEOUT_SECONDS * 1000,
     },
-    realtime: realtimeSettings(e),
+    realtime: {
+      ...realtimeSettings(e),
+      /**
+       * Whether a private channel's authorisation names the session that asked (channel_data,
+       * signed with it), so that ending the session closes the sockets subscribed with it. Always
+       * with the embedded driver; with `pusher`, off for a socket server that checks a private
+       * channel's signature without its channel_data (Soketi).
+       */
+      channelData: e.REALTIME_DRIVER === 'embedded' || e.REALTIME_CHANNEL_DATA,
+    },
   };
 }
 

@@ -36,7 +36,7 @@ export interface AppContext {
   realtime: Realtime;
   notifier: Notifier;
   payments: Payments;
-  /** The durable job queue (webhook deliveries), on the same PostgreSQL. */
+  /** The durable job queue (webhook deliveries, abandoned deposits), on the same PostgreSQL. */
   queue: Queue;
   log: FastifyBaseLogger;
   /** Background workers (mail, renewals, queues): readiness, metrics and shutdown read them. */

@@ -23,6 +23,7 @@ import { CARDS, payTestCard } from './support/billing.js';
 import { apiStringToSign, md5 } from '../src/adapters/realtime/signature.js';
 import { MAX_CHANNELS_PER_CONNECTION } from '../src/adapters/realtime/protocol.js';
 import { RealtimeServer } from '../src/adapters/realtime/server.js';
+import { createRealtime } from '../src/adapters/realtime/index.js';
 
 const t = await testApp({ env: { REALTIME_PORT: '0' } });
 const server = t.app.ctx.realtime.server;
@@ -143,7 +144,7 @@ describe('pusher-js and laravel-echo against the embedded server', () => {
     }
   });
 
-  it('answers the Pusher convention { auth } at the top level, JSON or form, and the envelope on refusal', async () => {
+  it('answers the Pusher convention { auth, channel_data } at the top level, JSON or form, and the envelope on refusal', async () => {
     const form = await t.app.inject({
       method: 'POST',
       url: '/broadcasting/auth',
@@ -151,7 +152,12 @@ describe('pusher-js and laravel-echo against the embedded server', () => {
       payload: `socket_id=123.456&channel_name=private-${channel}`,
     });
     expect(form.statusCode).toBe(200);
-    expect(form.json()).toEqual({ auth: `partner-panel-key:${createHmac('sha256', secret).update(`123.456:private-${channel}`).digest('hex')}` });
+    // channel_data names the session that asked, and the signature covers it (as a presence channel's does).
+    const channelData = JSON.stringify({ user_id: `session-${(await reseller.api.listSessions()).find((s) => s.current)?.id}` });
+    expect(form.json()).toEqual({
+      auth: `partner-panel-key:${createHmac('sha256', secret).update(`123.456:private-${channel}:${channelData}`).digest('hex')}`,
+      channel_data: channelData,
+    });
     const anonymous = await t.app.inject({ method: 'POST', url: '/broadcasting/auth', payload: { socket_id: '1.2', channel_name: `private-${channel}` } });
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json().header).toMatchObject({ status: 'forbidden', code: 'rspf-auth-1006' });
@@ -199,14 +205,24 @@ describe('pusher-js and laravel-echo against the embedded server', () => {
     const established = await raw.next('pusher:connection_established');
     const socketId = (established.data as { socket_id: string }).socket_id;
     const target = `private-reseller.${admin.user.id}`;
-    const forged = `partner-panel-key:${createHmac('sha256', 'not-the-secret').update(`${socketId}:${target}`).digest('hex')}`;
-    raw.send('pusher:subscribe', { channel: target, auth: forged });
+    const channelData = JSON.stringify({ user_id: 'session-1' });
+    const signed = (key: string, text: string) => `partner-panel-key:${createHmac('sha256', key).update(text).digest('hex')}`;
+    const forged = signed('not-the-secret', `${socketId}:${target}:${channelData}`);
+    raw.send('pusher:subscribe', { channel: target, auth: forged, channel_data: channelData });
     const error = await raw.next('pusher:subscription_error', target);
     expect(error.data).toMatchObject({ type: 'AuthError', status: 401 });
-    // A signature for another socket does not work either.
-    const otherSocket = `partner-panel-key:${createHmac('sha256', secret).update(`1.1:${target}`).digest('hex')}`;
-    raw.send('pusher:subscribe', { channel: target, auth: otherSocket });
-    await expect.poll(() => raw.frames.filter((f) => f.event === 'pusher:subscription_error').length).toBe(2);
+    const refusals = () => raw.frames.filter((f) => f.event === 'pusher:subscription_error').map((f) => (f.data as { error: string }).error);
+    // A signature for another socket does not work either; nor one whose session was swapped for
+    // another, nor one sent without the channel_data it covers (its socket would answer to no session).
+    raw.send('pusher:subscribe', { channel: target, auth: signed(secret, `1.1:${target}:${channelData}`), channel_data: channelData });
+    raw.send('pusher:subscribe', { channel: target, auth: signed(secret, `${socketId}:${target}:${channelData}`), channel_data: JSON.stringify({ user_id: 'session-2' }) });
+    raw.send('pusher:subscribe', { channel: target, auth: signed(secret, `${socketId}:${target}`) });
+    await expect.poll(() => refusals().length).toBe(4);
+    expect(refusals().slice(1)).toEqual([
+      'The connection is unauthorized: invalid signature for this channel and socket',
+      'The connection is unauthorized: invalid signature for this channel and socket',
+      'The connection is unauthorized: send the channel_data that came with the channel authorisation',
+    ]);
     expect(await server.subscriberCount(target)).toBe(0);
     raw.ws.close();
   });
@@ -396,7 +412,7 @@ describe('bounds: what a client sends cannot take the server down or make it hoa
     const raw = await rawSocket(wsUrl());
     const established = (await raw.next('pusher:connection_established')).data as { socket_id: string };
     const own = `private-reseller.${who.id}`;
-    raw.send('pusher:subscribe', { channel: own, auth: t.app.ctx.realtime.authorize(established.socket_id, own) });
+    raw.send('pusher:subscribe', { channel: own, ...(await who.api.broadcastingAuth({ socket_id: established.socket_id, channel_name: own })) });
     await raw.next('pusher_internal:subscription_succeeded', own);
     await who.api.changePassword({ email: 'socket-owner@example.com', client_id: who.user.client_id, old_password: 'Funded!Password1', password: 'Brand!New1234', password_confirmation: 'Brand!New1234' });
     expect((await raw.closed).code).toBe(4009);
@@ -529,6 +545,19 @@ async function sessionSocket(api: Parameters<typeof pusherClient>[1], resellerId
   return { ...client, heard, closed: closedWith(client.pusher) };
 }
 
+/**
+ * A socket of one session that never signs in, as a client of the reseller's own makes it: raw
+ * frames, subscribed to the reseller's channel with what /broadcasting/auth answered that session.
+ */
+async function unsignedSocket(api: Parameters<typeof pusherClient>[1], resellerId: number, socketPort = port) {
+  const raw = await rawSocket(`ws://127.0.0.1:${socketPort}/app/partner-panel-key?protocol=7`);
+  const { socket_id } = (await raw.next('pusher:connection_established')).data as { socket_id: string };
+  const own = `private-reseller.${resellerId}`;
+  raw.send('pusher:subscribe', { channel: own, ...(await api.broadcastingAuth({ socket_id, channel_name: own })) });
+  await raw.next('pusher_internal:subscription_succeeded', own);
+  return { raw, heard: () => raw.frames.filter((f) => f.channel === own && f.event === REALTIME_EVENTS.notification).length };
+}
+
 /** A notification and a balance update for the reseller, both after the change commits. */
 const nudge = (resellerId: number, cents: number) => transact(t.app.ctx, async (unit) => {
   await t.app.ctx.notifier.notify(unit, resellerId, { type: 'status_changed', message: 'Changed', redirect: 'profile' });
@@ -552,6 +581,39 @@ describe('a session that ends closes its sockets', () => {
     expect(ended.heard).toHaveLength(2);
     expect(kept.pusher.connection.state).toBe('connected');
     expect(await server.subscriberCount(`private-reseller.${who.id}`)).toBe(1);
+  });
+
+  it('closes the sockets subscribed with an ended session\'s channel authorisation though they never signed in; another session\'s hear on', async () => {
+    const who = await fundedReseller(t, 'unsigned-sockets@example.com', 0);
+    const other = await t.signIn('unsigned-sockets@example.com', 'Funded!Password1');
+    const kept = await unsignedSocket(who.api, who.id);
+    const ended = await unsignedSocket(other.api, who.id);
+    // Stock pusher-js, never calling signin(): a third party's client.
+    const stock = pusherClient(port, other.api);
+    const stockHeard: unknown[] = [];
+    const stockSubscribed = new Promise<void>((resolve) => stock.echo.private(`reseller.${who.id}`).subscribed(() => resolve()));
+    stock.echo.private(`reseller.${who.id}`).listen(`.${REALTIME_EVENTS.notification}`, (data: unknown) => stockHeard.push(data));
+    await stockSubscribed;
+    const stockClosed = closedWith(stock.pusher);
+    await nudge(who.id, 100);
+    await expect.poll(() => [kept.heard(), ended.heard(), stockHeard.length]).toEqual([1, 1, 1]);
+
+    const target = (await other.api.listSessions()).find((s) => s.current);
+    await who.api.endSession({ id: Number(target?.id) });
+    expect((await ended.raw.closed).code).toBe(4009);
+    expect(await stockClosed).toBe(4009);
+    await nudge(who.id, 200);
+    await expect.poll(() => kept.heard()).toBe(2);
+    expect([ended.heard(), stockHeard.length]).toEqual([1, 1]);
+    expect(await server.subscriberCount(`private-reseller.${who.id}`)).toBe(1);
+
+    // Every other session ended at once: the same for theirs.
+    const third = await t.signIn('unsigned-sockets@example.com', 'Funded!Password1');
+    const another = await unsignedSocket(third.api, who.id);
+    expect(await who.api.endOtherSessions()).toEqual({ ended: 1 });
+    expect((await another.raw.closed).code).toBe(4009);
+    expect(kept.raw.ws.readyState).toBe(kept.raw.ws.OPEN);
+    kept.raw.ws.close();
   });
 
   it('ending every other session closes their sockets and keeps this one\'s', async () => {
@@ -682,15 +744,40 @@ describe('several server processes, one socket server', () => {
       const [mine, other, third] = [await login(), await login(), await login()];
       const kept = await sessionSocket(mine, who.id);
       const ended = await sessionSocket(other, who.id);
+      // Sockets that never sign in, authorised through this process: the socket server files them
+      // under the session their channel_data names, so terminate_connections reaches them too.
+      const keptUnsigned = await unsignedSocket(mine, who.id);
+      const endedUnsigned = await unsignedSocket(other, who.id);
       const target = (await other.listSessions()).find((s) => s.current);
       await mine.endSession({ id: Number(target?.id) });
       expect(await ended.closed).toBe(4009);
+      expect((await endedUnsigned.raw.closed).code).toBe(4009);
+      await nudge(who.id, 500);
+      await expect.poll(() => keptUnsigned.heard()).toBe(1);
+      expect(endedUnsigned.heard()).toBe(0);
       // A password change there closes every signed-in socket of the account, this one's too.
       const last = await sessionSocket(third, who.id);
       await mine.changePassword({ email, client_id: who.user.client_id, old_password: 'Funded!Password1', password: 'Brand!New1234', password_confirmation: 'Brand!New1234' });
-      expect(await Promise.all([kept.closed, last.closed])).toEqual([4009, 4009]);
+      expect(await Promise.all([kept.closed, last.closed, keptUnsigned.raw.closed.then((c) => c.code)])).toEqual([4009, 4009, 4009]);
     } finally {
       await second.close();
     }
+  });
+});
+
+describe('a socket server that checks private channels without channel_data (Soketi)', () => {
+  it('is signed for without it when REALTIME_CHANNEL_DATA=false, which only the pusher driver heeds', () => {
+    const base = { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent', REALTIME_SECRET: secret, REALTIME_API_URL: 'http://127.0.0.1:1' };
+    expect(loadConfig({ ...base, REALTIME_DRIVER: 'pusher', REALTIME_CHANNEL_DATA: 'false' }).realtime.channelData).toBe(false);
+    expect(loadConfig({ ...base, REALTIME_DRIVER: 'pusher' }).realtime.channelData).toBe(true);
+    // The embedded server always reads it: turning it off would only refuse every subscription.
+    expect(loadConfig({ ...base, REALTIME_DRIVER: 'embedded', REALTIME_CHANNEL_DATA: 'false' }).realtime.channelData).toBe(true);
+    const soketi = createRealtime(
+      { driver: 'pusher', appId: 'partner-panel', key: 'partner-panel-key', secret, apiUrl: 'http://127.0.0.1:1', activityTimeout: 120, channelData: false },
+      { warn: () => undefined },
+    );
+    expect(soketi.authorize('123.456', 'private-reseller.1', 7)).toEqual({
+      auth: `partner-panel-key:${createHmac('sha256', secret).update('123.456:private-reseller.1').digest('hex')}`,
+    });
   });
 });

@@ -10,7 +10,10 @@ export default function ShellPage() {
   return (
     <Card data-testid="shell-page">
       <CardContent sx={{ textAlign: 'center', py: 6 }}>
-        <Typography color="text.secondary">{translate('pp.shell.nothing_here')}</Typography>
+        {/* The page's one heading: every page has one, and here it is what the page has to say. */}
+        <Typography variant="h6" component="h1" color="text.secondary">
+          {translate('pp.shell.nothing_here')}
+        </Typography>
         <Button component={Link} to="/dashboard" variant="outlined" sx={{ mt: 3 }}>
           {translate('pp.coming_soon.back')}
         </Button>

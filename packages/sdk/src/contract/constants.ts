@@ -155,9 +155,9 @@ export const WEBHOOKS = {
 
 /**
  * What an invoice is, as the server stores it and invoice.* events carry it: a deposit the reseller
- * started is pending until its money is confirmed (paid) or declined (cancelled); an invoice an admin
- * sends is unpaid until paid. The v1 invoice calls show these capitalised, with Expired besides (a
- * deposit pending for more than a day).
+ * started is pending until its money is confirmed (paid), declined (cancelled) or left unfinished for
+ * a day (cancelled too); an invoice an admin sends is unpaid until paid. The v1 invoice calls show
+ * these capitalised, with Expired besides (a deposit whose attempt was left unfinished for a day).
  */
 export const INVOICE_STATUSES = ['pending', 'unpaid', 'paid', 'cancelled'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];

@@ -110,7 +110,8 @@ export const EVENT_DESCRIPTIONS: Record<EventType, string> = {
   'wallet.low_balance': 'The wallet cannot cover the renewals due in the next days (sent once per renewal).',
   'invoice.created': 'An invoice was created: pending for a deposit the reseller started, unpaid for one an admin sent.',
   'invoice.paid': 'An invoice was paid (its wallet.credited comes just before).',
-  'invoice.cancelled': 'A deposit was declined or cancelled at the provider: its invoice is closed, nothing was credited. Tried again and paid, it sends invoice.paid.',
+  'invoice.cancelled':
+    'A deposit was declined or cancelled at the provider, or left unfinished for 24 hours: its invoice is closed, nothing was credited. Tried again and paid, or confirmed late by the provider, it sends invoice.paid.',
   [WEBHOOK_TEST_EVENT]: '"Send test event": delivered to that one endpoint only, never listed by the events API.',
 };
 

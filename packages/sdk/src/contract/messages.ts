@@ -132,6 +132,8 @@ export const errors = {
   paymentMethodUnavailable: entry('rspf-payment-4002', 'This payment method is not available.', 422),
   paymentNotFound: entry('rspf-payment-4003', 'Payment not found.', 404),
   paymentProviderDown: entry('rspf-payment-4004', 'The payment provider could not be reached. Please try again in a moment.', 502),
+  /** A deposit's attempt left unfinished for a day: its payment's failure, as the success page shows it. */
+  paymentExpired: entry('rspf-payment-4005', 'This deposit was not completed within 24 hours and has expired. You can pay it again from your invoices.', 410),
   invoiceCancelled: entry('rspf-invoice-4013', 'This invoice was cancelled and cannot be paid.', 409),
   webhookSignature: entry('rspf-webhook-4101', 'The notification signature could not be verified.', 400),
   creditLimitReached: entry(

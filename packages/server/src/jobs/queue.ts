@@ -4,7 +4,7 @@
  * change leaves no job and a committed one is never lost; workers in every process take jobs as
  * soon as they commit (LISTEN/NOTIFY) and after a crash (the lock expires).
  */
-import { Logger, run, runMigrations, type Runner, type Task } from 'graphile-worker';
+import { Logger, parseCronItems, run, runMigrations, type CronItem, type Runner, type Task } from 'graphile-worker';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/types.js';
@@ -65,8 +65,11 @@ export async function addJob(tx: Tx, task: string, payload: Record<string, unkno
 }
 
 export interface Queue {
-  /** Starts this process's workers with the tasks they run. */
-  start(tasks: Record<string, Task>): Promise<void>;
+  /**
+   * Starts this process's workers with the tasks they run and the tasks due on a schedule. Every
+   * process schedules the same entries: graphile-worker adds each slot's job once, whichever is first.
+   */
+  start(tasks: Record<string, Task>, schedule?: CronItem[]): Promise<void>;
   stop(): Promise<void>;
   stats(tx: Tx): Promise<QueueStats>;
 }
@@ -75,7 +78,7 @@ export function createQueue(options: { url: string; concurrency: number; log: Lo
   let runner: Runner | null = null;
   let pool: pg.Pool | null = null;
   return {
-    async start(tasks) {
+    async start(tasks, schedule = []) {
       if (runner) return;
       // One connection listens; each worker takes one for a job's bookkeeping.
       pool = queuePool(options.url, options.concurrency + 2);
@@ -87,6 +90,8 @@ export function createQueue(options: { url: string; concurrency: number; log: Lo
         pollInterval: 1000,
         logger: loggerOf(options.log),
         taskList: tasks,
+        // Given, even when empty, so no crontab file is looked for in the working directory.
+        parsedCronItems: parseCronItems(schedule),
       });
     },
     async stop() {

@@ -142,9 +142,15 @@ export const broadcastingAuth = defineCall({
   csrf: false,
   spec: 'ours (000 §7: the channel naming is not shown)',
   summary:
-    "Signs a socket's subscription to the reseller's own private channel (private-reseller.{id}); answers { auth } unwrapped, as stock pusher-js and laravel-echo expect.",
+    "Signs a socket's subscription to the reseller's own private channel (private-reseller.{id}) for the caller's session; answers { auth, channel_data } unwrapped, as stock pusher-js and laravel-echo expect, and both must be sent with the subscription. Ending that session closes the socket (4009), signed in or not.",
   body: z.object({ socket_id: z.string().regex(/^\d+\.\d+$/), channel_name: z.string().min(1).max(164) }),
-  response: z.object({ auth: z.string() }),
+  response: z.object({
+    auth: z.string(),
+    channel_data: z
+      .string()
+      .optional()
+      .describe('{"user_id":"session-{id}"}: the session the subscription is for, covered by auth. Absent when the server publishes to a socket server that does not read it.'),
+  }),
   successCode: 60004,
   bare: true,
 });

@@ -31,6 +31,8 @@ export interface RealtimeSettings {
   apiUrl?: string | undefined;
   activityTimeout: number;
   maxConnectionsPerAddress?: number;
+  /** Private channel authorisations name their session (channel_data); see config.ts. */
+  channelData?: boolean;
   trustProxy?: false | number | string[];
 }
 
@@ -134,9 +136,10 @@ export function createRealtime(settings: RealtimeSettings, log: { warn(obj: unkn
       void sendOnBus(bus, { kind: 'disconnect', channel }).catch((error: unknown) => log.warn({ err: error, channel }, 'realtime disconnect failed'));
     },
     /**
-     * Closes the sockets signed in for these sessions (4009), with any driver: the embedded server
-     * directly, another socket server through the Pusher HTTP API's terminate_connections. Like
-     * publishing, a failure is logged and never fails the action that ended the sessions.
+     * Closes the sockets of these sessions (4009): those signed in as one of them and those
+     * subscribed with a channel authorisation one of them asked for. With any driver: the embedded
+     * server directly, another socket server through the Pusher HTTP API's terminate_connections.
+     * Like publishing, a failure is logged and never fails the action that ended the sessions.
      */
     async endSessions(sessionIds: number[]) {
       if (sessionIds.length === 0) return;
@@ -150,9 +153,17 @@ export function createRealtime(settings: RealtimeSettings, log: { warn(obj: unkn
     authenticateSession(socketId: string, sessionId: number) {
       return signer.authenticateUser(socketId, { id: sessionUser(sessionId) });
     },
-    /** `{ auth }` for a socket's subscription to a private channel. */
-    authorize(socketId: string, channel: string): string {
-      return signer.authorizeChannel(socketId, channel).auth;
+    /**
+     * `{ auth, channel_data }` for a socket's subscription to a private channel, channel_data naming
+     * the session that asked (`{"user_id":"session-{id}"}`, under the signature, as presence
+     * channels do): the socket server files the socket under that session, so that ending it
+     * (`endSessions`, terminate_connections) closes the socket though it never signed in.
+     * `{ auth }` alone for a socket server that does not read it (REALTIME_CHANNEL_DATA=false).
+     */
+    authorize(socketId: string, channel: string, sessionId: number): { auth: string; channel_data?: string } {
+      if (settings.channelData === false) return { auth: signer.authorizeChannel(socketId, channel).auth };
+      const { auth, channel_data } = signer.authorizeChannel(socketId, channel, { user_id: sessionUser(sessionId) });
+      return channel_data === undefined ? { auth } : { auth, channel_data };
     },
   };
   return realtime;

@@ -55,6 +55,11 @@ interface Connection {
   channels: Set<string>;
   /** The user it signed in as (`pusher:signin`), if it did. */
   userId: string | null;
+  /**
+   * The users (sessions) whose channel authorisations it subscribed with (channel_data's user_id):
+   * terminating one of them closes it, signed in or not.
+   */
+  grants: Set<string>;
   lastSeen: number;
   pingedAt: number | null;
 }
@@ -209,8 +214,9 @@ export class RealtimeServer {
   }
 
   /**
-   * Closes every connection signed in as one of these users (the Pusher API's
-   * terminate_connections): the sessions behind them have ended. Answers how many closed.
+   * Closes every connection signed in as one of these users, or subscribed with a channel
+   * authorisation one of them was given (the Pusher API's terminate_connections): the sessions
+   * behind them have ended. Answers how many closed.
    */
   terminateUsers(userIds: string[]): number {
     let closed = 0;
@@ -250,6 +256,7 @@ export class RealtimeServer {
       ws,
       channels: new Set(),
       userId: null,
+      grants: new Set(),
       lastSeen: Date.now(),
       pingedAt: null,
     };
@@ -272,10 +279,23 @@ export class RealtimeServer {
     if (left > 0) this.perAddress.set(conn.address, left);
     else this.perAddress.delete(conn.address);
     for (const channel of conn.channels) this.leave(conn, channel);
-    if (conn.userId !== null) this.signOut(conn, conn.userId);
+    const userId = conn.userId;
+    conn.userId = null;
+    const grants = [...conn.grants];
+    conn.grants.clear();
+    for (const user of userId === null ? grants : [userId, ...grants]) this.unlink(conn, user);
   }
 
-  private signOut(conn: Connection, userId: string) {
+  /** Files the connection under a user it answers to: its sign-in or a channel authorisation. */
+  private link(conn: Connection, userId: string) {
+    let set = this.users.get(userId);
+    if (!set) this.users.set(userId, (set = new Set()));
+    set.add(conn);
+  }
+
+  /** Takes it from under the user once it answers to that user neither way. */
+  private unlink(conn: Connection, userId: string) {
+    if (conn.userId === userId || conn.grants.has(userId)) return;
     const set = this.users.get(userId);
     set?.delete(conn);
     if (set?.size === 0) this.users.delete(userId);
@@ -346,11 +366,10 @@ export class RealtimeServer {
     const user = safeJson(userData) as { id?: unknown } | undefined;
     const id = typeof user === 'object' && user !== null ? user.id : undefined;
     if (typeof id !== 'string' || !USER_ID.test(id)) return 'user_data must be a JSON object with a valid id';
-    if (conn.userId !== null) this.signOut(conn, conn.userId);
+    const previous = conn.userId;
     conn.userId = id;
-    let set = this.users.get(id);
-    if (!set) this.users.set(id, (set = new Set()));
-    set.add(conn);
+    if (previous !== null) this.unlink(conn, previous);
+    this.link(conn, id);
     conn.ws.send(frame('pusher:signin_success', { user_data: userData }));
     return undefined;
   }
@@ -372,11 +391,28 @@ export class RealtimeServer {
     if (channel.startsWith('presence-') || channel.startsWith('private-encrypted-')) {
       return refuse('This channel type is not supported by this server', 400);
     }
-    if (isPrivate(channel) && !channelAuthValid(this.opts.key, this.opts.secret, conn.id, channel, data.auth)) {
-      return refuse('The connection is unauthorized: invalid signature for this channel and socket', 401);
+    let grantee: string | null = null;
+    if (isPrivate(channel)) {
+      // A private channel is authorised for the session that asked (channel_data, under the
+      // signature): without it a socket that never signs in would outlive that session.
+      const channelData = data.channel_data;
+      if (typeof channelData !== 'string') {
+        return refuse('The connection is unauthorized: send the channel_data that came with the channel authorisation', 401);
+      }
+      if (!channelAuthValid(this.opts.key, this.opts.secret, conn.id, channel, data.auth, channelData)) {
+        return refuse('The connection is unauthorized: invalid signature for this channel and socket', 401);
+      }
+      const granted = safeJson(channelData) as { user_id?: unknown } | undefined;
+      const userId = typeof granted === 'object' && granted !== null ? granted.user_id : undefined;
+      if (typeof userId !== 'string' || !USER_ID.test(userId)) return refuse('channel_data must be a JSON object with a valid user_id', 400);
+      grantee = userId;
     }
     if (!conn.channels.has(channel) && conn.channels.size >= MAX_CHANNELS_PER_CONNECTION) {
       return refuse(`A connection may subscribe to at most ${MAX_CHANNELS_PER_CONNECTION} channels`, 400);
+    }
+    if (grantee !== null) {
+      conn.grants.add(grantee);
+      this.link(conn, grantee);
     }
     conn.channels.add(channel);
     let set = this.channels.get(channel);

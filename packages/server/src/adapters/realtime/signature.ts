@@ -9,13 +9,17 @@ export function safeEqual(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-/** `key:hex(hmac_sha256(secret, "socket_id:channel"))`, as /broadcasting/auth answers it. */
-export function signChannel(key: string, secret: string, socketId: string, channel: string): string {
-  return `${key}:${hmac(secret, `${socketId}:${channel}`)}`;
+/**
+ * `key:hex(hmac_sha256(secret, "socket_id:channel[:channel_data]"))`, as /broadcasting/auth
+ * answers it: with channel_data (the session that asked), the signature covers it, so a client
+ * cannot subscribe without it or with another session's.
+ */
+export function signChannel(key: string, secret: string, socketId: string, channel: string, channelData?: string): string {
+  return `${key}:${hmac(secret, channelData === undefined ? `${socketId}:${channel}` : `${socketId}:${channel}:${channelData}`)}`;
 }
 
-export function channelAuthValid(key: string, secret: string, socketId: string, channel: string, auth: unknown): boolean {
-  return typeof auth === 'string' && safeEqual(auth, signChannel(key, secret, socketId, channel));
+export function channelAuthValid(key: string, secret: string, socketId: string, channel: string, auth: unknown, channelData?: string): boolean {
+  return typeof auth === 'string' && safeEqual(auth, signChannel(key, secret, socketId, channel, channelData));
 }
 
 /** `key:hex(hmac_sha256(secret, "socket_id::user::user_data"))`, as user authentication answers it. */

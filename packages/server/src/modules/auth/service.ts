@@ -66,8 +66,8 @@ export async function replacePassword(
   const ended = await revokeSessions(unit.tx, resellerId, now);
   await spendResetLinks(unit.tx, resellerId, now);
   await ctx.mail.enqueue(unit.tx, mail);
-  // Every socket on the reseller's channel (the embedded server), and those signed in for the
-  // ended sessions (any socket server).
+  // Every socket on the reseller's channel (the embedded server), and those of the ended sessions,
+  // signed in as one or subscribed for one (any socket server).
   unit.afterCommit(() => ctx.realtime.disconnect(pusherChannel(resellerId)));
   unit.afterCommit(() => ctx.realtime.endSessions(ended));
   unit.afterCommit(() => ctx.mail.kick());

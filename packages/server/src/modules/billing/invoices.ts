@@ -99,10 +99,12 @@ interface InvoiceRecord {
 }
 
 const iso = (d: Date | string) => new Date(d).toISOString();
-/** The status an invoice shows (the database's, or Expired for a deposit left pending too long). */
+/** The status an invoice shows (the database's, or Expired for a deposit left unfinished too long). */
 export const INVOICE_STATUS: Record<InvoiceStatus | 'expired', Invoice['status']> = { paid: 'Paid', unpaid: 'Unpaid', cancelled: 'Cancelled', pending: 'Pending', expired: 'Expired' };
-/** How long a started deposit shows as a pending payment before it reads as expired. */
+/** How long a started deposit shows as a pending payment before it reads as expired and is closed (expiry.ts). */
 export const PENDING_DEPOSIT_HOURS = 24;
+/** The failure code of a deposit's payment left unfinished for those hours (expiry.ts). */
+export const EXPIRED_PAYMENT_CODE = 'expired';
 
 function present(r: InvoiceRecord): Omit<Invoice, 'transactions'> {
   return {
@@ -120,8 +122,17 @@ function present(r: InvoiceRecord): Omit<Invoice, 'transactions'> {
   };
 }
 
-/** An invoice's state as it reads now: a pending deposit past its hours reads as expired. */
-export const INVOICE_STATE_SQL = `case when i.status = 'pending' and i.created_at < now() - make_interval(hours => ${PENDING_DEPOSIT_HOURS}) then 'expired' else i.status end`;
+/**
+ * An invoice's state as it reads now: a deposit whose latest attempt is past its hours reads as
+ * expired, whether the job (expiry.ts) has closed it yet or not, so what the reseller sees does not
+ * change when the job runs. Counted from the latest attempt, as the job counts: a declined deposit
+ * tried again today is pending, not expired. A deposit closed for being declined stays Cancelled.
+ */
+export const INVOICE_STATE_SQL = `case
+    when i.status = 'pending' and greatest(i.created_at, (select max(p.created_at) from payments p where p.invoice_id = i.id))
+      < now() - make_interval(hours => ${PENDING_DEPOSIT_HOURS}) then 'expired'
+    when i.status = 'cancelled' and (select p.failure_code from payments p where p.invoice_id = i.id order by p.id desc limit 1) = '${EXPIRED_PAYMENT_CODE}' then 'expired'
+    else i.status end`;
 
 const SELECT = sql`select i.id,
     ${sql.raw(INVOICE_STATE_SQL)} as status,

@@ -19,10 +19,10 @@ export function notificationRoutes(app: FastifyInstance) {
     return answer(await notices.markRead(ctx, reseller.id, uid), uid ? successes.notificationRead : successes.allNotificationsRead);
   });
 
-  // A reseller may listen to its own channel only.
+  // A reseller may listen to its own channel only, for as long as the session that asked lasts.
   serve(app, contract.broadcastingAuth, async ({ body, reseller }) => {
     if (body.channel_name !== pusherChannel(reseller.id)) throw fail('channelForbidden');
-    return { auth: ctx.realtime.authorize(body.socket_id, body.channel_name) };
+    return ctx.realtime.authorize(body.socket_id, body.channel_name, reseller.tokenId);
   }, { form: true });
 
   // A socket signs in as the session that asked, so that ending the session closes it.

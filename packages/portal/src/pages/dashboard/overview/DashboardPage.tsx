@@ -177,7 +177,8 @@ export default function DashboardPage() {
               {translate('pp.dashboard.promo_body')}
             </Typography>
           </Box>
-          <WhiteLabelEnquiryButton sx={{ bgcolor: 'common.white', color: 'primary.dark', '&:hover': { bgcolor: 'grey.100' } }} />
+          {/* Dark blue on white in both themes: the dark theme's primary.dark (#648dae) reads 3.5:1 on white. */}
+          <WhiteLabelEnquiryButton sx={{ bgcolor: 'common.white', color: '#0d47a1', '&:hover': { bgcolor: 'grey.100' } }} />
         </CardContent>
       </Card>
       <Box component="section" aria-labelledby="over-time-title" sx={{ mt: 4 }} data-testid="over-time">

@@ -31,27 +31,38 @@ export default function PaymentSuccessPage() {
   const [error, setError] = useState<string | null>(null);
   const [invoiceId, setInvoiceId] = useState<number | null>(null);
   const started = useRef(false);
+  /** Set once the page is left: what it was still to do (asking, the trip to the root) is dropped. */
+  const left = useRef(false);
   const links = usePaths();
   const [search] = useSearchParams();
   const paymentId = /^\d+$/.test(search.get('payment') ?? '') ? Number(search.get('payment')) : null;
 
   useEffect(() => {
-    if (started.current) return;
+    // Cleared on every mount, so React's development remount (which does not start the flow again)
+    // keeps it going; set when the page is really left, so that a person who went elsewhere is not
+    // taken back to the root a few seconds later, nor its payment asked about for two minutes.
+    left.current = false;
+    const leave = () => {
+      left.current = true;
+    };
+    if (started.current) return leave;
     started.current = true;
-    /** Asks the server until the provider has decided (or patience runs out). */
+    /** Asks the server until the provider has decided, patience runs out or the page is left. */
     async function verified(id: number) {
       const until = Date.now() + PAYMENT_SUCCESS_TIMINGS.patience;
       for (;;) {
         const { body } = await dataProvider.verifyPayment(id);
-        if (body.payment.status !== 'pending' || Date.now() > until) return body.payment;
+        if (body.payment.status !== 'pending' || Date.now() > until || left.current) return body.payment;
         await later(PAYMENT_SUCCESS_TIMINGS.poll);
       }
     }
     void (async () => {
       await later(PAYMENT_SUCCESS_TIMINGS.processing);
+      if (left.current) return;
       setStep('verifying');
       try {
         const [payment] = await Promise.all([paymentId ? verified(paymentId) : null, later(PAYMENT_SUCCESS_TIMINGS.verifying)]);
+        if (left.current) return;
         const user = await dataProvider.refreshProfile();
         setBalance(user.balance);
         if (payment?.status === 'failed') {
@@ -67,8 +78,9 @@ export default function PaymentSuccessPage() {
         return;
       }
       await later(PAYMENT_SUCCESS_TIMINGS.confirmation);
-      navigate('/', { replace: true });
+      if (!left.current) navigate('/', { replace: true });
     })();
+    return leave;
   }, [navigate, translate, dataProvider, paymentId]);
 
   return (
