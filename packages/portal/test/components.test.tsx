@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import CouponListPage from '../src/resources/coupons/CouponList';
 import GeneratePage from '../src/resources/coupons/generate/GeneratePage';
 import { UpdateVpnForm } from '../src/resources/vpn-subscriptions/manage/UpdateVpnForm';
-import PaymentSuccessPage, { PAYMENT_SUCCESS_TIMINGS } from '../src/pages/payment-success/PaymentSuccessPage';
+import PaymentSuccessPage, { PAYMENT_SUCCESS_TIMINGS } from '../src/pages/payments/success/PaymentSuccessPage';
 import { renderAt, signedIn } from './support/admin';
 
 afterEach(() => cleanup());
