@@ -50,6 +50,8 @@ import { redeemRoutes } from './modules/redeem/routes.js';
 import { settingsRoutes } from './modules/settings/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { syncCreditLimits } from './modules/wallet/service.js';
+import { createChargeQueues } from './modules/wallet/charge-queue.js';
+import { createPriceBooks } from './modules/products/price-cache.js';
 import { healthRoutes } from './ops/health.js';
 import { logDestination } from './ops/log-destination.js';
 import { logRequests } from './ops/request-log.js';
@@ -148,6 +150,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log: app.log,
     workers: createWorkers(),
     lifecycle: { draining: false },
+    chargeQueues: createChargeQueues(),
+    priceBooks: createPriceBooks(),
   };
   app.decorate('ctx', ctx);
   app.decorateRequest('reseller', null);
