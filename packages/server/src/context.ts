@@ -38,10 +38,10 @@ export interface AppContext {
   realtime: Realtime;
   notifier: Notifier;
   payments: Payments;
-  /** The durable job queue (webhook deliveries), on the same PostgreSQL. */
+  /** The durable job queue, on the same PostgreSQL: all background work (jobs/background.ts). */
   queue: Queue;
   log: FastifyBaseLogger;
-  /** Background workers (mail, renewals, queues): readiness, metrics and shutdown read them. */
+  /** Background workers (the job queue, mail): readiness, metrics and shutdown read them. */
   workers: Workers;
   lifecycle: Lifecycle;
   /** The charges waiting for each busy wallet (wallet/group-commit.ts). */

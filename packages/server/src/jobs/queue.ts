@@ -1,10 +1,12 @@
 /**
- * The durable job queue, on the same PostgreSQL (graphile-worker; why in docs/architecture.md).
- * A job is added with SQL inside the transaction of the change that causes it, so a rolled-back
- * change leaves no job and a committed one is never lost; workers in every process take jobs as
- * soon as they commit (LISTEN/NOTIFY) and after a crash (the lock expires).
+ * The durable job queue, on the same PostgreSQL (graphile-worker; why in docs/architecture.md), and
+ * the one way background work runs: webhook deliveries, mail, renewals and the sweeps. A job is
+ * added with SQL inside the transaction of the change that causes it, so a rolled-back change
+ * leaves no job and a committed one is never lost; workers in every process take jobs as soon as
+ * they commit (LISTEN/NOTIFY) and after a crash (the lock expires). Recurring work is graphile-worker's
+ * schedule (its crontab): each minute of it is queued once for every process together.
  */
-import { Logger, run, runMigrations, type Runner, type Task } from 'graphile-worker';
+import { Logger, parseCronItems, run, runMigrations, type CronItem, type Runner, type Task } from 'graphile-worker';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/types.js';
@@ -64,9 +66,14 @@ export async function addJob(tx: Tx, task: string, payload: Record<string, unkno
   );
 }
 
+/** Tasks by name. */
+export type Tasks = Record<string, Task>;
+/** Recurring jobs (graphile-worker's crontab items). */
+export type Schedule = CronItem[];
+
 export interface Queue {
-  /** Starts this process's workers with the tasks they run. */
-  start(tasks: Record<string, Task>): Promise<void>;
+  /** Starts this process's workers with the tasks they run and the recurring jobs they queue. */
+  start(tasks: Tasks, schedule?: Schedule): Promise<void>;
   stop(): Promise<void>;
   stats(tx: Tx): Promise<QueueStats>;
 }
@@ -75,7 +82,7 @@ export function createQueue(options: { url: string; concurrency: number; log: Lo
   let runner: Runner | null = null;
   let pool: pg.Pool | null = null;
   return {
-    async start(tasks) {
+    async start(tasks, schedule = []) {
       if (runner) return;
       // One connection listens; each worker takes one for a job's bookkeeping.
       pool = queuePool(options.url, options.concurrency + 2);
@@ -87,6 +94,7 @@ export function createQueue(options: { url: string; concurrency: number; log: Lo
         pollInterval: 1000,
         logger: loggerOf(options.log),
         taskList: tasks,
+        parsedCronItems: parseCronItems(schedule),
       });
     },
     async stop() {

@@ -110,7 +110,6 @@ export async function openAccount(ctx: Ctx, unit: Unit, input: OpenAccount) {
   if (!account) throw fail('internal');
   if (books.announces && opening.mail) {
     await ctx.mail.enqueue(unit.tx, opening.mail);
-    unit.afterCommit(() => ctx.mail.kick());
   }
   await audit(unit.tx, opening.audit(account.id));
   if (books.announces) await ctx.notifier.notify(unit, input.owner.id, opening.notice(account.id));
@@ -207,7 +206,6 @@ async function openPaidAccount(ctx: Ctx, input: OpenAccount, priceCents: number,
       batchRows(events, [eventRow(newEventId(), { resellerId: v.resellerId, mode: 'live', type: 'vpn_user.created', object: vpnUserObject(account, ctx.clock.now()), subject: `vpn_user:${id}` })]),
     ],
   });
-  if (opening.mail) void ctx.mail.kick();
   ctx.notifier.published(notification, paid.at);
   return { account, balance: await afterCharge(ctx, movement, paid) };
 }
@@ -328,7 +326,6 @@ async function change<T>(ctx: Ctx, session: Session, ref: AccountRef, books: Boo
 async function tellUser(ctx: Ctx, unit: Unit, books: Books, mail: Parameters<typeof vpnChangedMail>[0]) {
   if (!books.announces) return;
   await ctx.mail.enqueue(unit.tx, vpnChangedMail(mail));
-  unit.afterCommit(() => ctx.mail.kick());
 }
 
 export async function updateEmail(ctx: Ctx, session: Session, ref: AccountRef, email: string, books: Books = liveBooks) {
