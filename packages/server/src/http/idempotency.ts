@@ -16,7 +16,6 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { idempotencyKeys } from '../db/schema/index.js';
-import { rows } from '../db/index.js';
 import { seal, unseal } from '../sealing.js';
 import { fail } from './errors.js';
 
@@ -47,11 +46,11 @@ export async function claimIdempotencyKey(request: FastifyRequest, reply: Fastif
   const { db, clock } = request.server.ctx;
   const fingerprint = fingerprintOf(request);
   const now = clock.now();
-  const claimed = await rows<{ key: string }>(
-    db,
-    sql`insert into idempotency_keys (scope, key, fingerprint, created_at) values (${scope}, ${raw}, ${fingerprint}, ${now})
-        on conflict (scope, key) do nothing returning key`,
-  );
+  const claimed = await db
+    .insert(idempotencyKeys)
+    .values({ scope, key: raw, fingerprint, createdAt: now })
+    .onConflictDoNothing({ target: [idempotencyKeys.scope, idempotencyKeys.key] })
+    .returning({ key: idempotencyKeys.key });
   const sealed = request.routeOptions.config.secretAnswer === true;
   if (claimed.length) {
     request.idempotency = { scope, key: raw, sealed };

@@ -105,10 +105,10 @@ export function createQueue(options: { url: string; concurrency: number; log: Lo
       pool = null;
     },
     async stats(tx) {
-      const result = (await tx.execute(
+      const result = await tx.execute<{ depth: number; oldest: number | null }>(
         sql`select count(*)::int as depth, extract(epoch from now() - min(run_at))::float8 as oldest
             from graphile_worker.jobs where run_at <= now() and attempts < max_attempts`,
-      )) as unknown as { rows: { depth: number; oldest: number | null }[] };
+      );
       const row = result.rows[0];
       return { running: runner !== null, depth: Number(row?.depth ?? 0), oldestAgeSeconds: Math.max(0, Math.round(Number(row?.oldest ?? 0))) };
     },

@@ -7,7 +7,7 @@
  * due rows: `outbox` keeps them for the dev inbox, `smtp` sends them through nodemailer. Several
  * processes share the table safely (SKIP LOCKED).
  */
-import { sql } from 'drizzle-orm';
+import { and, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/index.js';
 import { rows } from '../../db/index.js';
@@ -62,12 +62,13 @@ export function createMail(opts: {
   /** Delivers one batch of due mails; answers how many were handled. */
   async function dispatchBatch(): Promise<number> {
     return opts.db.transaction(async (tx) => {
-      const due = await rows<{ id: number; to_address: string; subject: string; text_body: string; html_body: string; attempts: number }>(
-        tx,
-        sql`select id, to_address, subject, text_body, html_body, attempts from mail_outbox
-            where sent_at is null and next_attempt_at <= now()
-            order by id limit ${BATCH} for update skip locked`,
-      );
+      const due = await tx
+        .select({ id: mailOutbox.id, to_address: mailOutbox.toAddress, subject: mailOutbox.subject, text_body: mailOutbox.textBody, html_body: mailOutbox.htmlBody, attempts: mailOutbox.attempts })
+        .from(mailOutbox)
+        .where(and(isNull(mailOutbox.sentAt), lte(mailOutbox.nextAttemptAt, sql`now()`)))
+        .orderBy(mailOutbox.id)
+        .limit(BATCH)
+        .for('update', { skipLocked: true });
       for (const row of due) {
         try {
           await transport.deliver({ id: Number(row.id), to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body });

@@ -5,7 +5,7 @@
  * When the wallet cannot pay, the account is suspended and the reseller told. Three days before
  * renewals fall due, a reseller whose balance does not cover them is warned, once a period.
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { errors } from '@partner-panel/sdk';
 import type { AppContext } from '../../context.js';
 import { rows } from '../../db/index.js';
@@ -123,12 +123,11 @@ async function warn(ctx: Ctx): Promise<number> {
       // What can still be charged: the balance, and on a postpaid account what is left of its limit.
       if ((owner?.balance ?? 0) + limit >= due) return false;
       // Only the process that marks the accounts sends the warning.
-      const marked = await rows<{ id: number }>(
-        unit.tx,
-        sql`update vpn_accounts set renewal_warned_at = ${now}
-            where id in (${sql.join(accounts.map((a) => sql`${a.id}`), sql`, `)}) and renewal_warned_at is null
-            returning id`,
-      );
+      const marked = await unit.tx
+        .update(vpnAccounts)
+        .set({ renewalWarnedAt: now })
+        .where(and(inArray(vpnAccounts.id, accounts.map((a) => a.id)), isNull(vpnAccounts.renewalWarnedAt)))
+        .returning({ id: vpnAccounts.id });
       if (marked.length === 0) return false;
       await recordEvent(unit.tx, {
         resellerId,
