@@ -7,7 +7,8 @@
  * Each charge keeps its own answer: its conditional debit decides, in the order the charges came,
  * whether it is paid (by `wallet_move`, the rule every movement of a wallet goes through,
  * movement.ts); a paid one gets its ledger row and its own rows (given here as values, and inserted
- * with those of the batch's other paid charges, one insert per table); a refused one writes nothing. When an insert fails (a code or username already taken), nothing of the batch is
+ * with those of the batch's other paid charges, one insert per table); a refused one writes
+ * nothing. When an insert fails (a code or username already taken), nothing of the batch is
  * written and each of its charges runs again alone, so that only the one at fault answers the error.
  * A charge priced from a price book whose versions have moved since it was read is refused as stale
  * and writes nothing (products/price-cache.ts prices it again).
