@@ -40,9 +40,6 @@ import { syncCatalogue } from './modules/products/catalogue.js';
 import { productRoutes } from './modules/products/routes.js';
 import { vpnRoutes } from './modules/vpn/routes.js';
 import { clientApiRoutes } from './modules/client-api/routes.js';
-import { sweepClientTokens } from './modules/client-api/keys.js';
-import { sweepIdempotencyKeys } from './http/idempotency.js';
-import { pruneEvents } from './modules/events/retention.js';
 import { FOLD_EVERY_MS, foldDaily } from './modules/dashboard/fold.js';
 import { devMailRoutes } from './modules/dev/mail.js';
 import { profileRoutes } from './modules/profile/routes.js';
@@ -51,6 +48,8 @@ import { redeemRoutes } from './modules/redeem/routes.js';
 import { settingsRoutes } from './modules/settings/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { syncCreditLimits } from './modules/wallet/service.js';
+import { createChargeQueues } from './modules/wallet/charge-queue.js';
+import { createPriceBooks } from './modules/products/price-cache.js';
 import { healthRoutes } from './ops/health.js';
 import { logDestination } from './ops/log-destination.js';
 import { logRequests } from './ops/request-log.js';
@@ -58,8 +57,7 @@ import { metricsRoutes } from './ops/metrics.js';
 import { createWorkers } from './ops/workers.js';
 import { checkDataDir, databaseFailure } from './ops/startup.js';
 import { createQueue } from './jobs/queue.js';
-import { webhookTasks } from './modules/webhooks/delivery.js';
-import { billingSchedule, billingTasks } from './modules/billing/expiry.js';
+import { backgroundJobs } from './jobs/background.js';
 import { webhookEndpointRoutes } from './modules/webhooks/routes.js';
 
 export interface BuildOptions {
@@ -156,6 +154,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log: app.log,
     workers: createWorkers(),
     lifecycle: { draining: false },
+    chargeQueues: createChargeQueues(),
+    priceBooks: createPriceBooks(),
   };
   app.decorate('ctx', ctx);
   app.decorateRequest('reseller', null);
@@ -197,10 +197,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   sdkPackage(app, config.sdkPackageDir ?? defaultSdkPackageDir);
   await portal(app, portalDir);
 
-  ctx.mail.start();
-  ctx.workers.register(ctx.mail);
+  // Background work is the queue's (jobs/background.ts): a process with JOB_WORKERS=0 does none.
   if (config.jobWorkers > 0) {
-    await ctx.queue.start({ ...webhookTasks(ctx), ...billingTasks(ctx) }, billingSchedule);
+    const jobs = backgroundJobs(ctx);
+    await ctx.queue.start(jobs.tasks, jobs.schedule);
+    ctx.workers.register(ctx.mail);
     // The job queue reports to readiness, metrics and shutdown like the other workers.
     let queueRunning = true;
     ctx.workers.register({
@@ -223,17 +224,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     });
     if (res.statusCode !== 200) throw new Error(`the webhook answered ${res.statusCode}: ${res.body}`);
   });
-  const sweep = setInterval(() => {
-    for (const job of [ctx.counters.sweep(), sweepClientTokens(ctx), sweepIdempotencyKeys(db), pruneEvents(db)]) void job.catch(() => undefined);
-  }, 10 * 60_000);
-  sweep.unref();
+  // The fold stays a timer of each process, not a job of the queue: it runs every five seconds, below
+  // the one minute the queue's schedule counts in, and is safe in every process at once (fold_daily
+  // moves each appended row once). As self-queued jobs it would add a queue write and a worker's
+  // round trip to every fold, and a fold lost with a process costs nothing: the next one, in any
+  // process, moves what it left (docs/architecture.md, "Events, webhooks and the job queue").
   let folding: Promise<unknown> = Promise.resolve();
   const fold = setInterval(() => {
     folding = foldDaily(db).catch((error: unknown) => app.log.warn({ err: error }, 'folding the dashboard rollups failed; the next fold retries'));
   }, FOLD_EVERY_MS);
   fold.unref();
   app.addHook('onClose', async () => {
-    clearInterval(sweep);
     clearInterval(fold);
     await folding;
     ctx.payments.testGateway?.stop();
@@ -241,6 +242,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Workers finish the job in hand (a renewal run, a mail batch) before the database closes.
     await ctx.workers.stopAll();
     await busListener?.close();
+    // Registered only where jobs run; its transport is closed in every process.
+    await ctx.mail.stop();
     await realtime.server?.close();
     // A database handed in by the caller is the caller's to close.
     if (!options.database) await database.close();

@@ -90,7 +90,14 @@ const envFields = z.object({
     REALTIME_PUBLIC_PORT: z.coerce.number().int().min(1).max(65535).optional(),
     REALTIME_PUBLIC_TLS: bool.default(false),
     REALTIME_CHANNEL_DATA: bool.default(true),
-    RENEWALS_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+    // A recurring job of the queue, which runs on the minute (jobs/queue.ts): whole minutes only.
+    RENEWALS_INTERVAL_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(86_400)
+      .refine((s) => s % 60 === 0, 'RENEWALS_INTERVAL_SECONDS must be 0 (off) or a whole number of minutes in seconds (60, 120, 300…): renewals run on the minute')
+      .default(60),
     JOB_WORKERS: z.coerce.number().int().min(0).max(64).default(4),
     WEBHOOK_ALLOW_PRIVATE_DESTINATIONS: bool.optional(),
     WEBHOOK_RETRY_SECONDS: z

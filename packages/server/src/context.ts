@@ -15,6 +15,8 @@ import type { Payments } from './adapters/payments/index.js';
 import type { Workers } from './ops/workers.js';
 import type { Lifecycle } from './ops/health.js';
 import type { Queue } from './jobs/queue.js';
+import type { ChargeQueues } from './modules/wallet/charge-queue.js';
+import type { PriceBooks } from './modules/products/pricing.js';
 
 /** The time source; tests replace it to drive expiry and renewals. */
 export interface Clock {
@@ -36,12 +38,16 @@ export interface AppContext {
   realtime: Realtime;
   notifier: Notifier;
   payments: Payments;
-  /** The durable job queue (webhook deliveries, abandoned deposits), on the same PostgreSQL. */
+  /** The durable job queue, on the same PostgreSQL: all background work (jobs/background.ts). */
   queue: Queue;
   log: FastifyBaseLogger;
-  /** Background workers (mail, renewals, queues): readiness, metrics and shutdown read them. */
+  /** Background workers (the job queue, mail): readiness, metrics and shutdown read them. */
   workers: Workers;
   lifecycle: Lifecycle;
+  /** The charges waiting for each busy wallet (wallet/group-commit.ts). */
+  chargeQueues: ChargeQueues;
+  /** The price books this app keeps between calls (products/price-cache.ts). */
+  priceBooks: PriceBooks;
 }
 
 /** The reseller behind the bearer token of a request. */

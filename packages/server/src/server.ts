@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from './config.js';
 import { buildApp } from './app.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './modules/demo/seed.js';
-import { scheduleRenewals } from './modules/vpn/renewals.js';
 import { ensureSandboxKey } from './modules/client-api/keys.js';
 import { findResellerByEmail } from './modules/demo/seed.js';
 import { explainStartupFailure, listenFailure, warmUpLibraries } from './ops/startup.js';
@@ -28,8 +27,6 @@ async function start(config: Config, app: FastifyInstance) {
   timing.mark('routes and adapters ready');
   const seeded = config.demoData ? await seedDemo(app.ctx.db, { partnerCreditLimitCents: config.partnerCreditLimitCents }) : false;
   timing.mark(config.demoData ? 'demo data checked' : 'no demo data');
-  // The renewal job runs in every process; SKIP LOCKED keeps them from renewing an account twice.
-  if (config.renewalsIntervalMs > 0) app.ctx.workers.register(scheduleRenewals(app.ctx, config.renewalsIntervalMs));
   const address = await app.listen({ port: config.port, host: config.host }).catch((error: unknown) => {
     throw listenFailure(error, 'the HTTP server', 'PORT', config.port, config.host);
   });

@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { applyDatabaseCode, databaseCodeFiles, databaseCodeFolder, readDatabaseCode } from '../src/db/code.js';
 import { migrationsFolder } from '../src/db/index.js';
 import { FANOUT_TASK } from '../src/modules/events/record.js';
+import { MAIL_TASK } from '../src/adapters/mail/index.js';
 import { catalogueOfFiles, codeDifferences, statementsOf, withoutDefinition } from './support/db-code.js';
 import { freshDatabase } from './support/db.js';
 
@@ -106,7 +107,7 @@ describe('the database code in src/db/sql', () => {
 
   it('does not bring back the functions a migration dropped', () => {
     const names = filesCatalogue.map((d) => d.name);
-    expect(names.filter((name) => /^(coupon_days|vpn_days)\(/.test(name))).toEqual([]);
+    expect(names.filter((name) => /^(coupon_days|vpn_days|wallet_batch_debits)\(/.test(name))).toEqual([]);
   });
 
   it('splits its files into statements, each one function or trigger', () => {
@@ -135,5 +136,13 @@ describe('the webhook fan-out job', () => {
     expect(queued).toEqual([FANOUT_TASK]);
     const fanOut = filesCatalogue.find((d) => d.name === 'fan_out_events()');
     expect(fanOut?.definition).toContain(`graphile_worker.add_job('${FANOUT_TASK}'`);
+  });
+});
+
+describe('the mail delivery job', () => {
+  it('is queued by the trigger under the task name the worker runs', () => {
+    const mail = readFileSync(join(databaseCodeFolder, 'mail.sql'), 'utf8');
+    const queued = [...mail.matchAll(/graphile_worker\.add_job\('([^']*)'/g)].map((m) => m[1]);
+    expect(queued).toEqual([MAIL_TASK]);
   });
 });

@@ -6,6 +6,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
 import { AppError } from '../src/http/errors.js';
 import { withPriceBook } from '../src/modules/products/price-cache.js';
 import type { PriceBook } from '../src/modules/products/pricing.js';
@@ -145,6 +147,25 @@ describe('a price book kept between calls', () => {
       expect(Number(after[0]?.n) - Number(before[0]?.n)).toBe(40);
     } finally {
       await t.database.db.execute(sql`update products set price_cents = 4500 where id = 105`);
+    }
+  });
+});
+
+describe('the books and the charge queues of one app', () => {
+  it('are its own: a second app in the same process, on the same database, shares neither', async () => {
+    const second = await buildApp(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent', JOB_WORKERS: '0' }), { database: t.database, logger: false });
+    try {
+      await reseller.api.generateCoupons(biennial);
+      const kept = t.app.ctx.priceBooks.get(RESELLER);
+      expect(kept).toBeDefined();
+      expect(second.ctx.priceBooks.has(RESELLER)).toBe(false);
+      const book = await withPriceBook(second.ctx, RESELLER, async (b: PriceBook) => b, { kept: true });
+      expect(second.ctx.priceBooks.get(RESELLER)).toBe(book);
+      expect(t.app.ctx.priceBooks.get(RESELLER)).toBe(kept);
+      expect(book).not.toBe(kept);
+      expect(second.ctx.chargeQueues).not.toBe(t.app.ctx.chargeQueues);
+    } finally {
+      await second.close();
     }
   });
 });

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { addMonths } from '../src/dates.js';
-import { runRenewals } from '../src/modules/vpn/renewals.js';
+import { RENEWALS_TASK, renewalJobs, runRenewals } from '../src/modules/vpn/renewals.js';
 import { manualClock, testApp } from './support/app.js';
 import { balanceCents, fundedReseller, ledger, query } from './support/sql.js';
 
@@ -121,7 +121,7 @@ describe('renewals', () => {
     const t = await testApp({ clock, poolSize: 10, env: { SESSION_TTL_HOURS: '2160' } });
     const owner = await fundedReseller(t, 'busy@example.com', 100_000);
     for (let i = 0; i < 40; i++) await owner.api.createVpnAccount({ ...monthly, email: `c${i}@example.com` });
-    const second = await buildApp(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent' }), { database: t.database, clock, logger: false });
+    const second = await buildApp(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent', RENEWALS_INTERVAL_SECONDS: '0' }), { database: t.database, clock, logger: false });
     try {
       clock.set(new Date('2026-02-10T12:00:01Z'));
       const [one, two] = await Promise.all([runRenewals(t.app.ctx), runRenewals(second.ctx)]);
@@ -137,4 +137,21 @@ describe('renewals', () => {
       await second.close();
     }
   }, 120_000);
+});
+
+describe('the renewal job', () => {
+  it('is a recurring job of the queue, every RENEWALS_INTERVAL_SECONDS on the minute; an interval of no whole minutes is refused', async () => {
+    const t = await testApp();
+    const { tasks, schedule } = renewalJobs(t.app.ctx, 300);
+    expect(Object.keys(tasks)).toEqual([RENEWALS_TASK]);
+    const [item] = schedule;
+    expect(item).toMatchObject({ task: RENEWALS_TASK, identifier: RENEWALS_TASK, options: { jobKey: RENEWALS_TASK, maxAttempts: 1 } });
+    const match = item?.match as (d: { min: number; hour: number; date: number; month: number; dow: number }) => boolean;
+    const at = (hour: number, min: number) => match({ hour, min, date: 1, month: 1, dow: 1 });
+    expect([at(0, 0), at(0, 5), at(13, 55)]).toEqual([true, true, true]);
+    expect([at(0, 1), at(0, 7), at(13, 59)]).toEqual([false, false, false]);
+    expect(renewalJobs(t.app.ctx, 60).schedule[0]?.match).toBeTypeOf('function');
+    expect(() => loadConfig({ RENEWALS_INTERVAL_SECONDS: '90' })).toThrow(/whole number of minutes/);
+    expect(loadConfig({ RENEWALS_INTERVAL_SECONDS: '0' }).renewalsIntervalMs).toBe(0);
+  });
 });

@@ -5,6 +5,7 @@
  * one accepted delivery per webhook-id, live and sandbox apart, secret rotation, test events and
  * resends, auto-disable, and the destination rules of production.
  */
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
@@ -17,6 +18,28 @@ import { receiver } from './support/receiver.js';
 import { partner, newUser } from './support/partner.js';
 import { documentedEvents, undocumented } from './support/events.js';
 import { query } from './support/sql.js';
+import { unseal } from '../src/sealing.js';
+
+/** How webhook secrets were sealed before they had a purpose of their own: the sandbox key's. */
+const legacyKey = (appSecret: string) => Buffer.from(hkdfSync('sha256', appSecret, 'partner-panel', 'secret-keys/sandbox', 32));
+function legacySeal(appSecret: string, bound: string, value: string) {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', legacyKey(appSecret), iv);
+  cipher.setAAD(Buffer.from(bound));
+  const body = Buffer.concat([cipher.update(value, 'utf8'), cipher.final()]);
+  return `v1.${Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url')}`;
+}
+function legacyUnseal(appSecret: string, bound: string, sealed: string) {
+  try {
+    const raw = Buffer.from(sealed.slice(3), 'base64url');
+    const decipher = createDecipheriv('aes-256-gcm', legacyKey(appSecret), raw.subarray(0, 12));
+    decipher.setAAD(Buffer.from(bound));
+    decipher.setAuthTag(raw.subarray(12, 28));
+    return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+  } catch {
+    return null;
+  }
+}
 
 const env = { RATE_LIMIT_CLIENT_PER_MINUTE: '10000', RATE_LIMIT_CLIENT_TOKENS_PER_IP: '10000', WEBHOOK_RETRY_SECONDS: '0.1,0.1,0.1' };
 const t = await testApp({ env });
@@ -225,6 +248,22 @@ describe('deliveries', () => {
     const [, second] = await hook.waitFor(2);
     expect(String(second?.headers['webhook-signature']).split(' ')).toHaveLength(1);
     expect(() => new Webhook(endpoint.secret).verify(second?.body ?? '', second?.headers as Record<string, string>)).toThrow();
+  });
+
+  it('seals its secret under a purpose of its own; a secret sealed before, under the sandbox key\'s purpose, still signs', async () => {
+    const p = await partner(t, 'hooks-sealed@example.com');
+    const hook = await receiver();
+    const endpoint = await p.sandbox.webhookEndpoints.create({ url: hook.url });
+    const [row] = await query<{ reseller_id: number; secret_sealed: string }>(t, sql`select reseller_id, secret_sealed from webhook_endpoints where id = ${endpoint.id}`);
+    const bound = `reseller:${row?.reseller_id}`;
+    expect(unseal(t.app.ctx.secret, 'webhookSecret', bound, row?.secret_sealed ?? '')).toBe(endpoint.secret);
+    expect(legacyUnseal(t.app.ctx.secret, bound, row?.secret_sealed ?? '')).toBeNull();
+    // An endpoint made before: its secret sealed as sandbox keys are.
+    await t.database.db.execute(sql`update webhook_endpoints set secret_sealed = ${legacySeal(t.app.ctx.secret, bound, endpoint.secret)} where id = ${endpoint.id}`);
+    await p.sandbox.webhookEndpoints.sendTest(endpoint.id);
+    const [r] = await hook.waitFor(1);
+    expect(String(r?.headers['webhook-signature']).split(' ')).toHaveLength(1);
+    expect(() => new Webhook(endpoint.secret).verify(r?.body ?? '', r?.headers as Record<string, string>)).not.toThrow();
   });
 
   it('sends a test event and resends a delivery with the same webhook-id; a disabled endpoint gets nothing', async () => {

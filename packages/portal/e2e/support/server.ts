@@ -27,6 +27,8 @@ export async function startServer(env: Env = {}, options: { clock?: Clock } = {}
     RATE_LIMIT_LOGIN_PER_IP: '10000',
     RATE_LIMIT_SIGNUP_PER_IP: '10000',
     RATE_LIMIT_FORGOT_PER_IP: '10000',
+    // No scheduled renewal run: on a test's moved clock it would renew what the test did not ask for.
+    RENEWALS_INTERVAL_SECONDS: '0',
     ...env,
   });
   const app = await buildApp(config, { database, logger: false, ...options });

@@ -16,8 +16,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { idempotencyKeys } from '../db/schema/index.js';
-import { rows } from '../db/index.js';
-import { seal, unseal } from '../modules/client-api/keys.js';
+import { seal, unseal } from '../sealing.js';
 import { fail } from './errors.js';
 
 const HEADER = 'idempotency-key';
@@ -30,7 +29,6 @@ function scopeOf(request: FastifyRequest): string | null {
   return null;
 }
 
-const PURPOSE = 'idempotency/answer';
 const boundTo = (held: { scope: string; key: string }) => `${held.scope}\n${held.key}`;
 
 const fingerprintOf = (request: FastifyRequest) =>
@@ -48,11 +46,11 @@ export async function claimIdempotencyKey(request: FastifyRequest, reply: Fastif
   const { db, clock } = request.server.ctx;
   const fingerprint = fingerprintOf(request);
   const now = clock.now();
-  const claimed = await rows<{ key: string }>(
-    db,
-    sql`insert into idempotency_keys (scope, key, fingerprint, created_at) values (${scope}, ${raw}, ${fingerprint}, ${now})
-        on conflict (scope, key) do nothing returning key`,
-  );
+  const claimed = await db
+    .insert(idempotencyKeys)
+    .values({ scope, key: raw, fingerprint, createdAt: now })
+    .onConflictDoNothing({ target: [idempotencyKeys.scope, idempotencyKeys.key] })
+    .returning({ key: idempotencyKeys.key });
   const sealed = request.routeOptions.config.secretAnswer === true;
   if (claimed.length) {
     request.idempotency = { scope, key: raw, sealed };
@@ -76,7 +74,7 @@ export async function claimIdempotencyKey(request: FastifyRequest, reply: Fastif
     throw fail('idempotencyInProgress');
   }
   // A sealed answer that no longer opens (APP_SECRET changed) is not given: the key reads as in use.
-  const response = sealed ? unseal(request.server.ctx.secret, boundTo({ scope, key: raw }), kept.response ?? '', PURPOSE) : kept.response;
+  const response = sealed ? unseal(request.server.ctx.secret, 'idempotentAnswer', boundTo({ scope, key: raw }), kept.response ?? '') : kept.response;
   if (response === null) throw fail('idempotencyInProgress');
   return reply
     .code(kept.status)
@@ -95,7 +93,7 @@ export async function storeIdempotentAnswer(request: FastifyRequest, reply: Fast
   if (reply.statusCode >= 500 || reply.statusCode === 429 || typeof payload !== 'string') {
     await db.delete(idempotencyKeys).where(where);
   } else {
-    const response = held.sealed ? seal(request.server.ctx.secret, boundTo(held), payload, PURPOSE) : payload;
+    const response = held.sealed ? seal(request.server.ctx.secret, 'idempotentAnswer', boundTo(held), payload) : payload;
     await db.update(idempotencyKeys).set({ status: reply.statusCode, response }).where(where);
   }
   return payload;

@@ -1,8 +1,10 @@
 /**
- * The durable job queue, on the same PostgreSQL (graphile-worker; why in docs/architecture.md).
- * A job is added with SQL inside the transaction of the change that causes it, so a rolled-back
- * change leaves no job and a committed one is never lost; workers in every process take jobs as
- * soon as they commit (LISTEN/NOTIFY) and after a crash (the lock expires).
+ * The durable job queue, on the same PostgreSQL (graphile-worker; why in docs/architecture.md), and
+ * the one way background work runs: webhook deliveries, mail, renewals and the sweeps. A job is
+ * added with SQL inside the transaction of the change that causes it, so a rolled-back change
+ * leaves no job and a committed one is never lost; workers in every process take jobs as soon as
+ * they commit (LISTEN/NOTIFY) and after a crash (the lock expires). Recurring work is graphile-worker's
+ * schedule (its crontab): each minute of it is queued once for every process together.
  */
 import { Logger, parseCronItems, run, runMigrations, type CronItem, type Runner, type Task } from 'graphile-worker';
 import pg from 'pg';
@@ -64,12 +66,17 @@ export async function addJob(tx: Tx, task: string, payload: Record<string, unkno
   );
 }
 
+/** Tasks by name. */
+export type Tasks = Record<string, Task>;
+/** Recurring jobs (graphile-worker's crontab items). */
+export type Schedule = CronItem[];
+
 export interface Queue {
   /**
-   * Starts this process's workers with the tasks they run and the tasks due on a schedule. Every
+   * Starts this process's workers with the tasks they run and the recurring jobs they queue. Every
    * process schedules the same entries: graphile-worker adds each slot's job once, whichever is first.
    */
-  start(tasks: Record<string, Task>, schedule?: CronItem[]): Promise<void>;
+  start(tasks: Tasks, schedule?: Schedule): Promise<void>;
   stop(): Promise<void>;
   stats(tx: Tx): Promise<QueueStats>;
 }
@@ -102,10 +109,10 @@ export function createQueue(options: { url: string; concurrency: number; log: Lo
       pool = null;
     },
     async stats(tx) {
-      const result = (await tx.execute(
+      const result = await tx.execute<{ depth: number; oldest: number | null }>(
         sql`select count(*)::int as depth, extract(epoch from now() - min(run_at))::float8 as oldest
             from graphile_worker.jobs where run_at <= now() and attempts < max_attempts`,
-      )) as unknown as { rows: { depth: number; oldest: number | null }[] };
+      );
       const row = result.rows[0];
       return { running: runner !== null, depth: Number(row?.depth ?? 0), oldestAgeSeconds: Math.max(0, Math.round(Number(row?.oldest ?? 0))) };
     },

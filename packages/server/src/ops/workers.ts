@@ -1,8 +1,8 @@
 /**
- * Background workers (the mail outbox's deliveries, the renewal job, and any durable job queue that
- * joins them): each one says whether it runs and, where it has one, how deep its backlog is and how
- * old its oldest item. Readiness, metrics and shutdown read this registry instead of knowing each
- * worker; a new queue only has to register itself.
+ * Background workers (the job queue, on which all background work runs, jobs/background.ts, and the
+ * mail transport its mail jobs deliver through): each one says whether it runs and, where it has
+ * one, how deep its backlog is and how old its oldest item. Readiness, metrics and shutdown read
+ * this registry instead of knowing each worker; a new one only has to register itself.
  */
 export interface Backlog {
   /** Items waiting. */

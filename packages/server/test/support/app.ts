@@ -91,6 +91,8 @@ export async function testApp(options: TestAppOptions = {}): Promise<TestApp> {
     RATE_LIMIT_LOGIN_PER_IP: '1000',
     RATE_LIMIT_SIGNUP_PER_IP: '1000',
     RATE_LIMIT_FORGOT_PER_IP: '1000',
+    // Renewals run when a test runs them, on its clock; a minute's scheduled run would race it.
+    RENEWALS_INTERVAL_SECONDS: '0',
     ...options.env,
   });
   const app = await buildApp(config, { ...options, database, logger: options.logger ?? false });

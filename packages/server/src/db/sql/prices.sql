@@ -6,8 +6,8 @@
 -- reseller_prices_changed(): adds 1 to resellers.prices_version of the reseller whose own prices
 --   changed (trigger reseller_prices_versioned). Called by PostgreSQL on writes from
 --   modules/products (a reseller's prices).
--- Both versions are read by modules/products/pricing.ts with the price book it keeps per process,
--- and checked by wallet_batch_debits (wallet.sql): a charge priced from an older book is stale.
+-- Both versions are read by modules/products/pricing.ts with the price book each app keeps, and
+-- checked by wallet_move (wallet.sql): a charge priced from an older book is stale.
 --
 -- Applied at every start after the migrations (db/code.ts). The database's current definitions:
 -- change them here, never in a migration (docs/architecture.md, "Database code").

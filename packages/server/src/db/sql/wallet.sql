@@ -1,13 +1,19 @@
--- Wallet: the grouped charge and the ledger's append-only guard.
+-- Wallet: the one rule for moving money, the grouped charge built on it, and the ledger's
+-- append-only guard.
 --
+-- wallet_move(reseller, moves): the only writer of a wallet's balance and ledger. Locks the
+--   reseller's row, decides each movement in turn (a credit always passes; a debit passes while the
+--   balance, or on a postpaid account the credit limit, covers it, and only while the two price
+--   versions it names are current), moves the balance and coupons_total once, and appends one
+--   ledger row per movement that passed. Answers per movement whether it moved, the wallet after
+--   it (or, when refused, as it stood) and whether it was stale. Called by modules/wallet/service.ts
+--   (debit and credit, a batch of one, in the caller's transaction) and by wallet_charge_batch.
 -- wallet_charge_batch(reseller, items): charges a batch of purchases of one reseller in one call,
---   writing each paid item's rows (coupons, VPN accounts, events) and its ledger row; answers per
---   item whether it was paid, refused for want of funds, or stale (its prices were read before a
---   price change). Called by modules/wallet/group-commit.ts, which gathers the charges of one
---   reseller arriving together (coupon generation, VPN create/renew, redeem).
--- wallet_batch_debits(reseller, items): the debit step of wallet_charge_batch: locks the reseller's
---   row, checks each item against the balance, the credit limit and the two price versions, and
---   moves the balance and coupons_total once. Called only by wallet_charge_batch.
+--   through wallet_move, writing each paid item's rows (coupons, VPN accounts, events, mail);
+--   answers wallet_move's answer for each item (paid, refused for want of funds, or stale: its
+--   prices were read before a price change) and the time its transaction began. Called by
+--   modules/wallet/group-commit.ts, which gathers the charges of one reseller arriving together
+--   (coupon generation, VPN creation).
 -- wallet_batch_rows(items, answers): the insert step of wallet_charge_batch: inserts the items'
 --   rows table by table (all of them, or only the paid items' when answers is given). Called only
 --   by wallet_charge_batch.
@@ -18,46 +24,12 @@
 -- Applied at every start after the migrations (db/code.ts). The database's current definitions:
 -- change them here, never in a migration (docs/architecture.md, "Database code").
 
-CREATE OR REPLACE FUNCTION public.wallet_charge_batch(p_reseller integer, p_items jsonb)
- RETURNS TABLE(item integer, paid boolean, stale boolean, out_balance bigint, out_credit_limit bigint, out_threshold bigint, out_at timestamp with time zone)
- LANGUAGE plpgsql
-AS $function$
-#variable_conflict use_column
-DECLARE
-  answers jsonb;
-  a jsonb;
-BEGIN
-  BEGIN
-    PERFORM wallet_batch_rows(p_items, NULL);
-    answers := wallet_batch_debits(p_reseller, p_items);
-    IF EXISTS (SELECT 1 FROM jsonb_array_elements(answers) AS x(a) WHERE NOT (a->>1)::boolean) THEN
-      RAISE EXCEPTION 'a charge of the batch was refused' USING ERRCODE = 'PP409';
-    END IF;
-  EXCEPTION WHEN SQLSTATE 'PP409' THEN
-    answers := wallet_batch_debits(p_reseller, p_items);
-    PERFORM wallet_batch_rows(p_items, answers);
-  END;
-
-  INSERT INTO wallet_ledger (reseller_id, amount_cents, balance_after_cents, kind, reference, description, actor_id, created_at)
-  SELECT p_reseller, -(i.it->>'amount')::bigint, (x.a->>2)::bigint, i.it->>'kind', coalesce(i.it->>'reference', ''), i.it->>'description',
-         (i.it->>'actor')::integer, (i.it->>'at')::timestamptz
-  FROM jsonb_array_elements(p_items) WITH ORDINALITY AS i(it, o) JOIN jsonb_array_elements(answers) WITH ORDINALITY AS x(a, o) USING (o)
-  WHERE (x.a->>1)::boolean AND (i.it->>'amount')::bigint > 0
-  ORDER BY o;
-
-  FOR a IN SELECT value FROM jsonb_array_elements(answers) LOOP
-    item := (a->>0)::integer; paid := (a->>1)::boolean; stale := (a->>5)::boolean;
-    out_balance := (a->>2)::bigint; out_credit_limit := (a->>3)::bigint; out_threshold := (a->>4)::bigint; out_at := now();
-    RETURN NEXT;
-  END LOOP;
-END $function$;
-
-CREATE OR REPLACE FUNCTION public.wallet_batch_debits(p_reseller integer, p_items jsonb)
+CREATE OR REPLACE FUNCTION public.wallet_move(p_reseller integer, p_moves jsonb)
  RETURNS jsonb
  LANGUAGE plpgsql
 AS $function$
 DECLARE
-  it jsonb;
+  mv jsonb;
   n integer := -1;
   v_amount bigint;
   v_balance bigint;
@@ -66,33 +38,66 @@ DECLARE
   v_prices integer;
   v_catalogue bigint;
   v_coupons integer := 0;
-  v_paid boolean := false;
+  v_moved boolean := false;
   answers jsonb := '[]';
 BEGIN
   SELECT r.balance_cents, r.credit_limit_cents, r.low_balance_threshold_cents, r.prices_version INTO v_balance, v_limit, v_threshold, v_prices
   FROM resellers r WHERE r.id = p_reseller FOR NO KEY UPDATE;
   SELECT c.version INTO v_catalogue FROM catalogue_version c;
-  FOR it IN SELECT value FROM jsonb_array_elements(p_items) LOOP
+  FOR mv IN SELECT value FROM jsonb_array_elements(p_moves) LOOP
     n := n + 1;
-    v_amount := (it->>'amount')::bigint;
+    -- Signed as the ledger records it: below zero takes money out. (Named apart from the positive
+    -- 'amount' the charges carried before, so that no such charge is ever read as a credit.)
+    v_amount := (mv->>'cents')::bigint;
+    IF v_amount IS NULL THEN
+      RAISE EXCEPTION 'a wallet movement without cents';
+    END IF;
     IF v_balance IS NULL THEN
       answers := answers || jsonb_build_array(jsonb_build_array(n, false, NULL, NULL, NULL, false));
-    ELSIF (it->'prices'->>0)::bigint IS DISTINCT FROM v_catalogue OR (it->'prices'->>1)::integer IS DISTINCT FROM v_prices THEN
+    ELSIF jsonb_typeof(mv->'prices') = 'array'
+          AND ((mv->'prices'->>0)::bigint IS DISTINCT FROM v_catalogue OR (mv->'prices'->>1)::integer IS DISTINCT FROM v_prices) THEN
       answers := answers || jsonb_build_array(jsonb_build_array(n, false, NULL, NULL, NULL, true));
-    ELSIF v_amount = 0 OR v_balance - v_amount >= -v_limit THEN
-      -- A free item (nothing to pay) only moves the coupon counter.
-      v_balance := v_balance - v_amount;
-      v_coupons := v_coupons + coalesce((it->>'coupons')::integer, 0);
-      v_paid := true;
+    ELSIF v_amount >= 0 OR v_balance + v_amount >= -v_limit THEN
+      -- A free item (nothing to pay) only moves the coupon counter, and writes no ledger row.
+      v_balance := v_balance + v_amount;
+      v_coupons := v_coupons + coalesce((mv->>'coupons')::integer, 0);
+      v_moved := true;
       answers := answers || jsonb_build_array(jsonb_build_array(n, true, v_balance, v_limit, v_threshold, false));
     ELSE
-      answers := answers || jsonb_build_array(jsonb_build_array(n, false, NULL, NULL, NULL, false));
+      -- Refused: the wallet as it stood, which the refusal's message quotes.
+      answers := answers || jsonb_build_array(jsonb_build_array(n, false, v_balance, v_limit, v_threshold, false));
     END IF;
   END LOOP;
-  IF v_paid THEN
+  IF v_moved THEN
     UPDATE resellers r SET balance_cents = v_balance, coupons_total = r.coupons_total + v_coupons, updated_at = now() WHERE r.id = p_reseller;
+    INSERT INTO wallet_ledger (reseller_id, amount_cents, balance_after_cents, kind, reference, description, actor_id, payment_id, created_at)
+    SELECT p_reseller, (i.m->>'cents')::bigint, (x.a->>2)::bigint, i.m->>'kind', coalesce(i.m->>'reference', ''), i.m->>'description',
+           (i.m->>'actor')::integer, (i.m->>'payment')::bigint, (i.m->>'at')::timestamptz
+    FROM jsonb_array_elements(p_moves) WITH ORDINALITY AS i(m, o) JOIN jsonb_array_elements(answers) WITH ORDINALITY AS x(a, o) USING (o)
+    WHERE (x.a->>1)::boolean AND (i.m->>'cents')::bigint <> 0
+    ORDER BY o;
   END IF;
   RETURN answers;
+END $function$;
+
+CREATE OR REPLACE FUNCTION public.wallet_charge_batch(p_reseller integer, p_items jsonb, OUT answers jsonb, OUT at timestamp with time zone)
+ RETURNS record
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  BEGIN
+    PERFORM wallet_batch_rows(p_items, NULL);
+    answers := wallet_move(p_reseller, p_items);
+    IF EXISTS (SELECT 1 FROM jsonb_array_elements(answers) AS x(a) WHERE NOT (a->>1)::boolean) THEN
+      RAISE EXCEPTION 'a charge of the batch was refused' USING ERRCODE = 'PP409';
+    END IF;
+  EXCEPTION WHEN SQLSTATE 'PP409' THEN
+    -- Nothing of the batch stands (rows, balance, ledger): the paid items again, alone.
+    answers := wallet_move(p_reseller, p_items);
+    PERFORM wallet_batch_rows(p_items, answers);
+  END;
+  -- When the transaction began: the now() of the rows it wrote.
+  at := now();
 END $function$;
 
 CREATE OR REPLACE FUNCTION public.wallet_batch_rows(p_items jsonb, p_answers jsonb)

@@ -86,7 +86,8 @@ export async function registrationOptions(ctx: Ctx, session: SessionReseller, pa
     authenticatorSelection: { residentKey: 'preferred', userVerification: 'preferred' },
   });
   await keepChallenge(ctx, session.id, 'register', options.challenge);
-  return options as unknown as Record<string, unknown>;
+  // A copy as a plain object: the answer's schema is a record, which an interface is not.
+  return { ...options };
 }
 
 export async function addPasskey(ctx: Ctx, session: SessionReseller, input: { name: string; response: Record<string, unknown> }, caller: Caller) {
@@ -148,7 +149,8 @@ export async function loginOptions(ctx: Ctx, resellerId: number, caller: Caller)
     userVerification: 'preferred',
   });
   await keepChallenge(ctx, resellerId, 'login', options.challenge);
-  return options as unknown as Record<string, unknown>;
+  // A copy as a plain object: the answer's schema is a record, which an interface is not.
+  return { ...options };
 }
 
 /** Checks the browser's answer with one of the account's passkeys; false when it does not hold. */

@@ -70,7 +70,6 @@ export async function replacePassword(
   // signed in as one or subscribed for one (any socket server).
   unit.afterCommit(() => ctx.realtime.disconnect(pusherChannel(resellerId)));
   unit.afterCommit(() => ctx.realtime.endSessions(ended));
-  unit.afterCommit(() => ctx.mail.kick());
 }
 
 /** Only the newest reset link works, and none once the password has changed. */
@@ -131,7 +130,6 @@ export async function register(ctx: Ctx, input: { email: string; name: string; p
       await audit(tx, { actorId: row.id, action: 'reseller.registered', targetType: 'reseller', targetId: row.id, ip: meta.ip });
       return row;
     });
-    void ctx.mail.kick();
     return reseller;
   } catch (error) {
     // Two sign-ups with one address at the same moment: the unique index decides.
@@ -178,7 +176,6 @@ export async function resendVerification(ctx: Ctx, email: string) {
   const reseller = await findByEmail(ctx, email);
   if (!reseller || reseller.verifiedAt || (await recentlySentVerification(ctx, reseller.id))) return;
   await ctx.db.transaction((tx) => sendVerification(tx, ctx, reseller));
-  void ctx.mail.kick();
 }
 
 const loginKey = (email: string) => `login:${email.toLowerCase()}`;
@@ -202,7 +199,6 @@ export async function login(ctx: Ctx, input: { email: string; password: string }
     await ctx.counters.reset(key);
     if (!(await recentlySentVerification(ctx, reseller.id))) {
       await ctx.db.transaction((tx) => sendVerification(tx, ctx, reseller));
-      void ctx.mail.kick();
     }
     throw fail('emailNotVerified');
   }
@@ -237,7 +233,6 @@ export async function forgotPassword(ctx: Ctx, email: string) {
     const token = await createAccountToken(tx, ctx, reseller.id, 'reset_password');
     await ctx.mail.enqueue(tx, resetMail(reseller, `${ctx.config.publicUrl}/reset-password/${token}`, RESET_TTL_MINUTES));
   });
-  void ctx.mail.kick();
 }
 
 async function liveReset(ctx: Ctx, hash: string) {

@@ -100,7 +100,6 @@ export async function noteSignIn(ctx: Ctx, reseller: { id: number; email: string
     await audit(tx, { actorId: reseller.id, action: 'reseller.signed_in', targetType: 'session', targetId: tokenId, data: { device, new_device: fresh }, ip: meta.ip });
     if (fresh) await ctx.mail.enqueue(tx, newDeviceMail(reseller, device, meta.ip ?? 'an unknown address', ctx.clock.now()));
   });
-  if (fresh) void ctx.mail.kick();
 }
 
 /** What the profile's security list says of each action (the account's own, or done to it). */

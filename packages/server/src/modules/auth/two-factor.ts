@@ -15,7 +15,7 @@ import { accountTokens, recoveryCodes, resellers } from '../../db/schema/index.j
 import { fail } from '../../http/errors.js';
 import { audit } from '../audit/index.js';
 import { CROCKFORD } from '../coupons/codes.js';
-import { openKey, sealKey } from '../client-api/keys.js';
+import { boundToReseller, seal as sealWith, unseal } from '../../sealing.js';
 import type { ResellerRow } from '../profile/present.js';
 import { hasPasskey, listPasskeys, loginOptions, passkeyHolds, type Caller } from './passkeys.js';
 import { verifyPassword } from './passwords.js';
@@ -33,8 +33,8 @@ const CHALLENGE_TTL_MS = 5 * 60_000;
 /** One 30-second step either side of now, for a phone's clock that is a little off. */
 const TOLERANCE_SECONDS = 30;
 
-const seal = (ctx: Ctx, resellerId: number, secret: string) => sealKey(ctx.secret, resellerId, secret, 'two-factor/totp');
-const open = (ctx: Ctx, resellerId: number, sealed: string | null) => (sealed ? openKey(ctx.secret, resellerId, sealed, 'two-factor/totp') : null);
+const seal = (ctx: Ctx, resellerId: number, secret: string) => sealWith(ctx.secret, 'totpSecret', boundToReseller(resellerId), secret);
+const open = (ctx: Ctx, resellerId: number, sealed: string | null) => (sealed ? unseal(ctx.secret, 'totpSecret', boundToReseller(resellerId), sealed) : null);
 const epoch = (ctx: Ctx) => Math.floor(ctx.clock.now().getTime() / 1000);
 
 /** `ABCDE-12345`: 50 random bits, read aloud or typed in any case. */

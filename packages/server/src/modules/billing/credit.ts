@@ -8,12 +8,12 @@
  * one racing on another connection, waits on the row and then finds nothing to turn), and the
  * ledger holds at most one row per payment (unique index) should anything ever slip past that.
  */
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { PAYMENT_METHOD_NAMES, centsToDollars, type PaymentModule } from '@partner-panel/sdk';
 import type { AppContext } from '../../context.js';
 import { rows } from '../../db/index.js';
 import type { Unit } from '../../db/unit.js';
-import { type payments } from '../../db/schema/index.js';
+import { payments, resellers } from '../../db/schema/index.js';
 import type { ProviderState } from '../../adapters/payments/types.js';
 import { audit } from '../audit/index.js';
 import { credit, formatUsd } from '../wallet/service.js';
@@ -46,10 +46,10 @@ export async function creditPayment(ctx: Ctx, unit: Unit, paymentId: number, sta
         returning p.id, p.reseller_id, p.invoice_id, p.provider, p.amount_cents, i.issued_by`,
   );
   if (!turned) {
-    const [payment] = await rows<{ status: string; amount_cents: number; currency: string }>(
-      unit.tx,
-      sql`select status, amount_cents, currency from payments where id = ${paymentId}`,
-    );
+    const [payment] = await unit.tx
+      .select({ status: payments.status, amount_cents: payments.amountCents, currency: payments.currency })
+      .from(payments)
+      .where(eq(payments.id, paymentId));
     if (!payment || payment.status === 'succeeded') return 'already';
     // The provider says other money arrived than was asked for: nothing is credited, a person looks.
     ctx.log.error({ paymentId, expected: payment.amount_cents, received: state.amountCents, currency: state.currency, via }, 'payment amount mismatch');
@@ -83,7 +83,7 @@ export async function creditPayment(ctx: Ctx, unit: Unit, paymentId: number, sta
   });
   if (sent) {
     // The admin who sent it learns it was paid, and reaches the user's page from the notice.
-    const [payer] = await rows<{ name: string }>(unit.tx, sql`select name from resellers where id = ${turned.reseller_id}`);
+    const [payer] = await unit.tx.select({ name: resellers.name }).from(resellers).where(eq(resellers.id, turned.reseller_id));
     await ctx.notifier.notify(unit, turned.issued_by as number, {
       type: 'invoice_paid',
       message: `${payer?.name ?? `User #${turned.reseller_id}`} paid invoice #${turned.invoice_id} of ${formatUsd(amount)}.`,
@@ -96,11 +96,11 @@ export async function creditPayment(ctx: Ctx, unit: Unit, paymentId: number, sta
 
 /** Records a failure the provider reports; a succeeded payment never goes back. */
 export async function failPayment(unit: Unit, paymentId: number, failure: { code: string; message: string }, now: Date) {
-  const [failed] = await rows<{ invoice_id: number }>(
-    unit.tx,
-    sql`update payments set status = 'failed', failure_code = ${failure.code.slice(0, 100)}, failure_message = ${failure.message.slice(0, 500)}, updated_at = ${now}
-        where id = ${paymentId} and status = 'pending' returning invoice_id`,
-  );
+  const [failed] = await unit.tx
+    .update(payments)
+    .set({ status: 'failed', failureCode: failure.code.slice(0, 100), failureMessage: failure.message.slice(0, 500), updatedAt: now })
+    .where(and(eq(payments.id, paymentId), eq(payments.status, 'pending')))
+    .returning({ invoice_id: payments.invoiceId });
   // A declined deposit was never owed: its pending invoice is cancelled (invoice.cancelled), never
   // left "Unpaid". Only the failure that turns the payment does it: a late repeat of an earlier
   // attempt's failure leaves a deposit tried again pending.

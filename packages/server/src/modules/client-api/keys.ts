@@ -4,11 +4,11 @@
  * A key is `sk_live_` or `sk_test_` and 40 base62 characters (238 random bits). Only its SHA-256 is
  * kept to verify it — a slow hash would add nothing to a key that cannot be guessed — with its
  * first and last characters to recognise it. The live key is shown in full once, in the answer
- * that makes it; afterwards only its masked form. The sandbox key is also kept encrypted
- * (AES-256-GCM, key derived from APP_SECRET) so the sandbox page can fill it into its examples.
+ * that makes it; afterwards only its masked form. The sandbox key is also kept sealed
+ * (sealing.ts: AES-256-GCM, key derived from APP_SECRET) so the sandbox page can fill it into its examples.
  * A database leak therefore yields no live key, and sandbox keys only with APP_SECRET too.
  */
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { CLIENT_API, type KeyMode } from '@partner-panel/sdk';
 import type { AppContext } from '../../context.js';
@@ -18,6 +18,7 @@ import { accessTokens, secretKeys } from '../../db/schema/index.js';
 import { fail, isUniqueViolation } from '../../http/errors.js';
 import { audit } from '../audit/index.js';
 import { hashToken } from '../auth/secrets.js';
+import { boundToReseller, seal, unseal } from '../../sealing.js';
 
 type Ctx = Pick<AppContext, 'db' | 'clock' | 'secret' | 'log'>;
 
@@ -46,49 +47,6 @@ const partsOf = (key: string, mode: KeyMode) => ({
 
 export const maskKey = (row: { prefix: string; hint: string }) => `${row.prefix}${'•'.repeat(8)}${row.hint}`;
 
-// ---- the sandbox key at rest
-
-/**
- * What a sealed value is (its own key is derived per purpose): the sandbox key, a TOTP secret, an
- * answer holding a secret kept for an Idempotency-Key.
- */
-export type SealPurpose = 'secret-keys/sandbox' | 'two-factor/totp' | 'idempotency/answer';
-
-function encryptionKey(appSecret: string, purpose: SealPurpose): Buffer {
-  return Buffer.from(hkdfSync('sha256', appSecret, 'partner-panel', purpose, 32));
-}
-
-/** `v1.` and base64url(iv ‖ tag ‖ ciphertext); `bound` (whose value it is) is bound in as associated data. */
-export function seal(appSecret: string, bound: string, value: string, purpose: SealPurpose): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', encryptionKey(appSecret, purpose), iv);
-  cipher.setAAD(Buffer.from(bound));
-  const body = Buffer.concat([cipher.update(value, 'utf8'), cipher.final()]);
-  return `v1.${Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url')}`;
-}
-
-/** The value, or null when it cannot be opened (APP_SECRET changed since it was sealed, or another owner's). */
-export function unseal(appSecret: string, bound: string, sealed: string, purpose: SealPurpose): string | null {
-  try {
-    if (!sealed.startsWith('v1.')) return null;
-    const raw = Buffer.from(sealed.slice(3), 'base64url');
-    const decipher = createDecipheriv('aes-256-gcm', encryptionKey(appSecret, purpose), raw.subarray(0, 12));
-    decipher.setAAD(Buffer.from(bound));
-    decipher.setAuthTag(raw.subarray(12, 28));
-    return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
-  } catch {
-    return null;
-  }
-}
-
-/** A reseller's key sealed, bound to the reseller. */
-export const sealKey = (appSecret: string, resellerId: number, key: string, purpose: SealPurpose = 'secret-keys/sandbox') =>
-  seal(appSecret, `reseller:${resellerId}`, key, purpose);
-
-/** The key, or null when it cannot be opened (APP_SECRET changed since it was sealed). */
-export const openKey = (appSecret: string, resellerId: number, sealed: string, purpose: SealPurpose = 'secret-keys/sandbox') =>
-  unseal(appSecret, `reseller:${resellerId}`, sealed, purpose);
-
 // ---- reading and making keys (the portal's key box)
 
 type KeyRow = typeof secretKeys.$inferSelect;
@@ -99,7 +57,7 @@ async function currentKeys(ctx: Pick<AppContext, 'db'>, resellerId: number): Pro
 
 function stateOf(ctx: Ctx, row: KeyRow | undefined) {
   if (!row) return { SecretKey: null, masked: false, created_at: null, last_used_at: null };
-  const whole = row.keyEncrypted ? openKey(ctx.secret, row.resellerId, row.keyEncrypted) : null;
+  const whole = row.keyEncrypted ? unseal(ctx.secret, 'sandboxKey', boundToReseller(row.resellerId), row.keyEncrypted) : null;
   return {
     SecretKey: whole ?? maskKey(row),
     masked: whole === null,
@@ -124,7 +82,7 @@ async function insertKey(ctx: Ctx, tx: Tx, resellerId: number, mode: KeyMode) {
       mode,
       ...partsOf(key, mode),
       keyHash: hashToken(key),
-      keyEncrypted: mode === 'sandbox' ? sealKey(ctx.secret, resellerId, key) : null,
+      keyEncrypted: mode === 'sandbox' ? seal(ctx.secret, 'sandboxKey', boundToReseller(resellerId), key) : null,
       createdAt: ctx.clock.now(),
     })
     .returning();

@@ -17,7 +17,7 @@ export { toClientUser };
 import * as vpn from '../vpn/service.js';
 import type { ClientPrincipal } from './principal.js';
 
-type Ctx = Pick<AppContext, 'db' | 'database' | 'clock' | 'notifier' | 'log' | 'mail' | 'config'>;
+type Ctx = Pick<AppContext, 'db' | 'database' | 'clock' | 'notifier' | 'log' | 'mail' | 'config' | 'chargeQueues' | 'priceBooks'>;
 
 
 const isEntry = (error: unknown, name: ErrorName) => error instanceof AppError && error.entry.code === errors[name].code;

@@ -116,7 +116,6 @@ async function mailCoupons(ctx: Ctx, ownerId: number, input: { ids: number[]; em
       );
       await audit(unit.tx, { actorId: ownerId, action: 'coupon.sent', targetType: 'coupon', targetId: coupon.id, data: { to: input.email } });
     }
-    unit.afterCommit(() => ctx.mail.kick());
   });
   return { sent: found.length };
 }

@@ -17,6 +17,7 @@ import { priceOf, type PriceBook } from '../products/pricing.js';
 import { withPriceBook } from '../products/price-cache.js';
 import type { Paid } from '../wallet/group-commit.js';
 import { afterCharge, chargeWallet, formatUsd, type Movement } from '../wallet/service.js';
+import { batchRows } from '../wallet/batch-rows.js';
 import { randomCodes } from './codes.js';
 
 export interface GenerateInput {
@@ -28,7 +29,7 @@ export interface GenerateInput {
   prefix: string;
 }
 
-type Ctx = Pick<AppContext, 'db' | 'database' | 'clock' | 'notifier' | 'log' | 'mail' | 'config'>;
+type Ctx = Pick<AppContext, 'db' | 'database' | 'clock' | 'notifier' | 'log' | 'mail' | 'config' | 'chargeQueues' | 'priceBooks'>;
 
 export async function generateCoupons(ctx: Ctx, actor: SessionReseller, ownerId: number, input: GenerateInput) {
   // A reseller generating for itself was read with its session, in this request.
@@ -96,11 +97,11 @@ async function chargeGeneration(ctx: Ctx, actor: SessionReseller, owner: { id: n
         pricedAt: book.versions,
         couponsAdded: input.quantity,
         rows: [
-          [couponBatches, [{ id: batchId, resellerId: owner.id, createdBy: actor.id, productId: product.id, addonId: addon?.id ?? null, quantity: input.quantity, unitPriceCents: unitCents, totalCents, prefix, createdAt: now }]],
-          [coupons, codes.map((code) => ({ resellerId: owner.id, batchId, code, productId: product.id, billingType: product.billingType, cycle: product.cycle, addonId: addon?.id ?? null, priceCents: unitCents, createdAt: now, expiresAt }))],
-          [auditLog, [auditRow({ actorId: actor.id, action: 'coupons.generated', targetType: 'coupon_batch', targetId: batchId, data: { owner: owner.id, quantity: input.quantity, totalCents }, ...(forSomeoneElse ? { subjectId: owner.id, after: { batch: batchId, quantity: input.quantity, total: totalCents / 100 } } : {}) })]],
-          [notifications, [notification]],
-          [
+          batchRows(couponBatches, [{ id: batchId, resellerId: owner.id, createdBy: actor.id, productId: product.id, addonId: addon?.id ?? null, quantity: input.quantity, unitPriceCents: unitCents, totalCents, prefix, createdAt: now }]),
+          batchRows(coupons, codes.map((code) => ({ resellerId: owner.id, batchId, code, productId: product.id, billingType: product.billingType, cycle: product.cycle, addonId: addon?.id ?? null, priceCents: unitCents, createdAt: now, expiresAt }))),
+          batchRows(auditLog, [auditRow({ actorId: actor.id, action: 'coupons.generated', targetType: 'coupon_batch', targetId: batchId, data: { owner: owner.id, quantity: input.quantity, totalCents }, ...(forSomeoneElse ? { subjectId: owner.id, after: { batch: batchId, quantity: input.quantity, total: totalCents / 100 } } : {}) })]),
+          batchRows(notifications, [notification]),
+          batchRows(
             events,
             [
               eventRow(newEventId(), {
@@ -120,7 +121,7 @@ async function chargeGeneration(ctx: Ctx, actor: SessionReseller, owner: { id: n
                 },
               }),
             ],
-          ],
+          ),
         ],
       });
     } catch (error) {

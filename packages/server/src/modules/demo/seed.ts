@@ -8,7 +8,8 @@ import { sql } from 'drizzle-orm';
 import { RESTRICTED_RESELLER_ID } from '@partner-panel/sdk';
 import { DEFAULT_PARTNER_CREDIT_LIMIT_USD } from '../../config.js';
 import type { Db } from '../../db/index.js';
-import { resellers, walletLedger } from '../../db/schema/index.js';
+import { resellers } from '../../db/schema/index.js';
+import { moveSpec, moveWallet } from '../wallet/movement.js';
 import { hashPassword } from '../auth/passwords.js';
 import { newClientId } from '../auth/identity.js';
 
@@ -42,7 +43,6 @@ export async function seedDemo(db: Db, options: { partnerCreditLimitCents?: numb
         clientId: newClientId(),
         verifiedAt: account.verified ? new Date() : null,
         parentId,
-        balanceCents: account.balanceCents,
         creditLimitCents: 'id' in account ? (options.partnerCreditLimitCents ?? DEFAULT_PARTNER_CREDIT_LIMIT_USD * 100) : 0,
       };
       const [row] =
@@ -51,15 +51,10 @@ export async function seedDemo(db: Db, options: { partnerCreditLimitCents?: numb
           : await tx.insert(resellers).values(values).returning();
       if (!row) throw new Error('demo seed failed');
       ids.set(account.key, row.id);
+      // The funds go in as any money does: a movement of the wallet, with its ledger row.
       if (account.balanceCents > 0) {
-        await tx.insert(walletLedger).values({
-          resellerId: row.id,
-          amountCents: account.balanceCents,
-          balanceAfterCents: account.balanceCents,
-          kind: 'deposit',
-          reference: 'demo:seed',
-          description: 'Demo funds',
-        });
+        const funds = { resellerId: row.id, amountCents: account.balanceCents, kind: 'deposit', reference: 'demo:seed', description: 'Demo funds' } as const;
+        await moveWallet(tx, row.id, [moveSpec(funds, funds.amountCents, new Date())]);
       }
     }
   });

@@ -4,32 +4,30 @@
  * generation's time in this process (docs/performance.md). A book kept here is never trusted alone:
  * the charge it prices names the versions it was read at, and the statement that charges the wallet
  * refuses it as stale, writing nothing, when the catalogue or the reseller's own prices have moved
- * since (migration 0019) — in this process or any other. The call is then priced again from a book
+ * since (`wallet_move`, db/sql/wallet.sql) — in this process or any other. The call is then priced again from a book
  * read afresh, so that no charge is ever made at a price that was not current when it committed.
  */
 import type { AppContext } from '../../context.js';
 import { fail } from '../../http/errors.js';
 import { StalePrices } from '../wallet/group-commit.js';
-import { priceBook, type PriceBook } from './pricing.js';
+import { priceBook, type PriceBook, type PriceBooks } from './pricing.js';
 
-/** Books kept per database (two apps in one process on one database are two processes to it). */
-const booksOf = new WeakMap<object, Map<number, PriceBook>>();
+/**
+ * The books one app keeps (its context's `priceBooks`, made in app.ts): two apps in one process on
+ * one database are two processes to it, and never share one.
+ */
+export const createPriceBooks = (): PriceBooks => new Map();
+
 /** Resellers whose books are kept at once; the one read longest ago goes first (a book is about a kilobyte). */
 const KEPT = 10_000;
 /** Times a call is priced again from a fresh book before it answers that it could not be. */
 const ATTEMPTS = 3;
 
-type Ctx = Pick<AppContext, 'db'>;
-
-function kept(ctx: Ctx) {
-  let books = booksOf.get(ctx.db);
-  if (!books) booksOf.set(ctx.db, (books = new Map()));
-  return books;
-}
+type Ctx = Pick<AppContext, 'db' | 'priceBooks'>;
 
 async function freshBook(ctx: Ctx, resellerId: number) {
   const book = await priceBook(ctx.db, resellerId);
-  const books = kept(ctx);
+  const books = ctx.priceBooks;
   books.delete(resellerId);
   books.set(resellerId, book);
   if (books.size > KEPT) books.delete(books.keys().next().value as number);
@@ -42,7 +40,7 @@ async function freshBook(ctx: Ctx, resellerId: number) {
  * read afresh, when its charge was refused as stale.
  */
 export async function withPriceBook<T>(ctx: Ctx, resellerId: number, call: (book: PriceBook) => Promise<T>, options: { kept: boolean }): Promise<T> {
-  let book = options.kept ? kept(ctx).get(resellerId) : undefined;
+  let book = options.kept ? ctx.priceBooks.get(resellerId) : undefined;
   for (let attempt = 1; ; attempt++) {
     book ??= await freshBook(ctx, resellerId);
     try {

@@ -36,6 +36,9 @@ export interface PriceBook {
   versions: PriceVersions;
 }
 
+/** Books kept by one app between calls, by reseller (price-cache.ts). */
+export type PriceBooks = Map<number, PriceBook>;
+
 /**
  * One statement, the products and the addons as JSON: every paid call reads it, so it is one round
  * trip and no row mapping, prepared once per connection (its planning cost more than its run).

@@ -18,7 +18,7 @@ import { openAccount, withFreshUsername } from '../vpn/service.js';
 import { redeemableFrom } from './embeds.js';
 import { admitAddress, countRefusal } from './guessing.js';
 
-type Ctx = Pick<AppContext, 'db' | 'database' | 'clock' | 'notifier' | 'log' | 'mail' | 'config' | 'counters' | 'captcha'>;
+type Ctx = Pick<AppContext, 'db' | 'database' | 'clock' | 'notifier' | 'log' | 'mail' | 'config' | 'counters' | 'captcha' | 'chargeQueues' | 'priceBooks'>;
 
 /** Which page the call came from: `/redeem` or the partner's `/redeem/brainrocket`. */
 export type RedeemPage = 'public' | 'partner';

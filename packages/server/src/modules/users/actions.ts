@@ -113,7 +113,6 @@ export async function updateUser(ctx: Ctx, acting: Acting, body: CallBody<Contra
       await ctx.mail.enqueue(tx, accountChangedByAdminMail(user, acting.admin.name, 'email'));
       await audit(tx, { ...line, action: 'user.email_updated', before: { email: user.email }, after: { email } });
       await ctx.notifier.notify(unit, user.id, { type: 'account_updated', message: `${acting.admin.name} changed your sign-in e-mail to ${email}.`, redirect: 'profile' });
-      unit.afterCommit(() => ctx.mail.kick());
     } else if (field === 'status') {
       if (body.value !== '0' && body.value !== '1') throw invalid('Status must be 0 (Inactive) or 1 (Active)', 'value');
       const status = body.value === '1' ? ACCOUNT_STATUS.active : ACCOUNT_STATUS.inactive;
@@ -212,7 +211,6 @@ export async function sendInvoice(ctx: Ctx, acting: Acting, body: CallBody<Contr
         payUrl: `${ctx.config.publicUrl}/${user.customUrl}/billing/pay/invoice/${invoice.id}`,
       }),
     );
-    unit.afterCommit(() => ctx.mail.kick());
     // Ours: the admin is told which invoice went to whom, not only that one did.
     return { body: { invoice_id: invoice.id }, message: successes.userInvoiceSent(invoice.id, formatUsd(invoice.amountCents), user.email) };
   });

@@ -4,10 +4,10 @@
  * The account service takes the books to work in, so a sandbox key reaches no live account and
  * no live money by construction, not by a filter someone could forget.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { CLIENT_API, type KeyMode } from '@partner-panel/sdk';
 import type { AppContext } from '../../context.js';
-import { rows, type Tx } from '../../db/index.js';
+import type { Tx } from '../../db/index.js';
 import type { Unit } from '../../db/unit.js';
 import { resellers, sandboxLedger, sandboxVpnAccounts, sandboxWallets, vpnAccounts } from '../../db/schema/index.js';
 import { fail } from '../../http/errors.js';
@@ -42,11 +42,11 @@ const OPENING_CENTS = CLIENT_API.sandboxOpeningBalanceUsd * 100;
 
 /** Opens the reseller's sandbox wallet (once, with its ledger row) and locks it. */
 async function openSandboxWallet(tx: Tx, resellerId: number): Promise<number> {
-  const opened = await rows<{ balance_cents: number }>(
-    tx,
-    sql`insert into sandbox_wallets (reseller_id, balance_cents) values (${resellerId}, ${OPENING_CENTS})
-        on conflict (reseller_id) do nothing returning balance_cents`,
-  );
+  const opened = await tx
+    .insert(sandboxWallets)
+    .values({ resellerId, balanceCents: OPENING_CENTS })
+    .onConflictDoNothing({ target: sandboxWallets.resellerId })
+    .returning({ balance: sandboxWallets.balanceCents });
   if (opened.length) {
     await tx.insert(sandboxLedger).values({
       resellerId,
@@ -56,8 +56,8 @@ async function openSandboxWallet(tx: Tx, resellerId: number): Promise<number> {
       description: 'Sandbox wallet opened with play money',
     });
   }
-  const [row] = await rows<{ balance_cents: number }>(tx, sql`select balance_cents from sandbox_wallets where reseller_id = ${resellerId} for update`);
-  return Number(row?.balance_cents ?? 0);
+  const [row] = await tx.select({ balance: sandboxWallets.balanceCents }).from(sandboxWallets).where(eq(sandboxWallets.resellerId, resellerId)).for('update');
+  return row?.balance ?? 0;
 }
 
 export const sandboxBooks: Books = {

@@ -5,7 +5,7 @@
  * When the wallet cannot pay, the account is suspended and the reseller told. Three days before
  * renewals fall due, a reseller whose balance does not cover them is warned, once a period.
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { errors } from '@partner-panel/sdk';
 import type { AppContext } from '../../context.js';
 import { rows } from '../../db/index.js';
@@ -19,7 +19,7 @@ import { liveBooks } from './books.js';
 import { recordEvent } from '../events/record.js';
 import { centsToDollars } from '@partner-panel/sdk';
 import type { VpnRow } from './access.js';
-import type { BackgroundWorker } from '../../ops/workers.js';
+import type { Schedule, Tasks } from '../../jobs/queue.js';
 
 export const WARNING_DAYS = 3;
 type Ctx = Pick<AppContext, 'db' | 'clock' | 'notifier' | 'log' | 'mail' | 'config'>;
@@ -123,12 +123,11 @@ async function warn(ctx: Ctx): Promise<number> {
       // What can still be charged: the balance, and on a postpaid account what is left of its limit.
       if ((owner?.balance ?? 0) + limit >= due) return false;
       // Only the process that marks the accounts sends the warning.
-      const marked = await rows<{ id: number }>(
-        unit.tx,
-        sql`update vpn_accounts set renewal_warned_at = ${now}
-            where id in (${sql.join(accounts.map((a) => sql`${a.id}`), sql`, `)}) and renewal_warned_at is null
-            returning id`,
-      );
+      const marked = await unit.tx
+        .update(vpnAccounts)
+        .set({ renewalWarnedAt: now })
+        .where(and(inArray(vpnAccounts.id, accounts.map((a) => a.id)), isNull(vpnAccounts.renewalWarnedAt)))
+        .returning({ id: vpnAccounts.id });
       if (marked.length === 0) return false;
       await recordEvent(unit.tx, {
         resellerId,
@@ -197,30 +196,34 @@ export async function runRenewals(ctx: Ctx): Promise<RenewalRun> {
   }
 }
 
-/** Runs the job every interval; a run never overlaps the previous one in this process. */
-export function scheduleRenewals(ctx: Ctx, intervalMs: number): BackgroundWorker {
-  let run: Promise<void> | null = null;
-  let stopped = false;
-  const timer = setInterval(() => {
-    if (run) return;
-    run = runRenewals(ctx)
-      .then((r) => {
-        if (r.renewed || r.suspended || r.warned) ctx.log.info(r, 'renewals');
-      })
-      .catch((error: unknown) => ctx.log.error({ err: error }, 'renewal run failed'))
-      .finally(() => {
-        run = null;
-      });
-  }, intervalMs);
-  timer.unref();
+/** The renewal job's task. */
+export const RENEWALS_TASK = 'vpn.renewals';
+
+/**
+ * The queue's work for renewals (jobs/queue.ts): the task, and its run every `intervalSeconds` (whole
+ * minutes, counted from midnight UTC), queued once for every process together. While a run waits
+ * for a worker, the next one replaces it rather than piling up. Runs may overlap (one outlasting
+ * its interval, or held by a process that died until its lock expires): each account is claimed
+ * with SKIP LOCKED, so it is renewed and charged once whoever runs it. No queue of their own: a
+ * named queue stays locked behind a dead process's job, and renewals would wait with it.
+ */
+export function renewalJobs(ctx: Ctx, intervalSeconds: number): { tasks: Tasks; schedule: Schedule } {
+  const minutes = Math.max(1, Math.round(intervalSeconds / 60));
   return {
-    name: 'renewals',
-    running: () => !stopped,
-    // A shutdown lets the run in hand finish: its accounts are renewed and charged once, not half.
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      if (run) await run;
+    tasks: {
+      [RENEWALS_TASK]: async () => {
+        const r = await runRenewals(ctx);
+        if (r.renewed || r.suspended || r.warned) ctx.log.info(r, 'renewals');
+      },
     },
+    schedule: [
+      {
+        task: RENEWALS_TASK,
+        match: ({ hour, min }) => (hour * 60 + min) % minutes === 0,
+        identifier: RENEWALS_TASK,
+        // A failed run is not retried: the next one, an interval later, does its work.
+        options: { jobKey: RENEWALS_TASK, maxAttempts: 1 },
+      },
+    ],
   };
 }

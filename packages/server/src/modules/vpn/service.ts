@@ -23,6 +23,7 @@ import { loadReseller } from '../profile/service.js';
 import { priceBook, priceOf, type PriceVersions } from '../products/pricing.js';
 import { withPriceBook } from '../products/price-cache.js';
 import { afterCharge, chargeWallet, formatUsd } from '../wallet/service.js';
+import { batchRows } from '../wallet/batch-rows.js';
 import { findAccount, reachable, selectFrom, type AccountRef, type VpnRow } from './access.js';
 import { liveBooks, type Books } from './books.js';
 import { newPassword, newUsername } from './credentials.js';
@@ -34,7 +35,7 @@ import type { WebhookEventType } from '@partner-panel/sdk';
 type VpnUserEventType = Extract<WebhookEventType, `vpn_user.${string}`>;
 import type { NotificationType } from '../notifications/notifier.js';
 
-type Ctx = Pick<AppContext, 'db' | 'database' | 'clock' | 'notifier' | 'log' | 'mail' | 'config'>;
+type Ctx = Pick<AppContext, 'db' | 'database' | 'clock' | 'notifier' | 'log' | 'mail' | 'config' | 'chargeQueues' | 'priceBooks'>;
 type Session = Pick<SessionReseller, 'id' | 'isAdmin' | 'name' | 'status'>;
 
 export interface CreateInput {
@@ -109,7 +110,6 @@ export async function openAccount(ctx: Ctx, unit: Unit, input: OpenAccount) {
   if (!account) throw fail('internal');
   if (books.announces && opening.mail) {
     await ctx.mail.enqueue(unit.tx, opening.mail);
-    unit.afterCommit(() => ctx.mail.kick());
   }
   await audit(unit.tx, opening.audit(account.id));
   if (books.announces) await ctx.notifier.notify(unit, input.owner.id, opening.notice(account.id));
@@ -199,14 +199,13 @@ async function openPaidAccount(ctx: Ctx, input: OpenAccount, priceCents: number,
     movement,
     pricedAt,
     rows: [
-      [vpnAccounts, [{ id, ...v }]],
-      ...(opening.mail ? [[mailOutbox, [ctx.mail.outboxRow(opening.mail)]] as [typeof mailOutbox, Record<string, unknown>[]]] : []),
-      [auditLog, [auditRow(opening.audit(id))]],
-      [notifications, [notification]],
-      [events, [eventRow(newEventId(), { resellerId: v.resellerId, mode: 'live', type: 'vpn_user.created', object: vpnUserObject(account, ctx.clock.now()), subject: `vpn_user:${id}` })]],
+      batchRows(vpnAccounts, [{ id, ...v }]),
+      ...(opening.mail ? [batchRows(mailOutbox, [ctx.mail.outboxRow(opening.mail)])] : []),
+      batchRows(auditLog, [auditRow(opening.audit(id))]),
+      batchRows(notifications, [notification]),
+      batchRows(events, [eventRow(newEventId(), { resellerId: v.resellerId, mode: 'live', type: 'vpn_user.created', object: vpnUserObject(account, ctx.clock.now()), subject: `vpn_user:${id}` })]),
     ],
   });
-  if (opening.mail) void ctx.mail.kick();
   ctx.notifier.published(notification, paid.at);
   return { account, balance: await afterCharge(ctx, movement, paid) };
 }
@@ -327,7 +326,6 @@ async function change<T>(ctx: Ctx, session: Session, ref: AccountRef, books: Boo
 async function tellUser(ctx: Ctx, unit: Unit, books: Books, mail: Parameters<typeof vpnChangedMail>[0]) {
   if (!books.announces) return;
   await ctx.mail.enqueue(unit.tx, vpnChangedMail(mail));
-  unit.afterCommit(() => ctx.mail.kick());
 }
 
 export async function updateEmail(ctx: Ctx, session: Session, ref: AccountRef, email: string, books: Books = liveBooks) {

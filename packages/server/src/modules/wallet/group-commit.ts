@@ -1,24 +1,25 @@
 /**
  * Group commit on a busy wallet: the charges that reach one wallet while another batch of its
  * charges is running wait in a queue of this process, and go together as one statement
- * (`wallet_charge_batch`, migrations 0017 and 0019) — one transaction, one WAL flush, and the wallet's row
+ * (`wallet_charge_batch`, db/sql/wallet.sql) — one transaction, one WAL flush, and the wallet's row
  * locked only for PostgreSQL's own time, never for a trip through this process.
  *
  * Each charge keeps its own answer: its conditional debit decides, in the order the charges came,
- * whether it is paid; a paid one gets its ledger row and its own rows (given here as values, and
- * inserted with those of the batch's other paid charges, one insert per table); a refused one
- * writes nothing. When an insert fails (a code or username already taken), nothing of the batch is
+ * whether it is paid (by `wallet_move`, the rule every movement of a wallet goes through,
+ * movement.ts); a paid one gets its ledger row and its own rows (given here as values, and inserted
+ * with those of the batch's other paid charges, one insert per table); a refused one writes
+ * nothing. When an insert fails (a code or username already taken), nothing of the batch is
  * written and each of its charges runs again alone, so that only the one at fault answers the error.
  * A charge priced from a price book whose versions have moved since it was read is refused as stale
  * and writes nothing (products/price-cache.ts prices it again).
  * Exactness does not depend on the queue: the debit is conditional in PostgreSQL, and its row lock
  * orders the batches of several processes.
  */
-import { getTableColumns, getTableName } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context.js';
 import type pg from 'pg';
-import type { Movement } from './movement.js';
+import type { TableRows } from './batch-rows.js';
+import type { ChargeQueues, ChargeSpec, Paid, Pending, WalletQueue } from './charge-queue.js';
+import { moveSpec, type MoveAnswer, type Movement } from './movement.js';
 import type { PriceVersions } from '../products/pricing.js';
 
 export interface Charge {
@@ -27,21 +28,15 @@ export interface Charge {
   pricedAt: PriceVersions;
   /** Coupons added to the reseller's counter with the debit (a generation). */
   couponsAdded?: number;
-  /** The call's own rows, each table's as its Drizzle values, in the order they may be inserted. */
-  rows: [PgTable, Record<string, unknown>[]][];
+  /** The call's own rows, each table's made by `batchRows` (batch-rows.ts), in the order they may be inserted. */
+  rows: TableRows[];
 }
 
-/** What a paid charge answers: the wallet after it, and when its transaction began (its rows' `now()`). */
-export interface Paid {
-  out_balance: number;
-  out_credit_limit: number;
-  out_threshold: number | null;
-  at: Date;
-}
+export type { Paid } from './charge-queue.js';
 
-/** The wallet could not pay: nothing of the charge was written. */
+/** The wallet could not pay: nothing of the charge was written. Its wallet as it stood, for the refusal's words. */
 export class ChargeRefused extends Error {
-  constructor() {
+  constructor(readonly wallet: { balance: number; limit: number } | undefined) {
     super('the wallet cannot pay');
   }
 }
@@ -64,59 +59,17 @@ const BATCH = 64;
  */
 const PARALLEL = 2;
 
-const columnNames = new WeakMap<PgTable, Map<string, string>>();
-
-/** Drizzle values ({ resellerId: 1 }) as the table's columns ({ reseller_id: 1 }), for jsonb_populate_recordset. */
-function asColumns(table: PgTable, values: Record<string, unknown>[]): Record<string, unknown>[] {
-  let names = columnNames.get(table);
-  if (!names) columnNames.set(table, (names = new Map(Object.entries(getTableColumns(table)).map(([key, column]) => [key, column.name]))));
-  const keys = Object.keys(values[0] ?? {});
-  const columns = keys.map((key) => {
-    const name = names.get(key);
-    if (!name) throw new Error(`no column ${key}`);
-    return name;
-  });
-  // Every row of a table has the first row's fields (one insert names its columns once).
-  return values.map((v) => {
-    const out: Record<string, unknown> = {};
-    for (let i = 0; i < keys.length; i++) out[columns[i] as string] = v[keys[i] as string] ?? null;
-    return out;
-  });
-}
-
-interface Pending {
-  spec: Record<string, unknown>;
-  resolve(paid: Paid): void;
-  reject(error: unknown): void;
-}
-
-interface Queue {
-  items: Pending[];
-  /** Batches of this wallet under way in this process. */
-  running: number;
-}
-
-type Ctx = Pick<AppContext, 'db' | 'clock' | 'database'>;
-/** The queues of one database (two apps in one process on one database share them). */
-const queuesOf = new WeakMap<object, Map<number, Queue>>();
+type Ctx = Pick<AppContext, 'clock' | 'database' | 'chargeQueues'>;
 
 /** Charges a wallet together with the other charges waiting for it; answers when its batch has committed. */
 export function chargeTogether(ctx: Ctx, charge: Charge): Promise<Paid> {
   const m = charge.movement;
   if (!Number.isSafeInteger(m.amountCents) || m.amountCents < 0) throw new Error(`invalid debit ${m.amountCents}`);
-  const spec = {
-    amount: m.amountCents,
-    coupons: charge.couponsAdded ?? 0,
-    kind: m.kind,
-    reference: m.reference,
-    description: m.description,
-    actor: m.actorId ?? null,
-    prices: [charge.pricedAt.catalogue, charge.pricedAt.reseller],
-    at: ctx.clock.now().toISOString(),
-    rows: charge.rows.map(([table, values]) => [getTableName(table), asColumns(table, values)]),
+  const spec: ChargeSpec = {
+    ...moveSpec(m, -m.amountCents, ctx.clock.now(), { couponsAdded: charge.couponsAdded, pricedAt: charge.pricedAt }),
+    rows: charge.rows,
   };
-  let queues = queuesOf.get(ctx.db);
-  if (!queues) queuesOf.set(ctx.db, (queues = new Map()));
+  const queues = ctx.chargeQueues;
   let queue = queues.get(m.resellerId);
   if (!queue) queues.set(m.resellerId, (queue = { items: [], running: 0 }));
   const promise = new Promise<Paid>((resolve, reject) => queue.items.push({ spec, resolve, reject }));
@@ -124,31 +77,21 @@ export function chargeTogether(ctx: Ctx, charge: Charge): Promise<Paid> {
   return promise;
 }
 
-interface Outcome {
-  item: number;
-  paid: boolean;
-  stale: boolean;
-  out_balance: string | number | null;
-  out_credit_limit: string | number | null;
-  out_threshold: string | number | null;
-  out_at: Date | string;
-}
-
 /** One statement for the batch; each charge answered. */
 async function run(client: pg.PoolClient, resellerId: number, batch: Pending[]) {
-  const { rows: outcomes } = await client.query<Outcome>('select * from wallet_charge_batch($1::int, $2::jsonb)', [resellerId, JSON.stringify(batch.map((p) => p.spec))]);
-  for (const o of outcomes) {
-    const p = batch[o.item];
+  // wallet_move's answers, and the time the batch's transaction began (its rows' now()).
+  const { rows } = await client.query<{ answers: MoveAnswer[]; at: Date }>('select answers, at from wallet_charge_batch($1::int, $2::jsonb)', [
+    resellerId,
+    JSON.stringify(batch.map((p) => p.spec)),
+  ]);
+  const outcome = rows[0];
+  if (!outcome) throw new Error('wallet_charge_batch answered nothing');
+  for (const [item, paid, balance, limit, threshold, stale] of outcome.answers) {
+    const p = batch[item];
     if (!p) continue;
-    if (!o.paid) p.reject(o.stale ? new StalePrices() : new ChargeRefused());
-    else {
-      p.resolve({
-        out_balance: Number(o.out_balance),
-        out_credit_limit: Number(o.out_credit_limit),
-        out_threshold: o.out_threshold === null ? null : Number(o.out_threshold),
-        at: new Date(o.out_at),
-      });
-    }
+    if (stale) p.reject(new StalePrices());
+    else if (!paid) p.reject(new ChargeRefused(balance === null ? undefined : { balance, limit: limit ?? 0 }));
+    else p.resolve({ out_balance: balance ?? 0, out_credit_limit: limit ?? 0, out_threshold: threshold, at: new Date(outcome.at) });
   }
 }
 
@@ -156,7 +99,7 @@ async function run(client: pg.PoolClient, resellerId: number, batch: Pending[]) 
  * Runs the wallet's batches one after another, on one connection held while charges wait (so a
  * batch never queues for the pool behind the requests it answers); the queue goes when empty.
  */
-async function drain(ctx: Ctx, queues: Map<number, Queue>, resellerId: number, queue: Queue) {
+async function drain(ctx: Ctx, queues: ChargeQueues, resellerId: number, queue: WalletQueue) {
   queue.running++;
   let client: pg.PoolClient | undefined;
   let broken: Error | undefined;

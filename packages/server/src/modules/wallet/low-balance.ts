@@ -38,5 +38,4 @@ export async function warnOnLowBalance(ctx: Pick<AppContext, 'notifier' | 'mail'
     : `Your balance (${left}) fell below the ${line} you set. Add funds to keep generating coupons and renewing VPN accounts.`;
   await ctx.notifier.notify(unit, charge.resellerId, { type: 'low_balance', message, redirect: postpaid ? null : 'billing/pay' });
   await ctx.mail.enqueue(unit.tx, lowBalanceMail({ to: { email: owner.email, name: owner.name, id: charge.resellerId }, message, payUrl: postpaid ? null : `${ctx.config.publicUrl}/${owner.customUrl}/billing/pay` }));
-  unit.afterCommit(() => ctx.mail.kick());
 }

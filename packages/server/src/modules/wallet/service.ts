@@ -1,7 +1,9 @@
 /**
  * The wallet: every balance change is a conditional update of the balance and an append-only
  * ledger row, in the caller's transaction, announced on the reseller's channel after commit.
- * Concurrent spends can never overdraw: the update only happens while the balance covers it.
+ * Concurrent spends can never overdraw: the update only happens while the balance covers it. The
+ * rule is PostgreSQL's `wallet_move` (movement.ts): a debit or a credit here is a batch of one of
+ * the same function a grouped charge (group-commit.ts) runs.
  *
  * Postpaid accounts: the partner reseller 903 has no wallet to fund and no billing screens
  * (000 §6), so its charges (coupon generations, and the renewals of the accounts its coupons
@@ -14,13 +16,12 @@ import { eq, sql } from 'drizzle-orm';
 import { recordEvent } from '../events/record.js';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/index.js';
-import { rows } from '../../db/index.js';
 import { transact, type Unit } from '../../db/unit.js';
-import { resellers, walletLedger } from '../../db/schema/index.js';
+import { resellers } from '../../db/schema/index.js';
 import { AppError, fail } from '../../http/errors.js';
 import { metrics } from '../../ops/metrics.js';
 import { ChargeRefused, chargeTogether, type Charge, type Paid } from './group-commit.js';
-import type { Movement } from './movement.js';
+import { moveSpec, moveWallet, type Movement } from './movement.js';
 import { crossedThreshold, warnOnLowBalance } from './low-balance.js';
 
 export type { Movement } from './movement.js';
@@ -34,20 +35,6 @@ export const formatUsd = (cents: number) => usd.format(cents / 100);
 type Ctx = Pick<AppContext, 'notifier' | 'clock'>;
 /** A charge may also send the reseller's low-balance warning (low-balance.ts). */
 type ChargeCtx = Ctx & Pick<AppContext, 'mail' | 'config'>;
-
-async function record(ctx: Ctx, unit: Unit, m: Movement, signedCents: number, balanceAfter: number) {
-  await unit.tx.insert(walletLedger).values({
-    resellerId: m.resellerId,
-    amountCents: signedCents,
-    balanceAfterCents: balanceAfter,
-    kind: m.kind,
-    reference: m.reference,
-    description: m.description,
-    actorId: m.actorId ?? null,
-    paymentId: m.paymentId ?? null,
-    createdAt: ctx.clock.now(),
-  });
-}
 
 /** Why a debit was refused: the spec's 'Insufficient Balance!', or a postpaid account's limit. */
 function refusal(current: { balance: number; limit: number } | undefined, amountCents: number) {
@@ -69,41 +56,22 @@ export const isRefusedDebit = (error: unknown) =>
 
 /**
  * Takes money out while the balance covers it, or, on a postpaid account, while the amount owed
- * stays within its credit limit; refuses otherwise, writing nothing. The conditional update and
- * its ledger row are one statement: on a busy wallet the row stays locked only for it and the commit.
- * `couponsAdded` moves the reseller's coupon counter in the same update (a generation).
+ * stays within its credit limit; refuses otherwise, writing nothing. `couponsAdded` moves the
+ * reseller's coupon counter in the same update (a generation).
  */
 export async function debit(ctx: ChargeCtx, unit: Unit, m: Movement, also: { couponsAdded?: number } = {}): Promise<number> {
   if (!Number.isSafeInteger(m.amountCents) || m.amountCents <= 0) throw new Error(`invalid debit ${m.amountCents}`);
-  const counter = also.couponsAdded ? sql`, coupons_total = coupons_total + ${also.couponsAdded}` : sql``;
-  const [row] = await rows<{ balance_after_cents: number; credit_limit_cents: number; threshold_cents: number | null }>(
-    unit.tx,
-    sql`with paid as (
-          update resellers set balance_cents = balance_cents - ${m.amountCents}, updated_at = now()${counter}
-          where id = ${m.resellerId} and balance_cents - ${m.amountCents} >= -credit_limit_cents
-          returning balance_cents, credit_limit_cents, low_balance_threshold_cents
-        )
-        insert into wallet_ledger (reseller_id, amount_cents, balance_after_cents, kind, reference, description, actor_id, payment_id, created_at)
-        select ${m.resellerId}, ${-m.amountCents}, balance_cents, ${m.kind}, ${m.reference}, ${m.description}, ${m.actorId ?? null}, ${m.paymentId ?? null}, ${ctx.clock.now()} from paid
-        returning balance_after_cents, (select credit_limit_cents from paid) as credit_limit_cents,
-                  (select low_balance_threshold_cents from paid) as threshold_cents`,
-  );
-  if (!row) {
-    const [current] = await unit.tx
-      .select({ balance: resellers.balanceCents, limit: resellers.creditLimitCents })
-      .from(resellers)
-      .where(eq(resellers.id, m.resellerId));
-    throw refusal(current, m.amountCents);
-  }
-  const balance = Number(row.balance_after_cents);
+  const [answer] = await moveWallet(unit.tx, m.resellerId, [moveSpec(m, -m.amountCents, ctx.clock.now(), also)]);
+  const [, moved, balance, limit, threshold] = answer ?? [0, false, null, null, null, false];
+  if (!moved || balance === null) throw refusal(balance === null ? undefined : { balance, limit: limit ?? 0 }, m.amountCents);
   ctx.notifier.balanceChanged(unit, m.resellerId, balance);
   unit.afterCommit(() => countMovement('debit', m.amountCents));
   await warnOnLowBalance(ctx, unit, {
     resellerId: m.resellerId,
     amountCents: m.amountCents,
     balanceAfterCents: balance,
-    creditLimitCents: Number(row.credit_limit_cents),
-    thresholdCents: row.threshold_cents === null ? null : Number(row.threshold_cents),
+    creditLimitCents: limit ?? 0,
+    thresholdCents: threshold,
   }, formatUsd);
   return balance;
 }
@@ -120,17 +88,12 @@ export interface ChargedRow {
  * wallet into one transaction (wallet/group-commit.ts): the same conditional update and ledger row
  * as `debit`. A refused charge answers as `debit` words it, and writes nothing.
  */
-export async function chargeWallet(ctx: Pick<AppContext, 'db' | 'clock' | 'database'>, charge: Charge): Promise<Paid> {
+export async function chargeWallet(ctx: Pick<AppContext, 'clock' | 'database' | 'chargeQueues'>, charge: Charge): Promise<Paid> {
   try {
     return await chargeTogether(ctx, charge);
   } catch (error) {
     if (!(error instanceof ChargeRefused)) throw error;
-    const m = charge.movement;
-    const [current] = await ctx.db
-      .select({ balance: resellers.balanceCents, limit: resellers.creditLimitCents })
-      .from(resellers)
-      .where(eq(resellers.id, m.resellerId));
-    throw refusal(current, m.amountCents);
+    throw refusal(error.wallet, charge.movement.amountCents);
   }
 }
 
@@ -170,14 +133,10 @@ function countMovement(direction: 'debit' | 'credit', cents: number) {
 /** Puts money in: deposits, admin credits and refunds. */
 export async function credit(ctx: Ctx, unit: Unit, m: Movement): Promise<number> {
   if (!Number.isSafeInteger(m.amountCents) || m.amountCents <= 0) throw new Error(`invalid credit ${m.amountCents}`);
-  const [row] = await rows<{ balance_cents: number }>(
-    unit.tx,
-    sql`update resellers set balance_cents = balance_cents + ${m.amountCents}, updated_at = now()
-        where id = ${m.resellerId} returning balance_cents`,
-  );
-  if (!row) throw fail('fetchDetails');
-  const balance = Number(row.balance_cents);
-  await record(ctx, unit, m, m.amountCents, balance);
+  const [answer] = await moveWallet(unit.tx, m.resellerId, [moveSpec(m, m.amountCents, ctx.clock.now())]);
+  // A credit is refused only when there is no such wallet.
+  const balance = answer?.[1] ? answer[2] : null;
+  if (balance === null || balance === undefined) throw fail('fetchDetails');
   ctx.notifier.balanceChanged(unit, m.resellerId, balance);
   unit.afterCommit(() => countMovement('credit', m.amountCents));
   await recordEvent(unit.tx, {
@@ -196,13 +155,13 @@ export const refund = (ctx: Ctx, unit: Unit, m: Movement) => credit(ctx, unit, m
  * it already owes is raised to the amount owed (no further charge passes) rather than refused.
  */
 export async function syncCreditLimits(db: Db, partnerLimitCents: number, log: { warn(obj: unknown, msg?: string): void }) {
-  const [row] = await rows<{ credit_limit_cents: number; balance_cents: number }>(
-    db,
-    sql`update resellers set credit_limit_cents = greatest(${partnerLimitCents}::bigint, -balance_cents)
-        where id = ${RESTRICTED_RESELLER_ID} returning credit_limit_cents, balance_cents`,
-  );
-  if (row && Number(row.credit_limit_cents) > partnerLimitCents) {
-    log.warn({ owed: -Number(row.balance_cents), limit: partnerLimitCents }, 'the partner reseller owes more than its configured credit limit; further charges are refused until it settles');
+  const [row] = await db
+    .update(resellers)
+    .set({ creditLimitCents: sql`greatest(${partnerLimitCents}::bigint, -${resellers.balanceCents})` })
+    .where(eq(resellers.id, RESTRICTED_RESELLER_ID))
+    .returning({ limit: resellers.creditLimitCents, balance: resellers.balanceCents });
+  if (row && row.limit > partnerLimitCents) {
+    log.warn({ owed: -row.balance, limit: partnerLimitCents }, 'the partner reseller owes more than its configured credit limit; further charges are refused until it settles');
   }
 }
 

@@ -252,7 +252,6 @@ async function deliver(ctx: Ctx, deliveryId: number, manual: boolean) {
         { url: d.url, mode: d.mode, since, pageUrl: `${ctx.config.publicUrl}/${encodeURIComponent(off.custom_url)}/integration/webhooks` },
       ),
     );
-    unit.afterCommit(() => ctx.mail.kick());
     return d.endpoint_id;
   });
   if (disabled) ctx.log.warn({ endpoint: disabled }, 'a webhook endpoint was disabled after failing through every retry');

@@ -42,7 +42,6 @@ export async function askWhiteLabel(ctx: Ctx, reseller: SessionReseller, input: 
       );
     }
     await audit(unit.tx, { actorId: reseller.id, action: 'white_label.enquired', targetType: 'white_label_enquiry', targetId: id, data: { brand: input.brand_name } });
-    unit.afterCommit(() => ctx.mail.kick());
     return { id, created_at: (row?.createdAt ?? ctx.clock.now()).toISOString() };
   });
 }
