@@ -11,8 +11,8 @@ import { REPEAT_MS, useSubmission, type Submission } from '../src/components/use
 afterEach(() => vi.restoreAllMocks());
 
 /** The hook, and every key its work was called with. */
-function hook() {
-  const { result } = renderHook(() => useSubmission());
+function hook(options?: Parameters<typeof useSubmission>[0]) {
+  const { result } = renderHook(() => useSubmission(options));
   const keys: string[] = [];
   const submit = (values: unknown, work: (once: Submission) => Promise<unknown> | unknown = () => 'ok') =>
     act(() =>
@@ -88,5 +88,14 @@ describe('useSubmission', () => {
     await submit({ quantity: 1 });
     expect(keys).toHaveLength(2);
     expect(keys[1]).toBe(keys[0]);
+  });
+
+  it('sends the same values again at once, under a new key, where repeats are deliberate (the sandbox’s Try it out)', async () => {
+    clock();
+    const { keys, submit } = hook({ dropAnswered: false });
+    await submit({ userId: 7 });
+    expect(await submit({ userId: 7 })).toBe('ok');
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).not.toBe(keys[0]);
   });
 });

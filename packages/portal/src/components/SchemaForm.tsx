@@ -60,6 +60,7 @@ export function SchemaForm<S extends z.ZodType>({
   defaultValues,
   mode,
   onSubmit,
+  repeats,
   children,
 }: {
   schema: S;
@@ -69,9 +70,14 @@ export function SchemaForm<S extends z.ZodType>({
   mode?: 'onSubmit' | 'onBlur';
   /** `once`: this submission, for the data provider's call (its Idempotency-Key); `form`: to empty a field. */
   onSubmit: (values: FormValues<S>, once: Submission, form: FormControl) => Promise<Record<string, string> | undefined | void> | void;
+  /**
+   * 'deliberate' where sending the same values again at once is the point (the sandbox's Try it out:
+   * a second call shows what the first changed); a repeat while one is on its way is still dropped.
+   */
+  repeats?: 'deliberate';
   children: ReactNode;
 }) {
-  const submission = useSubmission();
+  const submission = useSubmission(repeats === 'deliberate' ? { dropAnswered: false } : {});
   const control = useRef<FormControl | null>(null);
   return (
     <Form

@@ -25,7 +25,8 @@ export type { Submission };
  */
 export const REPEAT_MS = 1000;
 
-export function useSubmission() {
+/** `dropAnswered: false` sends the same values again at once, as a new intent (see SchemaForm's `repeats`). */
+export function useSubmission({ dropAnswered = true }: { dropAnswered?: boolean } = {}) {
   const running = useRef(false);
   const held = useRef<{ key: string; values: string; until: number } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -34,11 +35,12 @@ export function useSubmission() {
     if (running.current) return undefined;
     const signature = JSON.stringify(values ?? null);
     const same = held.current !== null && held.current.values === signature && performance.now() < held.current.until;
+    const answered = same && held.current?.until !== Infinity;
     // Answered a moment ago: the answer is on screen, a second call would only repeat it.
-    if (same && held.current?.until !== Infinity) return undefined;
+    if (answered && dropAnswered) return undefined;
     running.current = true;
     setBusy(true);
-    const once: Submission = { idempotencyKey: same && held.current ? held.current.key : newIdempotencyKey() };
+    const once: Submission = { idempotencyKey: same && !answered && held.current ? held.current.key : newIdempotencyKey() };
     held.current = { key: once.idempotencyKey, values: signature, until: Infinity };
     try {
       return await work(once);
@@ -48,7 +50,7 @@ export function useSubmission() {
       running.current = false;
       setBusy(false);
     }
-  }, []);
+  }, [dropAnswered]);
 
   return { run, busy };
 }

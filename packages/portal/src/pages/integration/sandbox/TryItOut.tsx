@@ -53,6 +53,7 @@ export function TryItOut({
         key={JSON.stringify(defaults)}
         schema={schema}
         defaultValues={defaults}
+        repeats="deliberate"
         onSubmit={async (values) => {
           const got = await client.run(endpoint.slug, values);
           setAnswer(got);
