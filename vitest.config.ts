@@ -7,5 +7,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: ['packages/sdk', 'packages/data-provider', 'packages/portal', 'packages/redeem-widget', 'packages/server'],
+    // Each file has its own database, server and browser, so files run side by side. Vitest's
+    // default is one worker fewer than the cores (one, here); a browser test spends much of its
+    // time waiting on Chromium and the database, so as many workers as cores keep both busy.
+    maxWorkers: Number(process.env.TEST_WORKERS ?? 2),
   },
 });

@@ -5,7 +5,7 @@
 // processes, on the Node LTS the image ships); last, the quick bench prints the hot paths' ratios to
 // their same-run ceilings and fails only on a gross regression (a run of chosen test files, or
 // BENCH=0, skips it). `node scripts/test.mjs rehearsal` builds and runs the rehearsal alone.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { nodeLts } from './node-lts.mjs';
 
@@ -48,27 +48,79 @@ const rehearsalStage = () => {
   return [`production rehearsal (Node ${spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim()}, PostgreSQL 15, Caddy)`, node, ['node_modules/vitest/vitest.mjs', 'run', '--config', 'packages/server/rehearsal/vitest.config.ts']];
 };
 
+// A stage is one command, or several that read the tree without writing what the others read,
+// run side by side (the machine has two cores, and each of these uses one).
 const stages = rehearsalOnly ? [['build', 'pnpm', ['build']], rehearsalStage()] : [
   ['build', 'pnpm', ['build']],
-  ['lint', 'pnpm', ['lint']],
-  // The server first: the packages whose tests start it read its declarations (project references),
-  // so each source is checked once.
-  ['typecheck', 'pnpm', ['typecheck:packages']],
-  ['sdk package (publint, attw)', 'pnpm', ['--filter', '@partner-panel/sdk', 'check:pack']],
-  // redocly.yaml makes every recommended rule an error: 0 errors and 0 warnings, or the run stops.
-  ['OpenAPI lint (Redocly)', 'pnpm', ['exec', 'redocly', 'lint', 'docs/openapi.json']],
+  [
+    'static checks',
+    [
+      ['lint', 'pnpm', ['lint']],
+      // The server first: the packages whose tests start it read its declarations (project
+      // references), so each source is checked once.
+      ['typecheck', 'pnpm', ['typecheck:packages']],
+      ['sdk package (publint, attw)', 'pnpm', ['--filter', '@partner-panel/sdk', 'check:pack']],
+      // redocly.yaml makes every recommended rule an error: 0 errors and 0 warnings, or the run stops.
+      ['OpenAPI lint (Redocly)', 'pnpm', ['exec', 'redocly', 'lint', 'docs/openapi.json']],
+    ],
+  ],
   ['tests', 'pnpm', ['exec', 'vitest', 'run', ...args]],
   ...(rehearsal ? [rehearsalStage()] : []),
   ...(args.length > 0 || process.env.BENCH === '0' ? [] : [['quick bench (ratios to same-run ceilings)', 'pnpm', ['bench', '--quick']]]),
 ];
 
+const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' };
+const seconds = (since) => ((Date.now() - since) / 1000).toFixed(1);
+const times = [];
+const fail = (name, status) => {
+  console.error(`\n✖ ${name} failed (exit ${status})`);
+  summary();
+  process.exit(typeof status === 'number' ? status : 1);
+};
+function summary() {
+  if (times.length === 0) return;
+  console.log('\nstage times:');
+  for (const [name, time] of times) console.log(`  ${time.padStart(7)} s  ${name}`);
+  console.log(`  ${seconds(runStarted).padStart(7)} s  in all`);
+}
+
+/** Runs side by side, each one's output held and printed whole when it ends, so none interleave. */
+function together(commands) {
+  return Promise.all(
+    commands.map(([name, command, args]) => {
+      const started = Date.now();
+      const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+      const output = [];
+      child.stdout.on('data', (chunk) => output.push(chunk));
+      child.stderr.on('data', (chunk) => output.push(chunk));
+      return new Promise((resolve) => {
+        child.on('close', (code, signal) => {
+          console.log(`\n▶ ${name}`);
+          process.stdout.write(Buffer.concat(output));
+          const time = seconds(started);
+          if (code === 0) console.log(`✔ ${name} (${time} s)`);
+          times.push([`${name} (side by side)`, time]);
+          resolve([name, code ?? signal]);
+        });
+      });
+    }),
+  );
+}
+
+const runStarted = Date.now();
 for (const [name, command, args] of stages) {
   const started = Date.now();
-  console.log(`\n▶ ${name}`);
-  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } });
-  if (result.status !== 0) {
-    console.error(`\n✖ ${name} failed (exit ${result.status ?? result.signal})`);
-    process.exit(result.status ?? 1);
+  if (Array.isArray(command)) {
+    console.log(`\n▶ ${name}: ${command.map(([part]) => part).join(', ')}, side by side`);
+    const failed = (await together(command)).find(([, status]) => status !== 0);
+    times.push([name, seconds(started)]);
+    if (failed) fail(failed[0], failed[1]);
+    continue;
   }
-  console.log(`✔ ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  console.log(`\n▶ ${name}`);
+  const result = spawnSync(command, args, { stdio: 'inherit', env });
+  times.push([name, seconds(started)]);
+  if (result.status !== 0) fail(name, result.status ?? result.signal);
+  console.log(`✔ ${name} (${seconds(started)} s)`);
 }
+summary();

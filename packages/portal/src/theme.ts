@@ -1,10 +1,28 @@
 /** The light and the dark theme, shared by the public pages and the signed-in shell. */
 import { createTheme, type ThemeOptions } from '@mui/material/styles';
 
+/**
+ * What a person who asked their system for less motion gets (WCAG 2.3.3): dialogs, menus, drawers
+ * and toasts appear and leave at once, and buttons have no ripple. Read once as the page loads.
+ */
+export function motion(reduced: boolean): ThemeOptions {
+  if (!reduced) return {};
+  const none = { shortest: 0, shorter: 0, short: 0, standard: 0, complex: 0, enteringScreen: 0, leavingScreen: 0 };
+  return {
+    transitions: { create: () => 'none', duration: none },
+    components: { MuiButtonBase: { defaultProps: { disableRipple: true } } },
+  };
+}
+
+const reducedMotion = typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+const { components: motionComponents, ...motionOptions } = motion(reducedMotion);
+
 const shared: ThemeOptions = {
+  ...motionOptions,
   shape: { borderRadius: 10 },
   typography: { fontFamily: 'Roboto, "Segoe UI", Arial, sans-serif', h1: { fontSize: '1.75rem', fontWeight: 600 } },
   components: {
+    ...motionComponents,
     MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { textTransform: 'none', fontWeight: 600 } } },
     MuiCard: { defaultProps: { variant: 'outlined' } },
     MuiTextField: { defaultProps: { fullWidth: true, margin: 'normal' } },

@@ -47,7 +47,9 @@ export interface Tab {
 
 /** A new browser profile (its own local storage and cookies). */
 export async function newTab(baseURL: string, viewport = DESKTOP): Promise<Tab> {
-  const context = await (await launch()).newContext({ baseURL, viewport, acceptDownloads: true });
+  // Less motion, as a person may ask their system for: the portal then opens and closes dialogs, menus
+  // and toasts at once (theme.ts), so the tests wait on no animation.
+  const context = await (await launch()).newContext({ baseURL, viewport, acceptDownloads: true, reducedMotion: 'reduce' });
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
