@@ -12,7 +12,7 @@ export const roleSchema = z.enum(ROLES, { error: `The role must be one of ${ROLE
 const personId = rowId.describe('the person, as members list them');
 /** Dollars with at most two decimals, or null for no limit. */
 const dailyLimit = z
-  .number({ error: 'The daily limit must be an amount in dollars, or null for no limit.' })
+  .number({ error: 'The daily limit must be an amount in dollars, or left empty for no limit.' })
   .min(0, { error: 'The daily limit may not be below zero.' })
   .max(1_000_000, { error: 'The daily limit may be at most 1000000 dollars.' })
   .refine((v) => Number.isInteger(Math.round(v * 100)) && Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, { error: 'The daily limit may have at most two decimals.' })
