@@ -5,6 +5,7 @@ import type { AnyCall } from './contract/define.js';
 import { IDEMPOTENCY_HEADER } from './contract/constants.js';
 import { envelopeSchema, errorBodySchema, headerSchema } from './contract/envelope.js';
 import { EVENT_DESCRIPTIONS, EVENT_SCHEMAS, type EventType } from './contract/events.js';
+import { ROLES, ROLE_NAMES, roleMay, type Permission } from './contract/roles.js';
 
 /** Calls in a stable order (by path, then method): module namespaces order differently per tool. */
 const sortedCalls = () =>
@@ -192,7 +193,9 @@ export function openApiDocument(options: OpenApiOptions = {}) {
       tags: [tagOf(call)],
       // For integrators: who may call and what success answers. Where the product spec describes the
       // call (`call.spec`) is for maintainers: docs/api-calls.md lists it, the published document not.
-      description: `${WHO[call.access]}${call.captcha ? ` Send a captcha token made for the action "${call.captcha}".` : ''} On success header.code is ${call.successCode}.`,
+      description: `${WHO[call.access]}${call.permission ? ` The member's role must allow ${call.permission} (roles: ${ROLES.filter((r) => roleMay(r, call.permission as Permission)).map((r) => ROLE_NAMES[r]).join(', ')}); else 403 rspf-team-1101.` : ''}${call.captcha ? ` Send a captcha token made for the action "${call.captcha}".` : ''} On success header.code is ${call.successCode}.`,
+      // The permission as a value a tool can read (the portal's canAccess reads it from the contract).
+      ...(call.permission ? { 'x-permission': call.permission } : {}),
       security: security(call),
       ...(parameters.length ? { parameters } : {}),
       ...(body

@@ -36,6 +36,7 @@ import { createNotifier } from './modules/notifications/notifier.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
 import { couponRoutes } from './modules/coupons/routes.js';
 import { whiteLabelRoutes } from './modules/white-label/routes.js';
+import { teamRoutes } from './modules/team/routes.js';
 import { syncCatalogue } from './modules/products/catalogue.js';
 import { productRoutes } from './modules/products/routes.js';
 import { vpnRoutes } from './modules/vpn/routes.js';
@@ -192,6 +193,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   userRoutes(app);
   webhookEndpointRoutes(app);
   whiteLabelRoutes(app);
+  teamRoutes(app);
   if (ctx.mail.transport === 'outbox' && !config.production) devMailRoutes(app);
   await redeemPage(app, config.redeem.widgetDir ?? defaultWidgetDir);
   sdkPackage(app, config.sdkPackageDir ?? defaultSdkPackageDir);

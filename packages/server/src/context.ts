@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Role } from '@partner-panel/sdk';
 
 /** What every module gets: settings, the database and the adapters, decorated on the app. */
 import type { Config } from './config.js';
@@ -50,7 +51,10 @@ export interface AppContext {
   priceBooks: PriceBooks;
 }
 
-/** The reseller behind the bearer token of a request. */
+/**
+ * The account behind the bearer token of a request (`id`, `email`, `name` are the account's), and
+ * the person signed in, who acts for it with their role.
+ */
 export interface SessionReseller {
   id: number;
   email: string;
@@ -62,6 +66,12 @@ export interface SessionReseller {
   clientId: string;
   verified: boolean;
   tokenId: number;
+  personId: number;
+  personEmail: string;
+  personName: string;
+  role: Role;
+  /** An Operations member's daily spending limit in cents; null: none. */
+  dailyLimitCents: number | null;
 }
 
 declare module 'fastify' {

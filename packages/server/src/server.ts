@@ -2,7 +2,8 @@
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from './config.js';
 import { buildApp } from './app.js';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './modules/demo/seed.js';
+import { DEMO_ACCOUNTS, DEMO_MEMBERS, DEMO_PASSWORD, seedDemo } from './modules/demo/seed.js';
+import { ROLE_NAMES } from '@partner-panel/sdk';
 import { ensureSandboxKey } from './modules/client-api/keys.js';
 import { findResellerByEmail } from './modules/demo/seed.js';
 import { explainStartupFailure, listenFailure, warmUpLibraries } from './ops/startup.js';
@@ -50,6 +51,8 @@ async function start(config: Config, app: FastifyInstance) {
   if (config.demoData) {
     lines.push(seeded ? '  Demo data was created. Sign in with:' : '  Demo sign-ins (created on the first start):');
     for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.email.padEnd(36)} ${a.name}${'id' in a ? ` (id ${a.id})` : ''}`);
+    const team = DEMO_ACCOUNTS.find((a) => a.key === 'reseller');
+    for (const m of DEMO_MEMBERS) lines.push(`    ${m.email.padEnd(36)} ${ROLE_NAMES[m.role]} member of ${team?.name ?? m.of}`);
     lines.push(`  Password for every demo account: ${DEMO_PASSWORD}`);
     // A client developer's first five minutes: a sandbox key ready for the SDK's quick start.
     const demo = await findResellerByEmail(app.ctx.db, DEMO_ACCOUNTS[0].email);

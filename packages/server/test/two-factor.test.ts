@@ -150,6 +150,7 @@ describe("an admin requiring a second factor of its users", () => {
     const admin = t.client((await t.client().loginTwoFactor({ challenge: await passwordStep('admin@demo.partner-panel.test'), code: await codeNow(adminSecret) })).access_token);
     nextStep();
     const [sub2] = await query<{ id: number }>(t, sql`update resellers set verified_at = now() where email = 'sub2@demo.partner-panel.test' returning id`);
+    await query(t, sql`update people set verified_at = now() where email = 'sub2@demo.partner-panel.test'`);
     const reseller = await t.signIn('reseller@demo.partner-panel.test', 'N3w!Password-ok');
     expect((await refusal(reseller.api.requireTwoFactor({ user_reseller_id: sub2?.id as number, required: true }))).code).toBe('rspf-account-1052');
     expect((await refusal(admin.requireTwoFactor({ user_reseller_id: 1000, required: true }))).code).toBe('rspf-account-1053');

@@ -350,7 +350,9 @@ describe('the IDOR matrix: every admin call, anyone else\'s user', () => {
 
   const snapshot = async () =>
     JSON.stringify(
-      await query(t, sql`select id, name, email, status, verified_at, balance_cents, password_hash, two_factor_required from resellers where id in (${SUB1}, ${SUB2}, ${sub3.id}) order by id`),
+      await query(t, sql`select r.id, r.name, r.email, r.status, r.verified_at, r.balance_cents, p.password_hash, p.email as sign_in, r.two_factor_required
+        from resellers r join memberships m on m.reseller_id = r.id and m.role = 'owner' join people p on p.id = m.person_id
+        where r.id in (${SUB1}, ${SUB2}, ${sub3.id}) order by r.id`),
     ) + JSON.stringify(await query(t, sql`select count(*) from audit_log`)) + JSON.stringify(await query(t, sql`select count(*) from invoices`)) + JSON.stringify(await query(t, sql`select * from reseller_prices order by 1, 2, 3`));
 
   it("refuses another admin's users, resellers of no admin, the admin itself and missing ids exactly alike", async () => {

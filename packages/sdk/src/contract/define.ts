@@ -4,6 +4,7 @@
  */
 import type { z } from 'zod';
 import type { CaptchaAction } from './constants.js';
+import type { Permission } from './roles.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -25,6 +26,11 @@ export interface Call<
   readonly method: Method;
   readonly path: string;
   readonly access: Access;
+  /**
+   * What a member's role must allow (roles.ts), on every `reseller` and `admin` call; none on the
+   * others, which keep their own rules (anyone, a key's token, a provider's signature).
+   */
+  readonly permission: Permission | null;
   /** Where the spec describes the call ("000 §7"), or "ours" for calls the spec leaves to us. */
   readonly spec: string;
   readonly summary: string;
@@ -51,6 +57,7 @@ interface CallInput<Q, B, R> {
   method: Method;
   path: string;
   access: Access;
+  permission?: Permission;
   spec: string;
   summary: string;
   query?: Q;
@@ -71,8 +78,14 @@ export function defineCall<
 >(input: CallInput<Q, B, R>): Call<Q, B, R> {
   const stateChanging = input.method !== 'GET';
   const serverToServer = input.access === 'client' || input.access === 'signature';
+  const signedIn = input.access === 'reseller' || input.access === 'admin';
+  // A signed-in call without a permission would be open to every role: refused when the contract loads.
+  if (signedIn !== (input.permission !== undefined)) {
+    throw new Error(`${input.method} ${input.path}: ${signedIn ? 'a signed-in call must name its permission' : 'only a signed-in call names a permission'}`);
+  }
   return {
     ...input,
+    permission: input.permission ?? null,
     query: input.query as Q,
     body: input.body as B,
     httpStatus: input.httpStatus ?? 200,

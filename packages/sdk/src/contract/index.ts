@@ -12,6 +12,7 @@ import * as users from './calls/users.js';
 import * as vpn from './calls/vpn.js';
 import * as webhooks from './calls/webhooks.js';
 import * as whiteLabel from './calls/whiteLabel.js';
+import * as team from './calls/team.js';
 import type { AnyCall } from './define.js';
 
 const pick = <T extends Record<string, unknown>>(mod: T) =>
@@ -32,6 +33,7 @@ export const contract = {
   ...pick(client),
   ...pick(webhooks),
   ...pick(whiteLabel),
+  ...pick(team),
   ...pick(meta),
 };
 
@@ -47,6 +49,9 @@ export * from './rules.js';
 export * from './common.js';
 export * from './issues.js';
 export * from './events.js';
+export * from './roles.js';
+export { memberSchema, signedInUser, teamMemberRow, invitationRow, accountRow, roleSchema } from './calls/team.js';
+export type { Member, SignedInUser, TeamMemberRow, InvitationRow } from './calls/team.js';
 export { productsSchema, couponRow, couponFilter, generateCouponsBody, resellerRow } from './calls/coupons.js';
 export type { Products, CouponRow } from './calls/coupons.js';
 export { whiteLabelEnquiryBody } from './calls/whiteLabel.js';

@@ -13,7 +13,7 @@ import type {
 } from 'fastify';
 import { envelopeSchema, type AnyCall, type CallBody, type CallQuery, type CallResult } from '@partner-panel/sdk';
 import type { SessionReseller } from '../context.js';
-import { authenticate, requireAdmin } from '../modules/auth/guard.js';
+import { authenticate, requireAdmin, requirePermission } from '../modules/auth/guard.js';
 import { authenticateClient } from '../modules/client-api/guard.js';
 import type { ClientPrincipal } from '../modules/client-api/principal.js';
 import { Answer, envelope } from './envelope.js';
@@ -60,6 +60,10 @@ export function serve<C extends AnyCall>(app: FastifyInstance, call: C, handler:
   if (call.csrf) onRequest.push(options.embeddable ? csrf.checkEmbedded : csrf.check);
   if (call.access === 'reseller' || call.access === 'admin') onRequest.push(authenticate);
   if (call.access === 'admin') onRequest.push(requireAdmin);
+  // The member's role must allow the call's permission (contract: roles.ts); a key (access client)
+  // acts with the account's full powers, and public and signed calls keep their own rules.
+  const permission = call.permission;
+  if (permission) onRequest.push(async (request) => requirePermission(request, permission));
   if (call.access === 'client') onRequest.push(authenticateClient);
   onRequest.push(...(options.onRequest ?? []));
 

@@ -1,7 +1,8 @@
 /** Access and sign-up, sessions and passwords (000 §2, §3, §7). */
 import { z } from 'zod';
 import { defineCall } from '../define.js';
-import { empty, isoDate, nothing, resellerUser } from '../common.js';
+import { signedInUser } from './team.js';
+import { empty, isoDate, nothing } from '../common.js';
 import {
   captchaTokenField,
   emailField,
@@ -31,7 +32,7 @@ export const login = defineCall({
   summary: 'Signs in; answers the user fields and a bearer access_token.',
   captcha: 'login',
   body: z.object({ email: emailField, password: passwordRequiredField, token: captchaTokenField }),
-  response: resellerUser.extend({ access_token: z.string(), expires_at: isoDate }),
+  response: signedInUser.extend({ access_token: z.string(), expires_at: isoDate }),
   successCode: 10001,
 });
 
@@ -39,6 +40,7 @@ export const logout = defineCall({
   method: 'POST',
   path: '/api/logout',
   access: 'reseller',
+  permission: 'self',
   spec: '000 §8 (rspf-logout-1012); path ours',
   summary: 'Revokes the access token of the call.',
   body: empty.optional(),
@@ -137,6 +139,7 @@ export const changePassword = defineCall({
   method: 'POST',
   path: '/api/password/change',
   access: 'reseller',
+  permission: 'self',
   spec: '000 §7 (body ours)',
   summary: 'Changes the password of the signed-in reseller; every session is signed out.',
   captcha: 'password',

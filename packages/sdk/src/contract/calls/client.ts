@@ -28,6 +28,7 @@ export const getSecretKey = defineCall({
   method: 'GET',
   path: '/api/v2/client/get-secret-key',
   access: 'reseller',
+  permission: 'developers.manage',
   spec: '002 §7',
   summary: 'The live key (masked: it is shown in full only when made) and the sandbox key (in full); null where none exists.',
   response: keyState.extend({ sandbox: keyState }),
@@ -38,6 +39,7 @@ export const generateSecretKey = defineCall({
   method: 'POST',
   path: '/api/v2/client/generate-secret-key',
   access: 'reseller',
+  permission: 'developers.manage',
   spec: '002 §7 (payload ours: mode)',
   summary: 'Makes the live (default) or sandbox key, answered in full; 409 when that key already exists.',
   body: z.object({ mode: keyModeSchema.optional() }).optional(),
@@ -49,6 +51,7 @@ export const updateSecretKey = defineCall({
   method: 'POST',
   path: '/api/v2/client/update-secret-key',
   access: 'reseller',
+  permission: 'developers.manage',
   spec: '002 §4, §7',
   summary:
     'Regenerates a key: the old key and every token made from it stop working at once. secretKey (whole or as shown masked) names the key to replace; 409 when it was already replaced.',

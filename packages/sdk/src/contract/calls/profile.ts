@@ -1,6 +1,7 @@
 /** The signed-in reseller's profile, dashboard and public settings (000 §2, §3, §7). */
 import { z } from 'zod';
 import { defineCall } from '../define.js';
+import { signedInUser } from './team.js';
 import { MAX_PAGE, resellerUser, usd, wholeNumber } from '../common.js';
 import { CAPTCHA_ACTIONS } from '../constants.js';
 import { messages, requiredText } from '../rules.js';
@@ -42,9 +43,10 @@ export const profile = defineCall({
   method: 'GET',
   path: '/api/v1/resellers/profile',
   access: 'reseller',
+  permission: 'account.read',
   spec: '000 §7',
-  summary: 'The signed-in reseller.',
-  response: resellerUser,
+  summary: 'The signed-in reseller, and the member acting for it (their role and permissions).',
+  response: signedInUser,
   successCode: 20071,
 });
 
@@ -52,6 +54,7 @@ export const dashboard = defineCall({
   method: 'GET',
   path: '/api/v1/dashboard',
   access: 'reseller',
+  permission: 'account.read',
   spec: '000 §3, §7',
   summary: 'The dashboard counters, computed from the tables.',
   response: z.object({
@@ -68,6 +71,7 @@ export const updateProfile = defineCall({
   method: 'POST',
   path: '/api/v1/resellers/update',
   access: 'reseller',
+  permission: 'account.manage',
   spec: '000 §3, §7',
   summary: "Updates one field of the signed-in reseller's profile: name or status.",
   body: z.object({
@@ -82,6 +86,7 @@ export const totalCredited = defineCall({
   method: 'GET',
   path: '/api/v1/resellers/amount',
   access: 'reseller',
+  permission: 'account.read',
   spec: '000 §7',
   summary: 'Total Amount Credited: the sum of every credit to the wallet, in dollars.',
   response: z.object({ amount: usd }),
@@ -108,6 +113,7 @@ export const unreadNotifications = defineCall({
   method: 'GET',
   path: '/api/v1/resellers/notifications/unread',
   access: 'reseller',
+  permission: 'self',
   spec: '000 §7',
   summary:
     "Unread notifications, newest first (at most 50) and their count. With `since` (the uid of the newest notification the caller holds), only the unread ones written after it: what a socket that reconnects missed. A `since` that is not one of the caller's notifications is refused (404).",
@@ -122,6 +128,7 @@ export const notifications = defineCall({
   method: 'POST',
   path: '/api/v1/resellers/notifications',
   access: 'reseller',
+  permission: 'self',
   spec: '000 §7, 002 §7',
   summary: 'A page of notifications, newest first.',
   body: z.object({ page: wholeNumber().pipe(z.number().min(1).max(MAX_PAGE)).default(1) }),
@@ -138,6 +145,7 @@ export const broadcastingAuth = defineCall({
   method: 'POST',
   path: '/broadcasting/auth',
   access: 'reseller',
+  permission: 'self',
   // It changes nothing and answers only to the bearer of the session: no cookie rides on it.
   csrf: false,
   spec: 'ours (000 §7: the channel naming is not shown)',
@@ -159,6 +167,7 @@ export const broadcastingUserAuth = defineCall({
   method: 'POST',
   path: '/broadcasting/user-auth',
   access: 'reseller',
+  permission: 'self',
   // Like /broadcasting/auth: it changes nothing and answers only to the bearer of the session.
   csrf: false,
   spec: 'ours (ending a session closes its sockets)',
@@ -174,6 +183,7 @@ export const markNotificationsRead = defineCall({
   method: 'POST',
   path: '/api/v1/resellers/notifications/markread',
   access: 'reseller',
+  permission: 'self',
   spec: '000 §7, 002 §7',
   summary: 'Marks one notification read (uid), or all when no uid is sent.',
   body: z.object({ uid: z.uuid().optional(), id: z.uuid().optional() }),

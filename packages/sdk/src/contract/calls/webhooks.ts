@@ -140,11 +140,15 @@ function endpointCalls(access: Access, prefix: string, withMode: boolean) {
   const spec = access === 'client' ? 'ours (webhooks, managed with a key)' : 'ours (Integration → Webhooks)';
   const who = access === 'client' ? "The key's mode" : 'Either mode';
   const endpointId = { endpointId: idOf('endpointId') };
+  // In the portal a member's role decides (a key acts with the account's full powers).
+  const read = access === 'client' ? {} : { permission: 'developers.read' as const };
+  const manage = access === 'client' ? {} : { permission: 'developers.manage' as const };
   return {
     list: defineCall({
       method: 'GET',
       path: `${prefix}`,
       access,
+      ...read,
       spec,
       summary: `${who}: the webhook endpoints, newest first.`,
       ...(withMode ? { query: z.object({ mode: mode.optional().describe('live (default) or sandbox') }) } : {}),
@@ -155,6 +159,7 @@ function endpointCalls(access: Access, prefix: string, withMode: boolean) {
       method: 'POST',
       path: `${prefix}/create`,
       access,
+      ...manage,
       spec,
       summary: `${who}: adds an endpoint; its signing secret (whsec_…) is in this answer only. In production the URL must be https:// and reach a public address.`,
       body: z.object({ ...endpointFields, ...(withMode ? { mode: mode.optional() } : {}) }),
@@ -166,6 +171,7 @@ function endpointCalls(access: Access, prefix: string, withMode: boolean) {
       method: 'POST',
       path: `${prefix}/update`,
       access,
+      ...manage,
       spec,
       summary: 'Changes an endpoint: url, event_types, description, or status (enabled, disabled).',
       body: z.object({
@@ -182,6 +188,7 @@ function endpointCalls(access: Access, prefix: string, withMode: boolean) {
       method: 'POST',
       path: `${prefix}/rotate-secret`,
       access,
+      ...manage,
       spec,
       summary: `Makes a new signing secret (in this answer only); the previous one keeps signing beside it for ${WEBHOOKS.rotationOverlapHours} hours.`,
       body: z.object(endpointId),
@@ -192,6 +199,7 @@ function endpointCalls(access: Access, prefix: string, withMode: boolean) {
       method: 'DELETE',
       path: `${prefix}/delete`,
       access,
+      ...manage,
       spec,
       summary: 'Deletes an endpoint and its delivery log.',
       body: z.object(endpointId),
@@ -202,6 +210,7 @@ function endpointCalls(access: Access, prefix: string, withMode: boolean) {
       method: 'POST',
       path: `${prefix}/test`,
       access,
+      ...manage,
       spec,
       summary: 'Sends a webhook.test event to the endpoint now (one attempt, in its delivery log).',
       body: z.object(endpointId),
@@ -212,6 +221,7 @@ function endpointCalls(access: Access, prefix: string, withMode: boolean) {
       method: 'GET',
       path: `${prefix}/deliveries`,
       access,
+      ...read,
       spec,
       summary: "An endpoint's deliveries, newest first, each with every attempt: limit (≤ 100), starting_after (the last delivery id of the page before).",
       query: z.object({ ...endpointId, limit, starting_after: idOf('starting_after').optional() }),
@@ -222,6 +232,7 @@ function endpointCalls(access: Access, prefix: string, withMode: boolean) {
       method: 'POST',
       path: `${prefix}/deliveries/resend`,
       access,
+      ...manage,
       spec,
       summary: 'Sends a delivery again now (one more attempt, with the same webhook-id).',
       body: z.object({ deliveryId: idOf('deliveryId') }),

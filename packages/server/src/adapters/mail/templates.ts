@@ -23,18 +23,18 @@ function mail(kind: string, to: string, subject: string, paragraphs: string[], a
   return { kind, to, subject, text: text(paragraphs, action), html: layout(subject, paragraphs, action), resellerId: resellerId ?? null };
 }
 
-export function verificationMail(to: { email: string; name: string; id: number }, url: string, hours: number) {
+// Mail to a person about their own sign-in: a person may belong to several accounts, so it names none.
+export function verificationMail(to: { email: string; name: string }, url: string, hours: number) {
   return mail(
     'verify_email',
     to.email,
     'Verify your email address',
     [`Hello ${to.name},`, `Please confirm your email address to activate your Partner Panel account. The link is valid for ${hours} hours.`],
     { label: 'Verify email address', url },
-    to.id,
   );
 }
 
-export function resetMail(to: { email: string; name: string; id: number }, url: string, minutes: number) {
+export function resetMail(to: { email: string; name: string }, url: string, minutes: number) {
   return mail(
     'reset_password',
     to.email,
@@ -45,11 +45,10 @@ export function resetMail(to: { email: string; name: string; id: number }, url: 
       'If you did not ask for this, you can ignore this mail: your password stays as it is.',
     ],
     { label: 'Reset password', url },
-    to.id,
   );
 }
 
-export function passwordChangedMail(to: { email: string; name: string; id: number }) {
+export function passwordChangedMail(to: { email: string; name: string }) {
   return mail(
     'password_changed',
     to.email,
@@ -60,11 +59,10 @@ export function passwordChangedMail(to: { email: string; name: string; id: numbe
       'If this was not you, reset your password at once and contact support.',
     ],
     undefined,
-    to.id,
   );
 }
 
-export function newDeviceMail(to: { email: string; name: string; id: number }, device: string, ip: string, at: Date) {
+export function newDeviceMail(to: { email: string; name: string }, device: string, ip: string, at: Date) {
   const when = at.toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
   return mail(
     'new_device',
@@ -76,7 +74,21 @@ export function newDeviceMail(to: { email: string; name: string; id: number }, d
       'If this was you, there is nothing to do. If not, change your password at once, turn on two-factor sign-in, and sign that session out from your profile.',
     ],
     undefined,
-    to.id,
+  );
+}
+
+export function invitationMail(input: { to: string; account: string; invitedBy: string; role: string; url: string; days: number }, resellerId: number) {
+  return mail(
+    'team_invitation',
+    input.to,
+    `${input.invitedBy} invited you to ${input.account} on Partner Panel`,
+    [
+      'Hello,',
+      `${input.invitedBy} invited you to join ${input.account} on Partner Panel as ${input.role}.`,
+      `Open the link to accept: you set your name and password, or, if this address already signs in to Partner Panel, you accept with that sign-in. The link is valid for ${input.days} days.`,
+    ],
+    { label: 'Accept the invitation', url: input.url },
+    resellerId,
   );
 }
 

@@ -1,4 +1,6 @@
 export * from './resellers.js';
+export * from './people.js';
+export * from './team.js';
 export * from './wallet.js';
 export * from './catalogue.js';
 export * from './coupons.js';

@@ -12,10 +12,14 @@ import {
   uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import { people } from './people.js';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
-/** A reseller: the account that signs in, holds the wallet and may manage sub-resellers. */
+/**
+ * A reseller: the account people act for (memberships, team.ts); it holds the wallet, coupons, VPN
+ * accounts and keys, and may manage sub-resellers. `email` is the account's contact address.
+ */
 export const resellers = pgTable(
   'resellers',
   {
@@ -24,7 +28,6 @@ export const resellers = pgTable(
     parentId: integer('parent_id').references((): AnyPgColumn => resellers.id, { onDelete: 'restrict' }),
     email: text('email').notNull(),
     name: text('name').notNull(),
-    passwordHash: text('password_hash').notNull(),
     isAdmin: boolean('is_admin').notNull().default(false),
     customUrl: text('custom_url').notNull(),
     clientId: text('client_id').notNull(),
@@ -53,13 +56,10 @@ export const resellers = pgTable(
      */
     pricesVersion: integer('prices_version').notNull().default(0),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
-    /** The TOTP secret, sealed like the sandbox key (AES-256-GCM under APP_SECRET); set once confirmed. */
-    totpSecret: text('totp_secret'),
-    /** A secret being set up: it becomes totpSecret once a code from it is confirmed. */
-    totpPendingSecret: text('totp_pending_secret'),
-    /** The last TOTP time step accepted: a code is never accepted twice. */
-    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
-    /** Set by the reseller's admin: it signs in only with a second factor. */
+    /**
+     * Every member signs in only with a second factor: set by the account's Owner, or by its admin
+     * parent. (The password and the second factors are each person's: people.ts.)
+     */
     twoFactorRequired: boolean('two_factor_required').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -84,6 +84,11 @@ export const accessTokens = pgTable(
       .notNull()
       .references(() => resellers.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
+    /**
+     * The person signed in (a session); the reseller is the account the session acts for, which the
+     * person may switch among their accounts. Null for a v2 client token, which is the key's.
+     */
+    personId: integer('person_id').references((): AnyPgColumn => people.id, { onDelete: 'cascade' }),
     /** SHA-256 of the token, hex: the token itself is never stored. */
     tokenHash: text('token_hash').notNull(),
     /** The secret key a client token was issued for: replacing the key ends its tokens. */
@@ -101,17 +106,19 @@ export const accessTokens = pgTable(
     index('access_tokens_secret_key_idx').on(t.secretKeyId).where(sql`${t.secretKeyId} is not null`),
     check('access_tokens_kind_check', sql`${t.kind} in ('session', 'client_access', 'client_refresh')`),
     check('access_tokens_client_key_check', sql`(${t.kind} = 'session') = (${t.secretKeyId} is null)`),
+    check('access_tokens_person_check', sql`(${t.kind} = 'session') = (${t.personId} is not null)`),
+    index('access_tokens_person_idx').on(t.personId).where(sql`${t.personId} is not null`),
   ],
 );
 
-/** One-time tokens mailed to the reseller: e-mail verification and password reset. */
+/** One-time tokens mailed to a person: e-mail verification, password reset, the second-factor step. */
 export const accountTokens = pgTable(
   'account_tokens',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    resellerId: integer('reseller_id')
+    personId: integer('person_id')
       .notNull()
-      .references(() => resellers.id, { onDelete: 'cascade' }),
+      .references((): AnyPgColumn => people.id, { onDelete: 'cascade' }),
     purpose: text('purpose').notNull(),
     tokenHash: text('token_hash').notNull(),
     createdAt: createdAt(),
@@ -122,7 +129,7 @@ export const accountTokens = pgTable(
   },
   (t) => [
     uniqueIndex('account_tokens_hash_key').on(t.tokenHash),
-    index('account_tokens_reseller_idx').on(t.resellerId, t.purpose),
+    index('account_tokens_person_idx').on(t.personId, t.purpose),
     check('account_tokens_purpose_check', sql`${t.purpose} in ('verify_email', 'reset_password', 'two_factor')`),
   ],
 );
@@ -148,6 +155,8 @@ export const secretKeys = pgTable(
     keyHash: text('key_hash').notNull(),
     /** Sandbox keys only: the key encrypted at rest. */
     keyEncrypted: text('key_encrypted'),
+    /** The person who made (or replaced) the key: a key is the account's, and acts with its full powers. */
+    createdBy: integer('created_by').references((): AnyPgColumn => people.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { resellers } from './resellers.js';
+import { people } from './people.js';
 
 export const notifications = pgTable(
   'notifications',
@@ -57,6 +58,8 @@ export const auditLog = pgTable(
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     actorId: integer('actor_id').references(() => resellers.id, { onDelete: 'set null' }),
+    /** The person who acted for the actor's account (null: the system, a key, a provider). */
+    personId: integer('person_id').references(() => people.id, { onDelete: 'set null' }),
     action: text('action').notNull(),
     targetType: text('target_type'),
     targetId: text('target_id'),

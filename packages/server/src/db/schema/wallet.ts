@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { payments } from './billing.js';
 import { resellers } from './resellers.js';
+import { people } from './people.js';
 
 export const LEDGER_KINDS = [
   'deposit',
@@ -39,6 +40,8 @@ export const walletLedger = pgTable(
     description: text('description').notNull(),
     /** The reseller who caused the change when it is not the wallet's owner (an admin parent). */
     actorId: integer('actor_id').references(() => resellers.id, { onDelete: 'set null' }),
+    /** The person who spent or credited (a member of the actor's account); null for the system's own movements. */
+    personId: integer('person_id').references(() => people.id, { onDelete: 'set null' }),
     /** The payment this row credits: unique, so no payment can ever be credited twice. */
     paymentId: bigint('payment_id', { mode: 'number' }).references(() => payments.id, { onDelete: 'restrict' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -47,6 +50,8 @@ export const walletLedger = pgTable(
     index('wallet_ledger_reseller_idx').on(t.resellerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('wallet_ledger_reference_idx').on(t.reference),
     uniqueIndex('wallet_ledger_payment_key').on(t.paymentId),
+    // A member's debits of a day, which wallet_move sums against their daily limit.
+    index('wallet_ledger_person_day_idx').on(t.resellerId, t.personId, t.createdAt).where(sql`${t.personId} is not null and ${t.amountCents} < 0`),
     check('wallet_ledger_amount_check', sql`${t.amountCents} <> 0`),
     check(
       'wallet_ledger_kind_check',

@@ -5,7 +5,10 @@
 --   reseller's row, decides each movement in turn (a credit always passes; a debit passes while the
 --   balance, or on a postpaid account the credit limit, covers it, and only while the two price
 --   versions it names are current), moves the balance and coupons_total once, and appends one
---   ledger row per movement that passed. Answers per movement whether it moved, the wallet after
+--   ledger row per movement that passed. A debit naming a person (a member spending) also passes only
+--   while that member's daily limit (memberships.daily_limit_cents, per UTC day of the movement)
+--   covers it with what they debited that day — read under the same row lock, so concurrent charges
+--   by one member can never pass it. Answers per movement whether it moved, the wallet after
 --   it (or, when refused, as it stood) and whether it was stale. Called by modules/wallet/service.ts
 --   (debit and credit, a batch of one, in the caller's transaction) and by wallet_charge_batch.
 -- wallet_charge_batch(reseller, items): charges a batch of purchases of one reseller in one call,
@@ -40,6 +43,9 @@ DECLARE
   v_coupons integer := 0;
   v_moved boolean := false;
   answers jsonb := '[]';
+  v_person integer;
+  v_day jsonb;
+  days jsonb := '{}';
 BEGIN
   SELECT r.balance_cents, r.credit_limit_cents, r.low_balance_threshold_cents, r.prices_version INTO v_balance, v_limit, v_threshold, v_prices
   FROM resellers r WHERE r.id = p_reseller FOR NO KEY UPDATE;
@@ -52,8 +58,29 @@ BEGIN
     IF v_amount IS NULL THEN
       RAISE EXCEPTION 'a wallet movement without cents';
     END IF;
+    v_person := (mv->>'person')::integer;
+    v_day := NULL;
+    IF v_person IS NOT NULL AND v_amount < 0 AND v_balance IS NOT NULL THEN
+      -- The member's limit and spending that day, read once per call and kept as it moves.
+      IF NOT days ? v_person::text THEN
+        SELECT jsonb_build_array(m.daily_limit_cents, (
+                 SELECT coalesce(-sum(l.amount_cents), 0) FROM wallet_ledger l
+                 WHERE l.reseller_id = p_reseller AND l.person_id = v_person AND l.amount_cents < 0
+                   AND l.created_at >= date_trunc('day', (mv->>'at')::timestamptz AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'))
+          INTO v_day
+        FROM memberships m WHERE m.reseller_id = p_reseller AND m.person_id = v_person AND m.daily_limit_cents IS NOT NULL;
+        days := days || jsonb_build_object(v_person::text, coalesce(v_day, 'null'::jsonb));
+      END IF;
+      v_day := days->(v_person::text);
+      IF jsonb_typeof(v_day) <> 'array' THEN
+        v_day := NULL;
+      END IF;
+    END IF;
     IF v_balance IS NULL THEN
       answers := answers || jsonb_build_array(jsonb_build_array(n, false, NULL, NULL, NULL, false));
+    ELSIF v_day IS NOT NULL AND (v_day->>1)::bigint - v_amount > (v_day->>0)::bigint THEN
+      -- Over the member's daily limit: refused, with the limit and the day's spending for its message.
+      answers := answers || jsonb_build_array(jsonb_build_array(n, false, v_balance, v_limit, v_threshold, false, v_day));
     ELSIF jsonb_typeof(mv->'prices') = 'array'
           AND ((mv->'prices'->>0)::bigint IS DISTINCT FROM v_catalogue OR (mv->'prices'->>1)::integer IS DISTINCT FROM v_prices) THEN
       answers := answers || jsonb_build_array(jsonb_build_array(n, false, NULL, NULL, NULL, true));
@@ -61,6 +88,9 @@ BEGIN
       -- A free item (nothing to pay) only moves the coupon counter, and writes no ledger row.
       v_balance := v_balance + v_amount;
       v_coupons := v_coupons + coalesce((mv->>'coupons')::integer, 0);
+      IF v_day IS NOT NULL THEN
+        days := jsonb_set(days, ARRAY[v_person::text, '1'], to_jsonb((v_day->>1)::bigint - v_amount));
+      END IF;
       v_moved := true;
       answers := answers || jsonb_build_array(jsonb_build_array(n, true, v_balance, v_limit, v_threshold, false));
     ELSE
@@ -70,9 +100,9 @@ BEGIN
   END LOOP;
   IF v_moved THEN
     UPDATE resellers r SET balance_cents = v_balance, coupons_total = r.coupons_total + v_coupons, updated_at = now() WHERE r.id = p_reseller;
-    INSERT INTO wallet_ledger (reseller_id, amount_cents, balance_after_cents, kind, reference, description, actor_id, payment_id, created_at)
+    INSERT INTO wallet_ledger (reseller_id, amount_cents, balance_after_cents, kind, reference, description, actor_id, payment_id, person_id, created_at)
     SELECT p_reseller, (i.m->>'cents')::bigint, (x.a->>2)::bigint, i.m->>'kind', coalesce(i.m->>'reference', ''), i.m->>'description',
-           (i.m->>'actor')::integer, (i.m->>'payment')::bigint, (i.m->>'at')::timestamptz
+           (i.m->>'actor')::integer, (i.m->>'payment')::bigint, (i.m->>'person')::integer, (i.m->>'at')::timestamptz
     FROM jsonb_array_elements(p_moves) WITH ORDINALITY AS i(m, o) JOIN jsonb_array_elements(answers) WITH ORDINALITY AS x(a, o) USING (o)
     WHERE (x.a->>1)::boolean AND (i.m->>'cents')::bigint <> 0
     ORDER BY o;

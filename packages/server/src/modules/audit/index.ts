@@ -3,7 +3,10 @@ import type { Tx } from '../../db/index.js';
 import { auditLog } from '../../db/schema/index.js';
 
 export interface AuditEntry {
+  /** The account that acted. */
   actorId: number | null;
+  /** The person who acted for it (a member), when a person did. */
+  personId?: number | null;
   action: string;
   targetType?: string;
   targetId?: string | number;
@@ -18,6 +21,7 @@ export interface AuditEntry {
 /** The entry as the audit log's row (also a row of a grouped charge, wallet/group-commit.ts). */
 export const auditRow = (entry: AuditEntry) => ({
   actorId: entry.actorId,
+  personId: entry.personId ?? null,
   action: entry.action,
   targetType: entry.targetType ?? null,
   targetId: entry.targetId === undefined ? null : String(entry.targetId),

@@ -1,6 +1,6 @@
 /** The authentication hooks of the routes: bearer session, then is_admin where the call needs it. */
 import type { FastifyRequest } from 'fastify';
-import { contract } from '@partner-panel/sdk';
+import { ROLE_NAMES, contract, roleMay, type Permission } from '@partner-panel/sdk';
 import { fail } from '../../http/errors.js';
 import { findSession } from './sessions.js';
 
@@ -29,4 +29,11 @@ export async function authenticate(this: unknown, request: FastifyRequest) {
 
 export async function requireAdmin(this: unknown, request: FastifyRequest) {
   if (!request.reseller?.isAdmin) throw fail('adminOnly');
+}
+
+/** A member whose role does not allow the call is refused with 403 (never `forbidden`: the session stands). */
+export function requirePermission(request: FastifyRequest, permission: Permission) {
+  const member = request.reseller;
+  if (!member) throw fail('sessionExpired');
+  if (!roleMay(member.role, permission)) throw fail('memberForbidden', { role: ROLE_NAMES[member.role] });
 }

@@ -8,7 +8,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { AppContext, SessionReseller } from '../../context.js';
 import type { Tx } from '../../db/index.js';
-import { passkeys, resellers, webauthnChallenges } from '../../db/schema/index.js';
+import { passkeys, webauthnChallenges } from '../../db/schema/index.js';
+import { loadPerson } from './people.js';
 import { fail } from '../../http/errors.js';
 import { audit } from '../audit/index.js';
 import { verifyPassword } from './passwords.js';
@@ -34,7 +35,7 @@ function relyingParty(ctx: Ctx, caller: Caller) {
 }
 
 async function keepChallenge(ctx: Ctx, resellerId: number, purpose: 'register' | 'login', challenge: string) {
-  await ctx.db.insert(webauthnChallenges).values({ resellerId, purpose, challenge, expiresAt: new Date(ctx.clock.now().getTime() + CHALLENGE_TTL_MS) });
+  await ctx.db.insert(webauthnChallenges).values({ personId: resellerId, purpose, challenge, expiresAt: new Date(ctx.clock.now().getTime() + CHALLENGE_TTL_MS) });
 }
 
 /** Spends the newest live challenge of a purpose; answers its value, or null. */
@@ -43,14 +44,15 @@ async function spendChallenge(tx: Tx, ctx: Ctx, resellerId: number, purpose: 're
     .update(webauthnChallenges)
     .set({ usedAt: ctx.clock.now() })
     .where(
-      sql`${webauthnChallenges.id} = (select id from webauthn_challenges where reseller_id = ${resellerId} and purpose = ${purpose}
+      sql`${webauthnChallenges.id} = (select id from webauthn_challenges where person_id = ${resellerId} and purpose = ${purpose}
            and used_at is null and expires_at > ${ctx.clock.now()} order by id desc limit 1)`,
     )
     .returning({ challenge: webauthnChallenges.challenge });
   return row?.challenge ?? null;
 }
 
-const ofReseller = (resellerId: number) => eq(passkeys.resellerId, resellerId);
+/** A person's passkeys (the ids named `resellerId` in this file are people's: the second factors are each person's). */
+const ofReseller = (personId: number) => eq(passkeys.personId, personId);
 
 export async function listPasskeys(ctx: Pick<AppContext, 'db'>, resellerId: number) {
   const rows = await ctx.db.select().from(passkeys).where(ofReseller(resellerId)).orderBy(passkeys.id);
@@ -67,25 +69,21 @@ async function checkPassword(ctx: Ctx, reseller: { email: string; passwordHash: 
   await ctx.counters.reset(key);
 }
 
-async function resellerOf(ctx: Ctx, id: number) {
-  const [row] = await ctx.db.select().from(resellers).where(eq(resellers.id, id));
-  if (!row) throw fail('sessionExpired');
-  return row;
-}
+const resellerOf = (ctx: Ctx, personId: number) => loadPerson(ctx, personId);
 
 export async function registrationOptions(ctx: Ctx, session: SessionReseller, password: string, caller: Caller) {
-  await checkPassword(ctx, await resellerOf(ctx, session.id), password);
-  const existing = await ctx.db.select().from(passkeys).where(ofReseller(session.id));
+  await checkPassword(ctx, await resellerOf(ctx, session.personId), password);
+  const existing = await ctx.db.select().from(passkeys).where(ofReseller(session.personId));
   const options = await (await webauthn()).generateRegistrationOptions({
     rpName: 'Partner Panel',
     rpID: relyingParty(ctx, caller).rpID,
-    userName: session.email,
-    userID: new TextEncoder().encode(`reseller:${session.id}`),
+    userName: session.personEmail,
+    userID: new TextEncoder().encode(`person:${session.personId}`),
     attestationType: 'none',
     excludeCredentials: existing.map((p) => ({ id: p.credentialId, transports: p.transports })),
     authenticatorSelection: { residentKey: 'preferred', userVerification: 'preferred' },
   });
-  await keepChallenge(ctx, session.id, 'register', options.challenge);
+  await keepChallenge(ctx, session.personId, 'register', options.challenge);
   // A copy as a plain object: the answer's schema is a record, which an interface is not.
   return { ...options };
 }
@@ -94,7 +92,7 @@ export async function addPasskey(ctx: Ctx, session: SessionReseller, input: { na
   const { origin, rpID } = relyingParty(ctx, caller);
   // A second factor changed: every other session ends, its sockets with it.
   const { row, ended } = await ctx.db.transaction(async (tx) => {
-    const challenge = await spendChallenge(tx, ctx, session.id, 'register');
+    const challenge = await spendChallenge(tx, ctx, session.personId, 'register');
     if (!challenge) throw fail('passkeyFailed');
     const verified = await (await webauthn()).verifyRegistrationResponse({
       response: input.response as unknown as RegistrationResponseJSON,
@@ -108,7 +106,7 @@ export async function addPasskey(ctx: Ctx, session: SessionReseller, input: { na
     const [row] = await tx
       .insert(passkeys)
       .values({
-        resellerId: session.id,
+        personId: session.personId,
         credentialId: credential.id,
         publicKey: Buffer.from(credential.publicKey).toString('base64url'),
         counter: credential.counter,
@@ -118,8 +116,8 @@ export async function addPasskey(ctx: Ctx, session: SessionReseller, input: { na
       .onConflictDoNothing()
       .returning({ id: passkeys.id, name: passkeys.name });
     if (!row) throw fail('passkeyFailed');
-    const ended = await revokeSessions(tx, session.id, ctx.clock.now(), session.tokenId);
-    await audit(tx, { actorId: session.id, action: 'reseller.passkey_added', targetType: 'passkey', targetId: row.id, data: { name: row.name }, ip: caller.ip });
+    const ended = await revokeSessions(tx, session.personId, ctx.clock.now(), session.tokenId);
+    await audit(tx, { actorId: session.id, personId: session.personId, action: 'reseller.passkey_added', targetType: 'passkey', targetId: row.id, data: { name: row.name }, ip: caller.ip });
     return { row, ended };
   });
   await ctx.realtime.endSessions(ended);
@@ -127,13 +125,13 @@ export async function addPasskey(ctx: Ctx, session: SessionReseller, input: { na
 }
 
 export async function removePasskey(ctx: Ctx, session: SessionReseller, input: { id: number; password: string }, caller: Caller) {
-  const reseller = await resellerOf(ctx, session.id);
+  const reseller = await resellerOf(ctx, session.personId);
   await checkPassword(ctx, reseller, input.password);
   const ended = await ctx.db.transaction(async (tx) => {
-    const [gone] = await tx.delete(passkeys).where(and(eq(passkeys.id, input.id), ofReseller(session.id))).returning({ name: passkeys.name });
+    const [gone] = await tx.delete(passkeys).where(and(eq(passkeys.id, input.id), ofReseller(session.personId))).returning({ name: passkeys.name });
     if (!gone) throw fail('passkeyNotFound');
-    const ids = await revokeSessions(tx, session.id, ctx.clock.now(), session.tokenId);
-    await audit(tx, { actorId: session.id, action: 'reseller.passkey_removed', targetType: 'passkey', targetId: input.id, data: { name: gone.name }, ip: caller.ip });
+    const ids = await revokeSessions(tx, session.personId, ctx.clock.now(), session.tokenId);
+    await audit(tx, { actorId: session.id, personId: session.personId, action: 'reseller.passkey_removed', targetType: 'passkey', targetId: input.id, data: { name: gone.name }, ip: caller.ip });
     return ids;
   });
   await ctx.realtime.endSessions(ended);

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { contract, successes } from '@partner-panel/sdk';
 import { answer } from '../../http/envelope.js';
 import { serve } from '../../http/route.js';
-import { openSession } from './service.js';
+import { openFirstSession } from './service.js';
 import * as passkeys from './passkeys.js';
 import * as signedIn from './signed-in.js';
 import * as twoFactor from './two-factor.js';
@@ -21,7 +21,7 @@ export function securityRoutes(app: FastifyInstance) {
   // Answers holding a secret or recovery codes are kept for an Idempotency-Key only sealed.
   const secret = { secretAnswer: true };
 
-  serve(app, contract.getTwoFactor, async ({ reseller }) => twoFactor.twoFactorState(ctx, reseller.id));
+  serve(app, contract.getTwoFactor, async ({ reseller }) => twoFactor.twoFactorState(ctx, reseller));
 
   serve(
     app,
@@ -56,7 +56,7 @@ export function securityRoutes(app: FastifyInstance) {
     contract.loginTwoFactor,
     async ({ body, request }) => {
       const reseller = await twoFactor.passSecondStep(ctx, body, meta(request));
-      return answer(await openSession(ctx, reseller, meta(request)), successes.loggedIn);
+      return answer(await openFirstSession(ctx, reseller, meta(request)), successes.loggedIn);
     },
     perIp,
   );
@@ -73,7 +73,7 @@ export function securityRoutes(app: FastifyInstance) {
     contract.loginTwoFactorEnable,
     async ({ body, request }) => {
       const { reseller, codes } = await twoFactor.enableAtSignIn(ctx, body, meta(request));
-      const signedIn = await openSession(ctx, { ...reseller, totpSecret: 'on' }, meta(request));
+      const signedIn = await openFirstSession(ctx, { ...reseller, totpSecret: 'on' }, meta(request));
       return answer({ ...signedIn, recovery_codes: codes }, successes.twoFactorOn);
     },
     perIp,
@@ -97,7 +97,7 @@ export function securityRoutes(app: FastifyInstance) {
     contract.loginPasskey,
     async ({ body, request }) => {
       const reseller = await twoFactor.passWithPasskey(ctx, body, caller(request));
-      return answer(await openSession(ctx, reseller, meta(request)), successes.loggedIn);
+      return answer(await openFirstSession(ctx, reseller, meta(request)), successes.loggedIn);
     },
     perIp,
   );
@@ -114,7 +114,7 @@ export function securityRoutes(app: FastifyInstance) {
     return answer(result, successes.otherSessionsEnded(result.ended));
   });
 
-  serve(app, contract.securityEvents, async ({ reseller }) => signedIn.securityEvents(ctx, reseller.id));
+  serve(app, contract.securityEvents, async ({ reseller }) => signedIn.securityEvents(ctx, reseller.id, reseller.personId));
 
   serve(app, contract.requireTwoFactor, async ({ reseller, body, request }) => {
     const result = await twoFactor.requireOfUser(ctx, reseller, body.user_reseller_id, body.required, meta(request));

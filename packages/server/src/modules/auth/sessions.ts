@@ -3,12 +3,15 @@ import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { AppContext, SessionReseller } from '../../context.js';
 import type { Tx } from '../../db/index.js';
 import { preparedOn } from '../../db/prepared.js';
-import { accessTokens, resellers } from '../../db/schema/index.js';
+import type { Role } from '@partner-panel/sdk';
+import { accessTokens, memberships, people, resellers } from '../../db/schema/index.js';
 import { hashToken, newToken } from './secrets.js';
 
+/** A session of a person, acting for one of their accounts (which the person may switch). */
 export async function issueSession(
   ctx: Pick<AppContext, 'db' | 'clock' | 'config'>,
   resellerId: number,
+  personId: number,
   meta: { ip?: string; userAgent?: string },
 ) {
   const token = newToken();
@@ -17,6 +20,7 @@ export async function issueSession(
     .insert(accessTokens)
     .values({
       resellerId,
+      personId,
       kind: 'session',
       tokenHash: hashToken(token),
       expiresAt,
@@ -27,7 +31,10 @@ export async function issueSession(
   return { token, expiresAt, id: Number(row?.id) };
 }
 
-/** The lookup every signed-in call makes. */
+/**
+ * The lookup every signed-in call makes: the session, its account, and the person's membership of
+ * it — a member removed from the account has no session there any more, whatever the token says.
+ */
 const sessionLookup = preparedOn((db) =>
   db
     .select({
@@ -42,9 +49,16 @@ const sessionLookup = preparedOn((db) =>
       customUrl: resellers.customUrl,
       clientId: resellers.clientId,
       verifiedAt: resellers.verifiedAt,
+      personId: people.id,
+      personEmail: people.email,
+      personName: people.name,
+      role: memberships.role,
+      dailyLimitCents: memberships.dailyLimitCents,
     })
     .from(accessTokens)
     .innerJoin(resellers, eq(resellers.id, accessTokens.resellerId))
+    .innerJoin(people, eq(people.id, accessTokens.personId))
+    .innerJoin(memberships, and(eq(memberships.resellerId, accessTokens.resellerId), eq(memberships.personId, accessTokens.personId)))
     .where(
       and(
         eq(accessTokens.tokenHash, sql.placeholder('hash')),
@@ -66,8 +80,8 @@ export async function findSession(ctx: Pick<AppContext, 'db' | 'clock'>, token: 
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > 60_000) {
     await ctx.db.update(accessTokens).set({ lastUsedAt: now }).where(eq(accessTokens.id, row.tokenId));
   }
-  const { verifiedAt, lastUsedAt: _ignored, ...rest } = row;
-  return { ...rest, verified: verifiedAt !== null };
+  const { verifiedAt, lastUsedAt: _ignored, role, ...rest } = row;
+  return { ...rest, role: role as Role, verified: verifiedAt !== null };
 }
 
 export async function revokeSession(tx: Tx, tokenId: number, now: Date) {
@@ -75,17 +89,19 @@ export async function revokeSession(tx: Tx, tokenId: number, now: Date) {
 }
 
 /**
- * Ends a reseller's live sessions, all of them (a password change or reset) or all but the one
- * kept (a second factor changed); answers the ids ended, whose sockets the caller closes once the
+ * Ends a person's live sessions, all of them (a password change or reset) or all but the one
+ * kept (a second factor changed); with `resellerId`, only those acting for that account (a member
+ * removed or given a lower role). Answers the ids ended, whose sockets the caller closes once the
  * change commits (`realtime.endSessions`).
  */
-export async function revokeSessions(tx: Tx, resellerId: number, now: Date, keep: number | null = null): Promise<number[]> {
+export async function revokeSessions(tx: Tx, personId: number, now: Date, keep: number | null = null, resellerId?: number): Promise<number[]> {
   const rows = await tx
     .update(accessTokens)
     .set({ revokedAt: now })
     .where(
       and(
-        eq(accessTokens.resellerId, resellerId),
+        eq(accessTokens.personId, personId),
+        resellerId === undefined ? undefined : eq(accessTokens.resellerId, resellerId),
         eq(accessTokens.kind, 'session'),
         isNull(accessTokens.revokedAt),
         gt(accessTokens.expiresAt, now),

@@ -41,11 +41,12 @@ export function deviceOf(userAgent: string | null | undefined): string {
   return first ? first.slice(0, 60) : 'Unknown device';
 }
 
-const live = (ctx: Pick<AppContext, 'clock'>, resellerId: number) =>
-  and(eq(accessTokens.resellerId, resellerId), eq(accessTokens.kind, 'session'), isNull(accessTokens.revokedAt), gt(accessTokens.expiresAt, ctx.clock.now()));
+/** A person's live sessions, in whichever of their accounts each acts. */
+const live = (ctx: Pick<AppContext, 'clock'>, personId: number) =>
+  and(eq(accessTokens.personId, personId), eq(accessTokens.kind, 'session'), isNull(accessTokens.revokedAt), gt(accessTokens.expiresAt, ctx.clock.now()));
 
 export async function listSessions(ctx: Ctx, session: SessionReseller) {
-  const rows = await ctx.db.select().from(accessTokens).where(live(ctx, session.id)).orderBy(desc(accessTokens.id)).limit(100);
+  const rows = await ctx.db.select().from(accessTokens).where(live(ctx, session.personId)).orderBy(desc(accessTokens.id)).limit(100);
   return rows.map((row) => ({
     id: row.id,
     device: deviceOf(row.userAgent),
@@ -65,18 +66,18 @@ export async function endSession(ctx: Ctx, session: SessionReseller, id: number,
     const [ended] = await tx
       .update(accessTokens)
       .set({ revokedAt: ctx.clock.now() })
-      .where(and(eq(accessTokens.id, id), live(ctx, session.id)))
+      .where(and(eq(accessTokens.id, id), live(ctx, session.personId)))
       .returning({ id: accessTokens.id, userAgent: accessTokens.userAgent });
     if (!ended) throw fail('sessionNotFound');
-    await audit(tx, { actorId: session.id, action: 'reseller.session_ended', targetType: 'session', targetId: id, data: { device: deviceOf(ended.userAgent) }, ip });
+    await audit(tx, { actorId: session.id, personId: session.personId, action: 'reseller.session_ended', targetType: 'session', targetId: id, data: { device: deviceOf(ended.userAgent) }, ip });
   });
   await ctx.realtime.endSessions([id]);
 }
 
 export async function endOtherSessions(ctx: Ctx, session: SessionReseller, ip: string) {
   const ended = await ctx.db.transaction(async (tx) => {
-    const ids = await revokeSessions(tx, session.id, ctx.clock.now(), session.tokenId);
-    await audit(tx, { actorId: session.id, action: 'reseller.other_sessions_ended', targetType: 'reseller', targetId: session.id, data: { ended: ids.length }, ip });
+    const ids = await revokeSessions(tx, session.personId, ctx.clock.now(), session.tokenId);
+    await audit(tx, { actorId: session.id, personId: session.personId, action: 'reseller.other_sessions_ended', targetType: 'reseller', targetId: session.id, data: { ended: ids.length }, ip });
     return ids;
   });
   await ctx.realtime.endSessions(ended);
@@ -87,18 +88,18 @@ export async function endOtherSessions(ctx: Ctx, session: SessionReseller, ip: s
  * After a sign-in: the audit line, and a mail when the device is one the account never signed in
  * from before (not on the very first sign-in: every device is new then).
  */
-export async function noteSignIn(ctx: Ctx, reseller: { id: number; email: string; name: string }, tokenId: number, meta: { ip?: string; userAgent?: string }) {
+export async function noteSignIn(ctx: Ctx, person: { id: number; email: string; name: string; resellerId: number }, tokenId: number, meta: { ip?: string; userAgent?: string }) {
   const device = deviceOf(meta.userAgent);
   const earlier = await ctx.db
     .select({ userAgent: accessTokens.userAgent })
     .from(accessTokens)
-    .where(and(eq(accessTokens.resellerId, reseller.id), eq(accessTokens.kind, 'session'), ne(accessTokens.id, tokenId)))
+    .where(and(eq(accessTokens.personId, person.id), eq(accessTokens.kind, 'session'), ne(accessTokens.id, tokenId)))
     .orderBy(desc(accessTokens.id))
     .limit(200);
   const fresh = earlier.length > 0 && !earlier.some((row) => deviceOf(row.userAgent) === device);
   await ctx.db.transaction(async (tx) => {
-    await audit(tx, { actorId: reseller.id, action: 'reseller.signed_in', targetType: 'session', targetId: tokenId, data: { device, new_device: fresh }, ip: meta.ip });
-    if (fresh) await ctx.mail.enqueue(tx, newDeviceMail(reseller, device, meta.ip ?? 'an unknown address', ctx.clock.now()));
+    await audit(tx, { actorId: person.resellerId, personId: person.id, action: 'reseller.signed_in', targetType: 'session', targetId: tokenId, data: { device, new_device: fresh }, ip: meta.ip });
+    if (fresh) await ctx.mail.enqueue(tx, newDeviceMail(person, device, meta.ip ?? 'an unknown address', ctx.clock.now()));
   });
 }
 
@@ -122,16 +123,23 @@ const DESCRIBE: Record<string, (data: Record<string, unknown>) => string> = {
   'user.two_factor_not_required': () => 'Your administrator no longer requires two-factor sign-in.',
   'user.password_updated': () => 'Your administrator set a new password; every session was signed out.',
 };
-const OWN = Object.keys(DESCRIBE).filter((a) => !a.startsWith('user.'));
+/** The account's keys and webhooks: every member sees who changed them (a key acts for the whole account). */
+const ACCOUNT_WIDE = Object.keys(DESCRIBE).filter((a) => a.startsWith('secret_key.') || a.startsWith('webhook_endpoint.'));
+const OWN = Object.keys(DESCRIBE).filter((a) => !a.startsWith('user.') && !ACCOUNT_WIDE.includes(a));
 const DONE_TO = Object.keys(DESCRIBE).filter((a) => a.startsWith('user.'));
 
-export async function securityEvents(ctx: Pick<AppContext, 'db'>, resellerId: number) {
+/**
+ * A person's security history: what they did to their own sign-in and the account's keys and
+ * webhooks they changed, and what the account's admin parent did to the account.
+ */
+export async function securityEvents(ctx: Pick<AppContext, 'db'>, resellerId: number, personId: number) {
   const rows = await ctx.db
     .select()
     .from(auditLog)
     .where(
       or(
-        and(eq(auditLog.actorId, resellerId), inArray(auditLog.action, OWN), sql`${auditLog.subjectId} is null`),
+        and(eq(auditLog.personId, personId), inArray(auditLog.action, OWN), sql`${auditLog.subjectId} is null`),
+        and(eq(auditLog.actorId, resellerId), inArray(auditLog.action, ACCOUNT_WIDE), sql`${auditLog.subjectId} is null`),
         and(eq(auditLog.subjectId, resellerId), inArray(auditLog.action, DONE_TO)),
       ),
     )

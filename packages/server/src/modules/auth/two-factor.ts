@@ -11,12 +11,12 @@ import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 import type { AppContext, SessionReseller } from '../../context.js';
 import type { Tx } from '../../db/index.js';
-import { accountTokens, recoveryCodes, resellers } from '../../db/schema/index.js';
+import { accountTokens, memberships, people, recoveryCodes, resellers } from '../../db/schema/index.js';
 import { fail } from '../../http/errors.js';
 import { audit } from '../audit/index.js';
 import { CROCKFORD } from '../coupons/codes.js';
 import { boundToReseller, seal as sealWith, unseal } from '../../sealing.js';
-import type { ResellerRow } from '../profile/present.js';
+import { loadPerson, type PersonRow } from './people.js';
 import { hasPasskey, listPasskeys, loginOptions, passkeyHolds, type Caller } from './passkeys.js';
 import { verifyPassword } from './passwords.js';
 import { revokeSessions } from './sessions.js';
@@ -25,6 +25,8 @@ import { hashToken, newToken } from './secrets.js';
 type Ctx = Pick<AppContext, 'db' | 'clock' | 'config' | 'secret' | 'counters' | 'log' | 'realtime'>;
 interface Meta {
   ip?: string;
+  /** The account the person acts for, when signed in (the audit entry names it). */
+  accountId?: number;
 }
 
 const ISSUER = 'Partner Panel';
@@ -45,10 +47,19 @@ function recoveryCode() {
 }
 const recoveryHash = (code: string) => hashToken(code.toUpperCase().replace(/[\s-]+/g, ''));
 
-async function loadReseller(ctx: Ctx, id: number): Promise<ResellerRow> {
-  const [row] = await ctx.db.select().from(resellers).where(eq(resellers.id, id));
-  if (!row) throw fail('sessionExpired');
-  return row;
+// The second factors are each person's: "reseller" below names the person signing in.
+type ResellerRow = PersonRow;
+const loadReseller = (ctx: Ctx, personId: number): Promise<ResellerRow> => loadPerson(ctx, personId);
+
+/** Whether any account of the person requires a second factor of its members. */
+async function requiredOfPerson(ctx: Ctx, personId: number) {
+  const [row] = await ctx.db
+    .select({ id: resellers.id })
+    .from(memberships)
+    .innerJoin(resellers, eq(resellers.id, memberships.resellerId))
+    .where(and(eq(memberships.personId, personId), eq(resellers.twoFactorRequired, true)))
+    .limit(1);
+  return !!row;
 }
 
 /** The password, counted against the account's limit like a sign-in. */
@@ -60,7 +71,7 @@ async function checkPassword(ctx: Ctx, reseller: ResellerRow, password: string) 
 
 async function newSecret(ctx: Ctx, reseller: ResellerRow) {
   const secret = generateSecret();
-  await ctx.db.update(resellers).set({ totpPendingSecret: seal(ctx, reseller.id, secret) }).where(eq(resellers.id, reseller.id));
+  await ctx.db.update(people).set({ totpPendingSecret: seal(ctx, reseller.id, secret) }).where(eq(people.id, reseller.id));
   const otpauth = generateURI({ issuer: ISSUER, label: reseller.email, secret });
   // Drawn here: the secret never leaves for a third-party QR service.
   const qr = await QRCode.toString(otpauth, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
@@ -86,43 +97,46 @@ async function spendCode(ctx: Ctx, tx: Tx, reseller: ResellerRow, code: string):
   const step = await totpStep(ctx, secret, code, reseller.totpLastStep === null ? null : Number(reseller.totpLastStep));
   if (step !== null) {
     const won = await tx
-      .update(resellers)
+      .update(people)
       .set({ totpLastStep: step })
-      .where(and(eq(resellers.id, reseller.id), sql`coalesce(${resellers.totpLastStep}, -1) < ${step}`))
-      .returning({ id: resellers.id });
+      .where(and(eq(people.id, reseller.id), sql`coalesce(${people.totpLastStep}, -1) < ${step}`))
+      .returning({ id: people.id });
     return won.length > 0;
   }
   const used = await tx
     .update(recoveryCodes)
     .set({ usedAt: ctx.clock.now() })
-    .where(and(eq(recoveryCodes.resellerId, reseller.id), eq(recoveryCodes.codeHash, recoveryHash(code)), isNull(recoveryCodes.usedAt)))
+    .where(and(eq(recoveryCodes.personId, reseller.id), eq(recoveryCodes.codeHash, recoveryHash(code)), isNull(recoveryCodes.usedAt)))
     .returning({ id: recoveryCodes.id });
   return used.length > 0;
 }
 
-async function replaceRecoveryCodes(tx: Tx, resellerId: number) {
+async function replaceRecoveryCodes(tx: Tx, personId: number) {
   const codes = Array.from({ length: RECOVERY_CODES }, recoveryCode);
-  await tx.delete(recoveryCodes).where(eq(recoveryCodes.resellerId, resellerId));
-  await tx.insert(recoveryCodes).values(codes.map((code) => ({ resellerId, codeHash: recoveryHash(code) })));
+  await tx.delete(recoveryCodes).where(eq(recoveryCodes.personId, personId));
+  await tx.insert(recoveryCodes).values(codes.map((code) => ({ personId, codeHash: recoveryHash(code) })));
   return codes;
 }
 
-export async function twoFactorState(ctx: Ctx, resellerId: number) {
+/** The person's second factors; `required`: whether the session's account requires one. */
+export async function twoFactorState(ctx: Ctx, session: Pick<SessionReseller, 'id' | 'personId'>) {
+  const resellerId = session.personId;
   const reseller = await loadReseller(ctx, resellerId);
+  const [account] = await ctx.db.select({ required: resellers.twoFactorRequired }).from(resellers).where(eq(resellers.id, session.id));
   const [left] = await ctx.db
     .select({ n: sql<number>`count(*)::int` })
     .from(recoveryCodes)
-    .where(and(eq(recoveryCodes.resellerId, resellerId), isNull(recoveryCodes.usedAt)));
+    .where(and(eq(recoveryCodes.personId, resellerId), isNull(recoveryCodes.usedAt)));
   return {
     totp: reseller.totpSecret !== null,
     passkeys: await listPasskeys(ctx, resellerId),
     recovery_codes_left: reseller.totpSecret ? Number(left?.n ?? 0) : 0,
-    required: reseller.twoFactorRequired,
+    required: account?.required ?? false,
   };
 }
 
 export async function setupTwoFactor(ctx: Ctx, session: SessionReseller, password: string) {
-  const reseller = await loadReseller(ctx, session.id);
+  const reseller = await loadReseller(ctx, session.personId);
   if (reseller.totpSecret) throw fail('twoFactorAlreadyOn');
   await checkPassword(ctx, reseller, password);
   await ctx.counters.reset(`login:${reseller.email.toLowerCase()}`);
@@ -143,14 +157,14 @@ async function confirmSecret(ctx: Ctx, reseller: ResellerRow, code: string, keep
   // A change of the second factor signs out every other session of the account, sockets and all.
   const { codes, ended } = await ctx.db.transaction(async (tx) => {
     const done = await tx
-      .update(resellers)
+      .update(people)
       .set({ totpSecret: reseller.totpPendingSecret, totpPendingSecret: null, totpLastStep: step, updatedAt: now })
-      .where(and(eq(resellers.id, reseller.id), isNull(resellers.totpSecret)))
-      .returning({ id: resellers.id });
+      .where(and(eq(people.id, reseller.id), isNull(people.totpSecret)))
+      .returning({ id: people.id });
     if (done.length === 0) throw fail('twoFactorAlreadyOn');
     const codes = await replaceRecoveryCodes(tx, reseller.id);
     const ended = await revokeSessions(tx, reseller.id, now, keepSession);
-    await audit(tx, { actorId: reseller.id, action: 'reseller.two_factor_enabled', targetType: 'reseller', targetId: reseller.id, ip: meta.ip });
+    await audit(tx, { actorId: meta.accountId ?? null, personId: reseller.id, action: 'reseller.two_factor_enabled', targetType: 'person', targetId: reseller.id, ip: meta.ip });
     return { codes, ended };
   });
   await ctx.realtime.endSessions(ended);
@@ -158,7 +172,7 @@ async function confirmSecret(ctx: Ctx, reseller: ResellerRow, code: string, keep
 }
 
 export async function enableTwoFactor(ctx: Ctx, session: SessionReseller, code: string, meta: Meta) {
-  return { recovery_codes: await confirmSecret(ctx, await loadReseller(ctx, session.id), code, session.tokenId, meta) };
+  return { recovery_codes: await confirmSecret(ctx, await loadReseller(ctx, session.personId), code, session.tokenId, { ...meta, accountId: session.id }) };
 }
 
 /** Password and a current code: the gate of turning TOTP off and of new recovery codes. */
@@ -169,10 +183,10 @@ async function checkBoth(ctx: Ctx, tx: Tx, reseller: ResellerRow, password: stri
 }
 
 export async function renewRecoveryCodes(ctx: Ctx, session: SessionReseller, input: { password: string; code: string }, meta: Meta) {
-  const reseller = await loadReseller(ctx, session.id);
+  const reseller = await loadReseller(ctx, session.personId);
   const codes = await ctx.db.transaction(async (tx) => {
     await checkBoth(ctx, tx, reseller, input.password, input.code);
-    await audit(tx, { actorId: reseller.id, action: 'reseller.recovery_codes_renewed', targetType: 'reseller', targetId: reseller.id, ip: meta.ip });
+    await audit(tx, { actorId: session.id, personId: reseller.id, action: 'reseller.recovery_codes_renewed', targetType: 'person', targetId: reseller.id, ip: meta.ip });
     return replaceRecoveryCodes(tx, reseller.id);
   });
   await ctx.counters.reset(`login:${reseller.email.toLowerCase()}`);
@@ -180,15 +194,15 @@ export async function renewRecoveryCodes(ctx: Ctx, session: SessionReseller, inp
 }
 
 export async function disableTwoFactor(ctx: Ctx, session: SessionReseller, input: { password: string; code: string }, meta: Meta) {
-  const reseller = await loadReseller(ctx, session.id);
-  if (reseller.twoFactorRequired) throw fail('twoFactorEnforced');
+  const reseller = await loadReseller(ctx, session.personId);
+  if (await requiredOfPerson(ctx, reseller.id)) throw fail('twoFactorEnforced');
   const now = ctx.clock.now();
   const ended = await ctx.db.transaction(async (tx) => {
     await checkBoth(ctx, tx, reseller, input.password, input.code);
-    await tx.update(resellers).set({ totpSecret: null, totpPendingSecret: null, totpLastStep: null, updatedAt: now }).where(eq(resellers.id, reseller.id));
-    await tx.delete(recoveryCodes).where(eq(recoveryCodes.resellerId, reseller.id));
+    await tx.update(people).set({ totpSecret: null, totpPendingSecret: null, totpLastStep: null, updatedAt: now }).where(eq(people.id, reseller.id));
+    await tx.delete(recoveryCodes).where(eq(recoveryCodes.personId, reseller.id));
     const ids = await revokeSessions(tx, reseller.id, now, session.tokenId);
-    await audit(tx, { actorId: reseller.id, action: 'reseller.two_factor_disabled', targetType: 'reseller', targetId: reseller.id, ip: meta.ip });
+    await audit(tx, { actorId: session.id, personId: reseller.id, action: 'reseller.two_factor_disabled', targetType: 'person', targetId: reseller.id, ip: meta.ip });
     return ids;
   });
   await ctx.realtime.endSessions(ended);
@@ -197,13 +211,16 @@ export async function disableTwoFactor(ctx: Ctx, session: SessionReseller, input
 
 // ---- sign-in
 
-/** After a right password: the challenge of the third step, or null when the account needs none. */
-export async function secondStep(ctx: Ctx, reseller: ResellerRow) {
+/**
+ * After a right password: the challenge of the third step, or null when the person has no second
+ * factor and the account the sign-in opens in requires none.
+ */
+export async function secondStep(ctx: Ctx, reseller: ResellerRow, account: { twoFactorRequired: boolean }) {
   const passkey = await hasPasskey(ctx, reseller.id);
-  if (!reseller.totpSecret && !passkey && !reseller.twoFactorRequired) return null;
+  if (!reseller.totpSecret && !passkey && !account.twoFactorRequired) return null;
   const challenge = newToken();
   await ctx.db.insert(accountTokens).values({
-    resellerId: reseller.id,
+    personId: reseller.id,
     purpose: 'two_factor',
     tokenHash: hashToken(challenge),
     expiresAt: new Date(ctx.clock.now().getTime() + CHALLENGE_TTL_MS),
@@ -219,7 +236,7 @@ async function challenged(ctx: Ctx, challenge: string) {
     .from(accountTokens)
     .where(and(eq(accountTokens.tokenHash, hashToken(challenge)), eq(accountTokens.purpose, 'two_factor')));
   if (!token || token.usedAt || token.expiresAt <= ctx.clock.now()) throw fail('twoFactorChallengeExpired');
-  const reseller = await loadReseller(ctx, token.resellerId);
+  const reseller = await loadReseller(ctx, token.personId);
   const key = `login:${reseller.email.toLowerCase()}`;
   await ctx.counters.take(key, ctx.config.rateLimits.loginPerAccount, ctx.config.rateLimits.windowMs);
   return { token, reseller, key };
@@ -243,7 +260,7 @@ export async function passSecondStep(ctx: Ctx, input: { challenge: string; code:
     if (!(await spendCode(ctx, tx, reseller, input.code))) throw fail('twoFactorCodeWrong');
     await spendChallenge(tx, token.id, ctx.clock.now());
     if (recovery) {
-      await audit(tx, { actorId: reseller.id, action: 'reseller.recovery_code_used', targetType: 'reseller', targetId: reseller.id, ip: meta.ip });
+      await audit(tx, { actorId: null, personId: reseller.id, action: 'reseller.recovery_code_used', targetType: 'person', targetId: reseller.id, ip: meta.ip });
     }
   });
   await ctx.counters.reset(key);

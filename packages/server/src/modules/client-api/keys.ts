@@ -73,7 +73,8 @@ export async function keyStatus(ctx: Ctx, resellerId: number) {
   return { ...stateOf(ctx, of('live')), sandbox: stateOf(ctx, of('sandbox')) };
 }
 
-async function insertKey(ctx: Ctx, tx: Tx, resellerId: number, mode: KeyMode) {
+/** `createdBy`: the member who made the key (null: made for the account, as the demo's sandbox key). */
+async function insertKey(ctx: Ctx, tx: Tx, resellerId: number, mode: KeyMode, createdBy: number | null = null) {
   const key = newSecretKey(mode);
   const [row] = await tx
     .insert(secretKeys)
@@ -84,6 +85,7 @@ async function insertKey(ctx: Ctx, tx: Tx, resellerId: number, mode: KeyMode) {
       keyHash: hashToken(key),
       keyEncrypted: mode === 'sandbox' ? seal(ctx.secret, 'sandboxKey', boundToReseller(resellerId), key) : null,
       createdAt: ctx.clock.now(),
+      createdBy,
     })
     .returning();
   if (!row) throw fail('secretKeyGenerate');
@@ -91,11 +93,11 @@ async function insertKey(ctx: Ctx, tx: Tx, resellerId: number, mode: KeyMode) {
 }
 
 /** generate-secret-key (30003): the first key of a kind, answered in full. */
-export async function generateKey(ctx: Ctx, resellerId: number, mode: KeyMode) {
+export async function generateKey(ctx: Ctx, resellerId: number, mode: KeyMode, personId: number | null = null) {
   try {
     return await transact(ctx, async (unit) => {
-      const made = await insertKey(ctx, unit.tx, resellerId, mode);
-      await audit(unit.tx, { actorId: resellerId, action: 'secret_key.generated', targetType: 'secret_key', targetId: made.id, data: { mode } });
+      const made = await insertKey(ctx, unit.tx, resellerId, mode, personId);
+      await audit(unit.tx, { actorId: resellerId, personId, action: 'secret_key.generated', targetType: 'secret_key', targetId: made.id, data: { mode } });
       const { id: _id, ...answer } = made;
       return answer;
     });
@@ -110,7 +112,7 @@ export async function generateKey(ctx: Ctx, resellerId: number, mode: KeyMode) {
  * in the same transaction. `secretKey`, when sent, must be the current key (whole or masked as the
  * box shows it), so a second tab cannot replace the key the first tab has just been shown.
  */
-export async function regenerateKey(ctx: Ctx, resellerId: number, input: { mode?: KeyMode | undefined; secretKey?: string | undefined }) {
+export async function regenerateKey(ctx: Ctx, resellerId: number, input: { mode?: KeyMode | undefined; secretKey?: string | undefined }, personId: number | null = null) {
   const named = input.secretKey ? modeOfKey(input.secretKey) : null;
   if (input.secretKey && (!named || (input.mode && input.mode !== named))) throw fail('secretKeyStale');
   const mode = named ?? input.mode ?? 'live';
@@ -129,8 +131,8 @@ export async function regenerateKey(ctx: Ctx, resellerId: number, input: { mode?
       .update(accessTokens)
       .set({ revokedAt: now })
       .where(and(eq(accessTokens.secretKeyId, current.id), isNull(accessTokens.revokedAt)));
-    const made = await insertKey(ctx, unit.tx, resellerId, mode);
-    await audit(unit.tx, { actorId: resellerId, action: 'secret_key.regenerated', targetType: 'secret_key', targetId: made.id, data: { mode, replaced: current.id } });
+    const made = await insertKey(ctx, unit.tx, resellerId, mode, personId);
+    await audit(unit.tx, { actorId: resellerId, personId, action: 'secret_key.regenerated', targetType: 'secret_key', targetId: made.id, data: { mode, replaced: current.id } });
     const { id: _id, ...answer } = made;
     return answer;
   });

@@ -26,14 +26,14 @@ export function clientApiRoutes(app: FastifyInstance) {
   serve(
     app,
     contract.generateSecretKey,
-    async ({ body, reseller }) => answer(await generateKey(ctx, reseller.id, body?.mode ?? 'live'), successes.secretKeyGenerated),
+    async ({ body, reseller }) => answer(await generateKey(ctx, reseller.id, body?.mode ?? 'live', reseller.personId), successes.secretKeyGenerated),
     secretAnswer,
   );
 
   serve(
     app,
     contract.updateSecretKey,
-    async ({ body, reseller }) => answer(await regenerateKey(ctx, reseller.id, body), successes.secretKeyRegenerated),
+    async ({ body, reseller }) => answer(await regenerateKey(ctx, reseller.id, body, reseller.personId), successes.secretKeyRegenerated),
     secretAnswer,
   );
 

@@ -71,6 +71,8 @@ async function chargeGeneration(ctx: Ctx, actor: SessionReseller, owner: { id: n
     reference: '',
     description: `Coupons: ${label}`,
     actorId: forSomeoneElse ? actor.id : null,
+    // The member spending: the ledger names them, and wallet_move holds them to their daily limit.
+    personId: actor.personId,
   } as const;
   const plural = input.quantity === 1 ? 'coupon' : 'coupons';
   const notice = {

@@ -1,14 +1,15 @@
 /**
  * Demo data for a first start: on an empty database, a funded reseller, an admin with two
  * sub-resellers, and the partner reseller 903 (postpaid: nothing owed, its credit limit to run up),
- * all with one known password.
+ * each signed in by its Owner, and two more members of the funded reseller's team (Finance and
+ * Developer), all with one known password.
  */
 
 import { sql } from 'drizzle-orm';
-import { RESTRICTED_RESELLER_ID } from '@partner-panel/sdk';
+import { RESTRICTED_RESELLER_ID, type Role } from '@partner-panel/sdk';
 import { DEFAULT_PARTNER_CREDIT_LIMIT_USD } from '../../config.js';
 import type { Db } from '../../db/index.js';
-import { resellers } from '../../db/schema/index.js';
+import { memberships, people, resellers } from '../../db/schema/index.js';
 import { moveSpec, moveWallet } from '../wallet/movement.js';
 import { hashPassword } from '../auth/passwords.js';
 import { newClientId } from '../auth/identity.js';
@@ -25,6 +26,12 @@ export const DEMO_ACCOUNTS = [
 
 export type DemoAccount = (typeof DEMO_ACCOUNTS)[number];
 
+/** Members of the demo reseller's team besides its Owner (the start banner prints them). */
+export const DEMO_MEMBERS = [
+  { email: 'finance@demo.partner-panel.test', name: 'Fiona Finance', role: 'finance', of: 'reseller' },
+  { email: 'developer@demo.partner-panel.test', name: 'Dev Developer', role: 'developer', of: 'reseller' },
+] as const satisfies readonly { email: string; name: string; role: Role; of: DemoAccount['key'] }[];
+
 /** Seeds when no reseller exists yet; answers whether it did. */
 export async function seedDemo(db: Db, options: { partnerCreditLimitCents?: number } = {}): Promise<boolean> {
   const [existing] = await db.select({ id: resellers.id }).from(resellers).limit(1);
@@ -37,7 +44,6 @@ export async function seedDemo(db: Db, options: { partnerCreditLimitCents?: numb
       const values = {
         email: account.email,
         name: account.name,
-        passwordHash,
         isAdmin: account.isAdmin,
         customUrl: account.customUrl,
         clientId: newClientId(),
@@ -51,11 +57,21 @@ export async function seedDemo(db: Db, options: { partnerCreditLimitCents?: numb
           : await tx.insert(resellers).values(values).returning();
       if (!row) throw new Error('demo seed failed');
       ids.set(account.key, row.id);
+      // Its Owner signs in with the account's address, as every account's first person does.
+      const [owner] = await tx.insert(people).values({ email: account.email, name: account.name, passwordHash, verifiedAt: values.verifiedAt }).returning();
+      if (!owner) throw new Error('demo seed failed');
+      await tx.insert(memberships).values({ resellerId: row.id, personId: owner.id, role: 'owner' });
       // The funds go in as any money does: a movement of the wallet, with its ledger row.
       if (account.balanceCents > 0) {
         const funds = { resellerId: row.id, amountCents: account.balanceCents, kind: 'deposit', reference: 'demo:seed', description: 'Demo funds' } as const;
         await moveWallet(tx, row.id, [moveSpec(funds, funds.amountCents, new Date())]);
       }
+    }
+    for (const member of DEMO_MEMBERS) {
+      const [person] = await tx.insert(people).values({ email: member.email, name: member.name, passwordHash, verifiedAt: new Date() }).returning();
+      const resellerId = ids.get(member.of);
+      if (!person || resellerId === undefined) throw new Error('demo seed failed');
+      await tx.insert(memberships).values({ resellerId, personId: person.id, role: member.role });
     }
   });
   return true;

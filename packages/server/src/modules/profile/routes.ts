@@ -7,7 +7,7 @@ import * as profiles from './service.js';
 export function profileRoutes(app: FastifyInstance) {
   const { ctx } = app;
 
-  serve(app, contract.profile, async ({ reseller }) => answer(await profiles.profile(ctx, reseller.id), successes.profile));
+  serve(app, contract.profile, async ({ reseller }) => answer(await profiles.profile(ctx, reseller), successes.profile));
 
   serve(app, contract.updateProfile, async ({ body, reseller, ip }) => {
     const { user } = await profiles.updateField(ctx, reseller.id, body.update, body.value, ip);

@@ -1,14 +1,14 @@
 /** The signed-in reseller's profile: read, update a field, and the total credited to the wallet. */
 import { eq, sql } from 'drizzle-orm';
 import { ACCOUNT_STATUS } from '@partner-panel/sdk';
-import type { AppContext } from '../../context.js';
+import type { AppContext, SessionReseller } from '../../context.js';
 import { rows } from '../../db/index.js';
 import { preparedOn } from '../../db/prepared.js';
 import { resellers } from '../../db/schema/index.js';
 import { fail, invalid } from '../../http/errors.js';
 import { transact } from '../../db/unit.js';
 import { audit } from '../audit/index.js';
-import { presentUser, type ResellerRow } from './present.js';
+import { presentMember, presentUser, type ResellerRow } from './present.js';
 
 type Ctx = Pick<AppContext, 'db' | 'clock'>;
 type WriteCtx = Ctx & Pick<AppContext, 'notifier' | 'log'>;
@@ -22,8 +22,9 @@ export async function loadReseller(ctx: Ctx, id: number): Promise<ResellerRow> {
   return row;
 }
 
-export async function profile(ctx: Ctx, id: number) {
-  return presentUser(await loadReseller(ctx, id));
+/** The account and the member acting for it; the member's facts come with the session, read once. */
+export async function profile(ctx: Ctx, session: SessionReseller) {
+  return { ...presentUser(await loadReseller(ctx, session.id)), member: presentMember(session) };
 }
 
 /** The fields a reseller may change on its own profile (000 §2): name, and status 1 or 2. */

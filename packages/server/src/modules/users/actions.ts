@@ -3,7 +3,7 @@
  * send an invoice, and move money between its wallet and the user's. Each action locks the user's
  * row, re-checks every rule, and writes its audit line (before, after, IP) in its own transaction.
  */
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import {
   ACCOUNT_STATUS,
   CYCLES,
@@ -18,11 +18,12 @@ import {
 } from '@partner-panel/sdk';
 import type { AppContext, SessionReseller } from '../../context.js';
 import { transact, type Unit } from '../../db/unit.js';
-import { resellerPrices, resellers } from '../../db/schema/index.js';
+import { people, resellerPrices, resellers } from '../../db/schema/index.js';
 import { fail, invalid, isUniqueViolation } from '../../http/errors.js';
 import { accountChangedByAdminMail, invoiceSentMail } from '../../adapters/mail/templates.js';
 import { audit } from '../audit/index.js';
 import { replacePassword } from '../auth/service.js';
+import { ownerOf } from '../auth/people.js';
 import { hashPassword } from '../auth/passwords.js';
 import { createInvoice } from '../billing/invoices.js';
 import { priceBook } from '../products/pricing.js';
@@ -105,9 +106,14 @@ export async function updateUser(ctx: Ctx, acting: Acting, body: CallBody<Contra
       if (email.toLowerCase() === user.email.toLowerCase()) throw fail('nothingToUpdate');
       try {
         // A savepoint: a taken address must not abort the transaction that reports it.
-        await tx.transaction((sp) => sp.update(resellers).set({ email, updatedAt: now }).where(eq(resellers.id, user.id)));
+        // The account's address and its Owner's sign-in, which are one address for a user.
+        const owner = await ownerOf({ db: tx }, user.id);
+        await tx.transaction(async (sp) => {
+          await sp.update(resellers).set({ email, updatedAt: now }).where(eq(resellers.id, user.id));
+          await sp.update(people).set({ email, updatedAt: now }).where(eq(people.id, owner));
+        });
       } catch (error) {
-        if (isUniqueViolation(error, 'resellers_email_lower_key')) throw fail('emailTaken');
+        if (isUniqueViolation(error, 'resellers_email_lower_key') || isUniqueViolation(error, 'people_email_lower_key')) throw fail('emailTaken');
         throw error;
       }
       await ctx.mail.enqueue(tx, accountChangedByAdminMail(user, acting.admin.name, 'email'));
@@ -128,7 +134,7 @@ export async function updateUser(ctx: Ctx, acting: Acting, body: CallBody<Contra
         redirect: 'profile',
       });
     } else {
-      await replacePassword(ctx, unit, user.id, { passwordHash: passwordHash as string, now, mail: accountChangedByAdminMail(user, acting.admin.name, 'password') });
+      await replacePassword(ctx, unit, await ownerOf({ db: tx }, user.id), { passwordHash: passwordHash as string, now, mail: accountChangedByAdminMail(user, acting.admin.name, 'password') });
       // The password itself is never written anywhere but its hash.
       await audit(tx, { ...line, action: 'user.password_updated', after: { password: 'changed', sessions: 'signed out' } });
     }
@@ -182,6 +188,8 @@ export async function verifyUser(ctx: Ctx, acting: Acting, userId: number) {
   return onOwnUser(ctx, acting, userId, async (unit, user) => {
     if (user.verifiedAt !== null) throw fail('userAlreadyVerified');
     await unit.tx.update(resellers).set({ verifiedAt: ctx.clock.now(), updatedAt: ctx.clock.now() }).where(eq(resellers.id, user.id));
+    // Its Owner may sign in now, as after opening the verification link.
+    await unit.tx.update(people).set({ verifiedAt: ctx.clock.now() }).where(and(eq(people.id, await ownerOf({ db: unit.tx }, user.id)), isNull(people.verifiedAt)));
     await audit(unit.tx, { actorId: acting.admin.id, subjectId: user.id, action: 'user.verified', targetType: 'reseller', targetId: user.id, before: { verified: false }, after: { verified: true }, ip: acting.ip });
     await ctx.notifier.notify(unit, user.id, { type: 'email_verified', message: `${acting.admin.name} verified your account.`, redirect: 'profile' });
   });

@@ -36,7 +36,8 @@ type VpnUserEventType = Extract<WebhookEventType, `vpn_user.${string}`>;
 import type { NotificationType } from '../notifications/notifier.js';
 
 type Ctx = Pick<AppContext, 'db' | 'database' | 'clock' | 'notifier' | 'log' | 'mail' | 'config' | 'chargeQueues' | 'priceBooks'>;
-type Session = Pick<SessionReseller, 'id' | 'isAdmin' | 'name' | 'status'>;
+/** Who acts: a member (personId) in the portal, or a key of the account (no person). */
+type Session = Pick<SessionReseller, 'id' | 'isAdmin' | 'name' | 'status'> & { personId?: number | null };
 
 export interface CreateInput {
   billing_cycle: string;
@@ -88,6 +89,8 @@ export interface OpenAccount {
   /** What one renewal cost when it was sold (0 for onetime products). */
   renewalPriceCents: number;
   actorId: number | null;
+  /** The member who pays for it from the wallet (their daily limit applies), when a person does. */
+  personId?: number | null;
   /** The reseller's notification of the new account. */
   notice: (username: string) => { type: NotificationType; message: string };
   /** Where the account is kept: the live books unless a sandbox key opens it. */
@@ -193,7 +196,7 @@ async function openPaidAccount(ctx: Ctx, input: OpenAccount, priceCents: number,
     renewal_price_cents: v.renewalPriceCents,
     password_hash: v.passwordHash,
   };
-  const movement = { resellerId: v.resellerId, amountCents: priceCents, kind: 'vpn_purchase', reference: `${liveBooks.auditTarget}:${id}`, description: `VPN account ${v.username}: ${opening.plan}` } as const;
+  const movement = { resellerId: v.resellerId, amountCents: priceCents, kind: 'vpn_purchase', reference: `${liveBooks.auditTarget}:${id}`, description: `VPN account ${v.username}: ${opening.plan}`, personId: input.personId ?? null } as const;
   const notification = ctx.notifier.row(v.resellerId, opening.notice(id));
   const paid = await chargeWallet(ctx, {
     movement,
@@ -255,6 +258,7 @@ export async function createAccount(ctx: Ctx, session: Session, input: CreateInp
       source: input.source ?? 'portal',
       renewalPriceCents: unitCents,
       actorId: session.id,
+      personId: session.personId ?? null,
       notice: (username) => ({ type: 'vpn_created', message: `VPN account ${username} was created for ${input.email} (${formatUsd(unitCents)}).` }),
       books,
     };
@@ -278,6 +282,7 @@ export async function createAccount(ctx: Ctx, session: Session, input: CreateInp
                   kind: 'vpn_purchase',
                   reference: `${books.auditTarget}:${account.id}`,
                   description: `VPN account ${account.username}: ${account.plan}`,
+                  personId: session.personId ?? null,
                 })
               : await books.balanceCents(unit.tx, owner.id);
           return answer(await reload(unit, account.id, books), balance);

@@ -36,7 +36,11 @@ export type { Paid } from './charge-queue.js';
 
 /** The wallet could not pay: nothing of the charge was written. Its wallet as it stood, for the refusal's words. */
 export class ChargeRefused extends Error {
-  constructor(readonly wallet: { balance: number; limit: number } | undefined) {
+  constructor(
+    readonly wallet: { balance: number; limit: number } | undefined,
+    /** Refused for the spending member's daily limit rather than the wallet: that limit and the day's spending. */
+    readonly dailyLimit: [limitCents: number, spentCents: number] | null = null,
+  ) {
     super('the wallet cannot pay');
   }
 }
@@ -86,11 +90,11 @@ async function run(client: pg.PoolClient, resellerId: number, batch: Pending[]) 
   ]);
   const outcome = rows[0];
   if (!outcome) throw new Error('wallet_charge_batch answered nothing');
-  for (const [item, paid, balance, limit, threshold, stale] of outcome.answers) {
+  for (const [item, paid, balance, limit, threshold, stale, day] of outcome.answers) {
     const p = batch[item];
     if (!p) continue;
     if (stale) p.reject(new StalePrices());
-    else if (!paid) p.reject(new ChargeRefused(balance === null ? undefined : { balance, limit: limit ?? 0 }));
+    else if (!paid) p.reject(new ChargeRefused(balance === null ? undefined : { balance, limit: limit ?? 0 }, day ?? null));
     else p.resolve({ out_balance: balance ?? 0, out_credit_limit: limit ?? 0, out_threshold: threshold, at: new Date(outcome.at) });
   }
 }

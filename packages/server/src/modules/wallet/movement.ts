@@ -22,6 +22,8 @@ export interface Movement {
   actorId?: number | null;
   /** The payment a credit comes from (unique in the ledger). */
   paymentId?: number | null;
+  /** The person who moved it (a member of the actor's account); their daily limit, if any, applies to a debit. */
+  personId?: number | null;
 }
 
 /** One movement as `wallet_move` reads it from JSON. */
@@ -35,6 +37,7 @@ export interface MoveSpec {
   description: string;
   actor: number | null;
   payment: number | null;
+  person: number | null;
   /** The price versions the amount was computed at: refused as stale once either has moved. Null: not priced from a kept book. */
   prices: [catalogue: number, reseller: number] | null;
   /** The ledger row's time (the server's clock, as the rows it pays for are dated). */
@@ -43,9 +46,18 @@ export interface MoveSpec {
 
 /**
  * What `wallet_move` answers for each movement, in order: whether it moved; the wallet after it (or,
- * refused, as it stood; null when there is no such reseller); whether it was refused as stale.
+ * refused, as it stood; null when there is no such reseller); whether it was refused as stale; and,
+ * when refused for the member's daily limit, that limit and what they had spent that UTC day.
  */
-export type MoveAnswer = [item: number, moved: boolean, balance: number | null, creditLimit: number | null, threshold: number | null, stale: boolean];
+export type MoveAnswer = [
+  item: number,
+  moved: boolean,
+  balance: number | null,
+  creditLimit: number | null,
+  threshold: number | null,
+  stale: boolean,
+  dailyLimit?: [limitCents: number, spentCents: number] | null,
+];
 
 /** The movement as `wallet_move` reads it; `cents` is signed as the ledger records it. */
 export function moveSpec(m: Movement, cents: number, at: Date, also: { couponsAdded?: number | undefined; pricedAt?: PriceVersions | undefined } = {}): MoveSpec {
@@ -58,6 +70,7 @@ export function moveSpec(m: Movement, cents: number, at: Date, also: { couponsAd
     description: m.description,
     actor: m.actorId ?? null,
     payment: m.paymentId ?? null,
+    person: m.personId ?? null,
     prices: also.pricedAt ? [also.pricedAt.catalogue, also.pricedAt.reseller] : null,
     at: at.toISOString(),
   };

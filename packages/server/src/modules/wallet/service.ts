@@ -36,8 +36,15 @@ type Ctx = Pick<AppContext, 'notifier' | 'clock'>;
 /** A charge may also send the reseller's low-balance warning (low-balance.ts). */
 type ChargeCtx = Ctx & Pick<AppContext, 'mail' | 'config'>;
 
-/** Why a debit was refused: the spec's 'Insufficient Balance!', or a postpaid account's limit. */
-function refusal(current: { balance: number; limit: number } | undefined, amountCents: number) {
+/**
+ * Why a debit was refused: the spending member's daily limit, the spec's 'Insufficient Balance!',
+ * or a postpaid account's limit.
+ */
+function refusal(current: { balance: number; limit: number } | undefined, amountCents: number, day: [number, number] | null = null) {
+  if (day) {
+    const [limitCents, spentCents] = day;
+    return fail('dailyLimitReached', { spent: formatUsd(spentCents), limit: formatUsd(limitCents), amount: formatUsd(amountCents) }, { spent: spentCents / 100, daily_limit: limitCents / 100, amount: amountCents / 100 });
+  }
   const balance = current?.balance ?? 0;
   const limit = current?.limit ?? 0;
   if (limit > 0) {
@@ -52,7 +59,7 @@ function refusal(current: { balance: number; limit: number } | undefined, amount
 
 /** Whether an error is a refused debit (a wallet that cannot pay, or a postpaid limit reached). */
 export const isRefusedDebit = (error: unknown) =>
-  error instanceof AppError && (error.entry.code === 'rspf-wallet-4021' || error.entry.code === 'rspf-wallet-4022');
+  error instanceof AppError && (error.entry.code === 'rspf-wallet-4021' || error.entry.code === 'rspf-wallet-4022' || error.entry.code === 'rspf-wallet-4023');
 
 /**
  * Takes money out while the balance covers it, or, on a postpaid account, while the amount owed
@@ -62,8 +69,8 @@ export const isRefusedDebit = (error: unknown) =>
 export async function debit(ctx: ChargeCtx, unit: Unit, m: Movement, also: { couponsAdded?: number } = {}): Promise<number> {
   if (!Number.isSafeInteger(m.amountCents) || m.amountCents <= 0) throw new Error(`invalid debit ${m.amountCents}`);
   const [answer] = await moveWallet(unit.tx, m.resellerId, [moveSpec(m, -m.amountCents, ctx.clock.now(), also)]);
-  const [, moved, balance, limit, threshold] = answer ?? [0, false, null, null, null, false];
-  if (!moved || balance === null) throw refusal(balance === null ? undefined : { balance, limit: limit ?? 0 }, m.amountCents);
+  const [, moved, balance, limit, threshold, , day] = answer ?? [0, false, null, null, null, false, null];
+  if (!moved || balance === null) throw refusal(balance === null ? undefined : { balance, limit: limit ?? 0 }, m.amountCents, day ?? null);
   ctx.notifier.balanceChanged(unit, m.resellerId, balance);
   unit.afterCommit(() => countMovement('debit', m.amountCents));
   await warnOnLowBalance(ctx, unit, {
@@ -93,7 +100,7 @@ export async function chargeWallet(ctx: Pick<AppContext, 'clock' | 'database' | 
     return await chargeTogether(ctx, charge);
   } catch (error) {
     if (!(error instanceof ChargeRefused)) throw error;
-    throw refusal(error.wallet, charge.movement.amountCents);
+    throw refusal(error.wallet, charge.movement.amountCents, error.dailyLimit);
   }
 }
 
