@@ -5,6 +5,7 @@
 // processes, on the Node LTS the image ships); last, the quick bench prints the hot paths' ratios to
 // their same-run ceilings and fails only on a gross regression (a run of chosen test files, or
 // BENCH=0, skips it). `node scripts/test.mjs rehearsal` builds and runs the rehearsal alone.
+import { Buffer } from 'node:buffer';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { nodeLts } from './node-lts.mjs';
