@@ -25,9 +25,11 @@ describe('schema rules', () => {
   });
 
   it('makes e-mail addresses unique whatever their case', async () => {
+    // The account's address, and the person's who signs in with it: each is unique whatever its case.
     await expect(
-      db.execute(sql`insert into resellers (email, name, password_hash, custom_url, client_id) values ('RESELLER@demo.partner-panel.test', 'x', 'x', 'x-1', 'cl_x1')`),
-    ).rejects.toThrow();
+      db.execute(sql`insert into resellers (email, name, custom_url, client_id) values ('RESELLER@demo.partner-panel.test', 'x', 'x-1', 'cl_x1')`),
+    ).rejects.toMatchObject({ cause: { constraint: 'resellers_email_lower_key' } });
+    await expect(db.execute(sql`insert into people (email, name, password_hash) values ('RESELLER@demo.partner-panel.test', 'x', 'x')`)).rejects.toMatchObject({ cause: { constraint: 'people_email_lower_key' } });
   });
 
   it('numbers new resellers from 1000, keeping 903 for the partner', async () => {
