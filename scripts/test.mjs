@@ -6,6 +6,7 @@
 // their same-run ceilings and fails only on a gross regression (a run of chosen test files, or
 // BENCH=0, skips it). `node scripts/test.mjs rehearsal` builds and runs the rehearsal alone.
 import { spawn, spawnSync } from 'node:child_process';
+import { Buffer } from 'node:buffer';
 import { existsSync } from 'node:fs';
 import { nodeLts } from './node-lts.mjs';
 
