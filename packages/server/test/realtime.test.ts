@@ -652,8 +652,8 @@ describe('a session that ends closes its sockets', () => {
     // A passkey (its row as registration leaves it), added after the other session signed in:
     // removing it ends the other sessions too.
     const another = await t.signIn(email, 'Funded!Password1');
-    const [key] = await query<{ id: number }>(t, sql`insert into passkeys (reseller_id, credential_id, public_key, name)
-      values (${who.id}, 'socket-test-credential', 'socket-test-key', 'Test key') returning id`);
+    const [key] = await query<{ id: number }>(t, sql`insert into passkeys (person_id, credential_id, public_key, name)
+      values (${who.user.member.person_id}, 'socket-test-credential', 'socket-test-key', 'Test key') returning id`);
     const viaPassword = await sessionSocket(another.api, who.id);
     await who.api.removePasskey({ id: Number(key?.id), password: 'Funded!Password1' });
     expect(await viaPassword.closed).toBe(4009);
