@@ -80,10 +80,12 @@ export interface TestAppOptions extends Omit<BuildOptions, 'database'> {
   env?: Env;
   demo?: boolean;
   poolSize?: number;
+  /** A database the test prepared itself (an older schema migrated on); else a copy of the template. */
+  database?: TestDatabase;
 }
 
 export async function testApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const database = await freshDatabase(options.poolSize);
+  const database = options.database ?? (await freshDatabase(options.poolSize));
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
