@@ -208,6 +208,10 @@ export const securityEventSchema = z.object({
   action: z.string(),
   /** The event in a sentence, as the profile shows it. */
   description: z.string(),
+  person: z
+    .object({ id: z.number(), name: z.string(), email: z.string() })
+    .nullable()
+    .describe("who did it: you, or the member of your account who changed its keys or webhooks; null for what the account's administrator did to it"),
   ip: z.string().nullable(),
   created_at: isoDate,
 });
