@@ -789,7 +789,7 @@ describe('several server processes, one socket server', () => {
       await nudge(who.id, 500);
       await expect.poll(() => keptUnsigned.heard()).toBe(1);
       expect(endedUnsigned.heard()).toBe(0);
-      // A password change there closes every signed-in socket of the account, this one's too.
+      // A password change there closes every socket of the person's sessions, this one's too.
       const last = await sessionSocket(third, who.id);
       await mine.changePassword({ email, client_id: who.user.client_id, old_password: 'Funded!Password1', password: 'Brand!New1234', password_confirmation: 'Brand!New1234' });
       expect(await Promise.all([kept.closed, last.closed, keptUnsigned.raw.closed.then((c) => c.code)])).toEqual([4009, 4009, 4009]);
