@@ -456,6 +456,21 @@ export async function hotBench(quick = false) {
         () => http({ url: `${url}/api/v1/coupons/create`, method: 'POST', headers: wallet.headers, body: one, connections: 50, duration: s }),
         () => bare(bareDebit, 50, s),
       );
+      // The same generations by an Operations member whose daily limit is checked on every charge
+      // (issue 34: in wallet_move, under the wallet's row lock, against the member's spending that
+      // day), held to the same bare debit. The limit is set far above what the run spends, so each
+      // call is charged and none is refused: the cost measured is the check's.
+      await database.db.execute(sql`insert into people (email, name, password_hash, verified_at)
+        select 'bench-operations@demo.partner-panel.test', 'Bench Operations', password_hash, now() from people where lower(email) = 'admin@demo.partner-panel.test'`);
+      await database.db.execute(sql`insert into memberships (reseller_id, person_id, role, daily_limit_cents)
+        select ${hot}, id, 'operations', 1000000000000 from people where email = 'bench-operations@demo.partner-panel.test'`);
+      const member = await signIn(url, 'bench-operations@demo.partner-panel.test');
+      await compare(
+        { label: "hot wallet, a member's daily limit checked: one-coupon generations by an Operations member, 50 at once, calls/s", ceilingLabel: 'bare conditional debit + ledger insert (one statement, its own transaction) on the same row, 50 at once, same pool', kind: 'rate', goal: 0.75 },
+        sizes.rounds,
+        () => http({ url: `${url}/api/v1/coupons/create`, method: 'POST', headers: member.headers, body: one, connections: 50, duration: s }),
+        () => bare(bareDebit, 50, s),
+      );
       // What any signed-in call reaches here: the same callers reading the profile (session + row,
       // no write). The hot wallet is held back by the request around it once this ratio nears 1.
       await compare(
@@ -469,6 +484,12 @@ export async function hotBench(quick = false) {
       const cpuCalls = quick ? 1_000 : 3_000;
       const generationCpu = await cpuPerHttpCall(cluster, { url: `${url}/api/v1/coupons/create`, method: 'POST', headers: wallet.headers, body: one, connections: 50, calls: cpuCalls });
       printCpu('hot wallet: one-coupon generation, 50 at once', generationCpu, await cpuPerBareCall(cluster, bareDebit, 50, cpuCalls), 'bare conditional debit + ledger insert, 50 at once');
+      printCpu(
+        "hot wallet, a member's daily limit checked, 50 at once",
+        await cpuPerHttpCall(cluster, { url: `${url}/api/v1/coupons/create`, method: 'POST', headers: member.headers, body: one, connections: 50, calls: cpuCalls }),
+        await cpuPerBareCall(cluster, bareDebit, 50, cpuCalls),
+        'bare conditional debit + ledger insert, 50 at once',
+      );
       printCpu('hot wallet beside a signed-in read', generationCpu, await cpuPerHttpCall(cluster, { url: `${url}/api/v1/resellers/profile`, headers: { authorization: wallet.headers.authorization }, connections: 50, calls: cpuCalls }), 'GET /api/v1/resellers/profile, same session, 50 at once');
       // The ceiling's last debits may still wait in the pool after its time is up: they must land
       // before the wallet is set to the affordable amount, or they would spend from it.

@@ -1,7 +1,10 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { NOTIFICATIONS_PAGE_SIZE } from '@partner-panel/sdk';
 import { transact } from '../src/db/unit.js';
 import { linkHash, testApp } from './support/app.js';
+import { query } from './support/sql.js';
+import { invitationToken, joinAs } from './support/team.js';
 
 const t = await testApp();
 const reseller = await t.signIn('reseller@demo.partner-panel.test');
@@ -133,5 +136,60 @@ describe('notifications calls (000 §7)', () => {
 
   it('needs a session', async () => {
     expect((await t.get('/api/v1/resellers/notifications/unread')).json.header.status).toBe('forbidden');
+  });
+});
+
+describe("each member's own read state (issue 34 §5)", () => {
+  it('counts and marks per person: what one member reads stays unread for the others, and the bell follows the person', async () => {
+    const shop = await t.signIn('admin@demo.partner-panel.test');
+    await shop.api.markNotificationsRead({});
+    const early = await joinAs(t, shop.api, 'finance');
+    await notify(shop.user.id, 3);
+    const late = await joinAs(t, shop.api, 'viewer');
+    await notify(shop.user.id, 1);
+    // Each has a bell of their own: the Owner and the first member all four, the late one the one written since.
+    expect((await shop.api.unreadNotifications()).total).toBe(4);
+    expect((await early.api.unreadNotifications()).total).toBe(4);
+    const lateBell = await late.api.unreadNotifications();
+    expect(lateBell.data.map((n) => JSON.parse(n.data).message)).toEqual(['Batch 0']);
+    expect(lateBell.total).toBe(1);
+    // What predates a member reads as read, since they joined.
+    const latePage = await late.api.notifications({ page: 1 });
+    expect(latePage.data.slice(0, 4).map((n) => n.read_at === null)).toEqual([true, false, false, false]);
+
+    // One member marks one read, then all: the Owner's bell does not move.
+    const uid = (await early.api.unreadNotifications()).data[1]?.uid as string;
+    expect(await early.api.markNotificationsRead({ uid })).toEqual({ unread: 3 });
+    expect((await shop.api.notifications({ page: 1 })).data.find((n) => n.uid === uid)?.read_at).toBeNull();
+    expect((await early.api.notifications({ page: 1 })).data.find((n) => n.uid === uid)?.read_at).not.toBeNull();
+    expect(await early.api.markNotificationsRead({})).toEqual({ unread: 0 });
+    expect((await shop.api.unreadNotifications()).total).toBe(4);
+    expect((await late.api.unreadNotifications()).total).toBe(1);
+    // A cursor of the account is anyone's cursor, read or not by them.
+    expect((await early.api.unreadNotifications({ since: uid })).data).toEqual([]);
+    // The Owner reading everything leaves the late member's bell alone.
+    await shop.api.markNotificationsRead({});
+    expect((await late.api.unreadNotifications()).total).toBe(1);
+
+    // The same person in two accounts has a bell in each: the demo reseller's Owner joins this one.
+    await shop.api.inviteMembers({ invitations: [{ email: 'reseller@demo.partner-panel.test', role: 'viewer' }] });
+    const own = await reseller.api.unreadNotifications();
+    await t.client(reseller.token).acceptInvitation({ token: await invitationToken(t, 'reseller@demo.partner-panel.test') });
+    await notify(shop.user.id, 1);
+    expect((await reseller.api.unreadNotifications()).total).toBe(own.total);
+    await reseller.api.switchAccount({ reseller_id: shop.user.id });
+    expect((await reseller.api.unreadNotifications()).data.map((n) => JSON.parse(n.data).message)).toEqual(['Batch 0']);
+    await reseller.api.markNotificationsRead({});
+    await reseller.api.switchAccount({ reseller_id: reseller.user.id });
+    expect((await reseller.api.unreadNotifications()).total).toBe(own.total);
+  });
+
+  it('forgets a removed member\'s bell in the account', async () => {
+    const shop = await t.signIn('admin@demo.partner-panel.test');
+    const gone = await joinAs(t, shop.api, 'support');
+    await notify(shop.user.id, 2);
+    expect((await gone.api.unreadNotifications()).total).toBe(2);
+    await shop.api.removeMember({ person_id: gone.personId });
+    expect(await query(t, sql`select count(*)::int as n from notification_states where person_id = ${gone.personId}`)).toEqual([{ n: 0 }]);
   });
 });

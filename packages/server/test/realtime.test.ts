@@ -17,7 +17,8 @@ import { sql } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { transact } from '../src/db/unit.js';
 import { closedWith, connected, loopback, pusherClient, rawSocket, signedIn } from './support/realtime.js';
-import { testApp } from './support/app.js';
+import { linkHash, testApp } from './support/app.js';
+import { MEMBER_PASSWORD, joinAs } from './support/team.js';
 import { fundedReseller, query } from './support/sql.js';
 import { CARDS, payTestCard } from './support/billing.js';
 import { apiStringToSign, md5 } from '../src/adapters/realtime/signature.js';
@@ -565,6 +566,39 @@ const nudge = (resellerId: number, cents: number) => transact(t.app.ctx, async (
 });
 
 describe('a session that ends closes its sockets', () => {
+  it("a member's password change or reset closes only that person's sockets; the account's other members hear on", async () => {
+    const shop = await fundedReseller(t, 'socket-team@example.com', 0);
+    const member = await joinAs(t, shop.api, 'viewer', 'socket-member@example.com');
+    const ownerSocket = await sessionSocket(shop.api, shop.id);
+    const ownerUnsigned = await unsignedSocket(shop.api, shop.id);
+    const memberSocket = await sessionSocket(member.api, shop.id);
+    const memberUnsigned = await unsignedSocket(member.api, shop.id);
+    const profile = await member.api.profile();
+    await member.api.changePassword({ email: member.email, client_id: profile.client_id, old_password: MEMBER_PASSWORD, password: 'Member!Changed1', password_confirmation: 'Member!Changed1' });
+    expect(await memberSocket.closed).toBe(4009);
+    expect((await memberUnsigned.raw.closed).code).toBe(4009);
+    await nudge(shop.id, 100);
+    // The Owner's sockets hear what follows (the change's own notification, then these two).
+    await expect.poll(() => ownerSocket.heard.slice(-2)).toEqual(['status_changed', 'balance']);
+    await expect.poll(() => ownerUnsigned.heard()).toBeGreaterThanOrEqual(1);
+    expect(memberSocket.heard).not.toContain('status_changed');
+    expect(ownerSocket.pusher.connection.state).toBe('connected');
+
+    // A reset from a mailed link: the same, the member's sockets only.
+    const again = await t.signIn(member.email, 'Member!Changed1');
+    const resetSocket = await sessionSocket(again.api, shop.id);
+    await t.client().forgotPassword({ email: member.email, token: '' });
+    const browser = t.client();
+    const opened = await browser.verifyResetHash({ hash: await linkHash(t, member.email, 'reset-password') });
+    await browser.updatePassword({ client_id: opened.client_id, password: 'Member!Reset12', password_confirmation: 'Member!Reset12' });
+    expect(await resetSocket.closed).toBe(4009);
+    const heard = ownerSocket.heard.length;
+    await nudge(shop.id, 200);
+    await expect.poll(() => ownerSocket.heard.slice(heard).slice(-2)).toEqual(['status_changed', 'balance']);
+    expect(ownerSocket.pusher.connection.state).toBe('connected');
+    expect((await shop.api.profile()).id).toBe(shop.id);
+  });
+
   it('ending one session closes its socket (4009) and it hears nothing after; the other session hears on', async () => {
     const who = await fundedReseller(t, 'two-sockets@example.com', 0);
     const other = await t.signIn('two-sockets@example.com', 'Funded!Password1');
@@ -653,7 +687,7 @@ describe('a session that ends closes its sockets', () => {
     // removing it ends the other sessions too.
     const another = await t.signIn(email, 'Funded!Password1');
     const [key] = await query<{ id: number }>(t, sql`insert into passkeys (person_id, credential_id, public_key, name)
-      values ((select person_id from memberships where reseller_id = ${who.id} and role = 'owner'), 'socket-test-credential', 'socket-test-key', 'Test key') returning id`);
+      values (${who.user.member.person_id}, 'socket-test-credential', 'socket-test-key', 'Test key') returning id`);
     const viaPassword = await sessionSocket(another.api, who.id);
     await who.api.removePasskey({ id: Number(key?.id), password: 'Funded!Password1' });
     expect(await viaPassword.closed).toBe(4009);
@@ -755,7 +789,7 @@ describe('several server processes, one socket server', () => {
       await nudge(who.id, 500);
       await expect.poll(() => keptUnsigned.heard()).toBe(1);
       expect(endedUnsigned.heard()).toBe(0);
-      // A password change there closes every signed-in socket of the account, this one's too.
+      // A password change there closes every socket of the person's sessions, this one's too.
       const last = await sessionSocket(third, who.id);
       await mine.changePassword({ email, client_id: who.user.client_id, old_password: 'Funded!Password1', password: 'Brand!New1234', password_confirmation: 'Brand!New1234' });
       expect(await Promise.all([kept.closed, last.closed, keptUnsigned.raw.closed.then((c) => c.code)])).toEqual([4009, 4009, 4009]);

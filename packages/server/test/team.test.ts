@@ -5,9 +5,12 @@
  */
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { ROLES, ROLE_NAMES, contract, roleMay, type AnyCall, type Role } from '@partner-panel/sdk';
+import { ROLES, ROLE_NAMES, contract, errors, formatMessage, roleMay, type AnyCall, type ErrorName, type Role } from '@partner-panel/sdk';
 import { manualClock, testApp, type TestApp } from './support/app.js';
+import { joinAs } from './support/team.js';
 import { fundedReseller, query } from './support/sql.js';
+import { findSession } from '../src/modules/auth/sessions.js';
+import { transferOwnership } from '../src/modules/team/members.js';
 
 const clock = manualClock(new Date());
 const t = await testApp({ clock, poolSize: 20, env: { SESSION_TTL_HOURS: '2160' } });
@@ -172,5 +175,107 @@ describe("an Operations member's daily spending limit", () => {
     expect(spent).toEqual({ cents: 9_000, rows: 2 });
     // The Owner has no limit.
     await shop.api.generateCoupons({ quantity: 3, billing_cycle: 'biennially', product_id: 105, addon_type: '', billing_type: 1, prefix: 'OWN' });
+  });
+});
+
+const shop = await fundedReseller(t, 'refusing-shop@example.com', 0);
+const shopPerson = shop.user.member.person_id;
+
+describe("the team's refusals, each with its catalogue sentence", () => {
+  /** The refusal of a call: its HTTP status and envelope, to hold to the catalogue entry. */
+  const refused = async (call: Promise<unknown>) =>
+    call.then(
+      () => ({ refused: false }),
+      (e: { httpStatus: number; code: unknown; message: string }) => ({ status: e.httpStatus, code: e.code, message: e.message }),
+    );
+  const entry = (name: ErrorName, vars: Record<string, string> = {}) => ({ status: errors[name].http, code: errors[name].code, message: formatMessage(errors[name].message, vars) });
+
+  it('1102: a person who is not a member of the account', async () => {
+    const elsewhere = await member('viewer');
+    const calls = [
+      () => shop.api.removeMember({ person_id: elsewhere.personId }),
+      () => shop.api.updateMember({ person_id: elsewhere.personId, role: 'support' }),
+      () => shop.api.transferOwnership({ person_id: 2_000_000_000 }),
+    ];
+    for (const call of calls) expect(await refused(call())).toEqual(entry('memberNotFound'));
+  });
+
+  it('1104: only the Owner transfers ownership, even past the permission check', async () => {
+    const admin = await joinAs(t, shop.api, 'administrator');
+    const session = await findSession(t.app.ctx, admin.token);
+    expect(session?.role).toBe('administrator');
+    expect(await refused(transferOwnership(t.app.ctx, session as NonNullable<typeof session>, shopPerson, '127.0.0.1').catch((e: { entry: { http: number; code: string }; message: string }) => {
+      throw { httpStatus: e.entry.http, code: e.entry.code, message: e.message };
+    }))).toEqual(entry('ownerOnly'));
+    expect(await query(t, sql`select role from memberships where reseller_id = ${shop.id} and person_id = ${shopPerson}`)).toEqual([{ role: 'owner' }]);
+  });
+
+  it('1106, 1107: an address already a member, or already invited, refuses the whole call', async () => {
+    const joined = await joinAs(t, shop.api, 'support');
+    const before = (await shop.api.teamInvitations()).data.length;
+    expect(await refused(shop.api.inviteMembers({ invitations: [{ email: 'fresh-1@example.com', role: 'viewer' }, { email: joined.email.toUpperCase(), role: 'viewer' }] }))).toEqual(
+      entry('alreadyMember', { email: joined.email.toUpperCase() }),
+    );
+    await shop.api.inviteMembers({ invitations: [{ email: 'pending-1@example.com', role: 'viewer' }] });
+    expect(await refused(shop.api.inviteMembers({ invitations: [{ email: 'fresh-2@example.com', role: 'viewer' }, { email: 'Pending-1@example.com', role: 'finance' }] }))).toEqual(
+      entry('invitationPending', { email: 'Pending-1@example.com' }),
+    );
+    // All or none: neither fresh address was invited.
+    expect((await shop.api.teamInvitations()).data.length).toBe(before + 1);
+  });
+
+  it("1108: an invitation that is not the account's, or a link that is no one's", async () => {
+    const [theirs] = (await owner.api.inviteMembers({ invitations: [{ email: 'someone-elses@example.com', role: 'viewer' }] })).data;
+    const calls = [
+      () => shop.api.resendInvitation({ id: theirs?.id as number }),
+      () => shop.api.revokeInvitation({ id: theirs?.id as number }),
+      () => shop.api.revokeInvitation({ id: 2_000_000_000 }),
+    ];
+    for (const call of calls) expect(await refused(call())).toEqual(entry('invitationNotFound'));
+    expect(await refused(t.client().readInvitation({ token: 'x'.repeat(43) }))).toEqual(entry('invitationNotFound'));
+  });
+
+  it('1114: an accepted or revoked invitation is neither resent nor revoked', async () => {
+    const joined = await joinAs(t, shop.api, 'viewer');
+    const accepted = (await shop.api.teamInvitations()).data.find((i) => i.email === joined.email);
+    expect(accepted?.status).toBe('accepted');
+    const [withdrawn] = (await shop.api.inviteMembers({ invitations: [{ email: 'withdrawn@example.com', role: 'viewer' }] })).data;
+    await shop.api.revokeInvitation({ id: withdrawn?.id as number });
+    for (const id of [accepted?.id, withdrawn?.id] as number[]) {
+      expect(await refused(shop.api.resendInvitation({ id }))).toEqual(entry('invitationClosed'));
+      expect(await refused(shop.api.revokeInvitation({ id }))).toEqual(entry('invitationClosed'));
+    }
+  });
+
+  it('1115: a daily limit only for Operations members', async () => {
+    const finance = await joinAs(t, shop.api, 'finance');
+    expect(await refused(shop.api.updateMember({ person_id: finance.personId, daily_limit: 50 }))).toEqual(entry('limitOperationsOnly'));
+    expect(await refused(shop.api.updateMember({ person_id: finance.personId, role: 'support', daily_limit: 50 }))).toEqual(entry('limitOperationsOnly'));
+    expect(await query(t, sql`select role, daily_limit_cents from memberships where person_id = ${finance.personId}`)).toEqual([{ role: 'finance', daily_limit_cents: null }]);
+  });
+
+  it('1116, 1118: switching to an account one is not in, or one requiring a second factor one lacks', async () => {
+    const person = await joinAs(t, shop.api, 'viewer');
+    expect(await refused(person.api.switchAccount({ reseller_id: 1001 }))).toEqual(entry('notAMemberOf'));
+    const strict = await fundedReseller(t, 'strict-shop@example.com', 0);
+    await strict.api.inviteMembers({ invitations: [{ email: person.email, role: 'viewer' }] });
+    await t.client(person.token).acceptInvitation({ token: await invitationToken(t, person.email) });
+    await strict.api.requireTeamTwoFactor({ required: true });
+    expect(await refused(person.api.switchAccount({ reseller_id: strict.id }))).toEqual(entry('teamTwoFactorRequired'));
+    expect((await person.api.profile()).id).toBe(shop.id);
+  });
+
+  it('1117: a person whose last account removed them cannot sign in', async () => {
+    const gone = await joinAs(t, shop.api, 'support');
+    await shop.api.removeMember({ person_id: gone.personId });
+    expect(await refused(t.client().login({ email: gone.email, password: PASSWORD }))).toEqual(entry('noAccount'));
+  });
+
+  it('1119: no one changes or removes themselves', async () => {
+    const admin = await joinAs(t, shop.api, 'administrator');
+    expect(await refused(admin.api.updateMember({ person_id: admin.personId, role: 'viewer' }))).toEqual(entry('selfChange'));
+    expect(await refused(admin.api.removeMember({ person_id: admin.personId }))).toEqual(entry('selfChange'));
+    expect(await refused(shop.api.removeMember({ person_id: shopPerson }))).toEqual(entry('selfChange'));
+    expect(await refused(shop.api.transferOwnership({ person_id: shopPerson }))).toEqual(entry('selfChange'));
   });
 });

@@ -13,6 +13,7 @@ import type {
 } from 'fastify';
 import { envelopeSchema, type AnyCall, type CallBody, type CallQuery, type CallResult } from '@partner-panel/sdk';
 import type { SessionReseller } from '../context.js';
+import { actingAs } from '../modules/audit/index.js';
 import { authenticate, requireAdmin, requirePermission } from '../modules/auth/guard.js';
 import { authenticateClient } from '../modules/client-api/guard.js';
 import type { ClientPrincipal } from '../modules/client-api/principal.js';
@@ -143,7 +144,8 @@ export function serve<C extends AnyCall>(app: FastifyInstance, call: C, handler:
         },
         ip: request.ip,
       };
-      const out = await handler(ctx);
+      // A member's call: what it writes to the audit log names them (modules/audit).
+      const out = request.reseller ? await actingAs(request.reseller.personId, () => handler(ctx)) : await handler(ctx);
       // A raw answer, or one the handler sent itself (the OpenAPI document, precompressed).
       if (call.raw || (out as unknown) === reply) return reply;
       const { body, message } = out instanceof Answer ? out : { body: out, message: 'Success' };

@@ -70,7 +70,8 @@ export interface TestApp {
   /** Signs in and answers the token and a client using it. */
   signIn(email: string, password?: string): Promise<{ token: string; api: Client; user: Awaited<ReturnType<Client['login']>> }>;
   /** Raw inject with a valid CSRF pair and an optional bearer. */
-  post(url: string, payload?: unknown, token?: string): Promise<{ status: number; json: Envelope }>;
+  /** A call with a body: POST, or the method given (the webhook endpoint's DELETE). */
+  post(url: string, payload?: unknown, token?: string, method?: 'POST' | 'DELETE'): Promise<{ status: number; json: Envelope }>;
   get(url: string, token?: string): Promise<{ status: number; json: Envelope }>;
   mails(to?: string): Promise<{ to: string; subject: string; kind: string; text: string; links: string[] }[]>;
 }
@@ -79,10 +80,12 @@ export interface TestAppOptions extends Omit<BuildOptions, 'database'> {
   env?: Env;
   demo?: boolean;
   poolSize?: number;
+  /** A database the test prepared itself (an older schema migrated on); else a copy of the template. */
+  database?: TestDatabase;
 }
 
 export async function testApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const database = await freshDatabase(options.poolSize);
+  const database = options.database ?? (await freshDatabase(options.poolSize));
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -130,9 +133,9 @@ export async function testApp(options: TestAppOptions = {}): Promise<TestApp> {
       const user = await client().login({ email, password });
       return { token: user.access_token, api: client(user.access_token), user };
     },
-    async post(url, payload = {}, token) {
+    async post(url, payload = {}, token, method = 'POST') {
       const res = await app.inject({
-        method: 'POST',
+        method,
         url,
         headers: { ...(await csrfPair()), ...(token ? { authorization: `Bearer ${token}` } : {}) },
         payload: payload as Record<string, unknown>,

@@ -5,8 +5,10 @@
  */
 import { z } from 'zod';
 import { defineCall } from '../define.js';
-import { MAX_ID, empty, idInput, isoDate, nothing, resellerUser, wholeNumber } from '../common.js';
+import { MAX_ID, empty, idInput, isoDate, nothing, wholeNumber } from '../common.js';
 import { passwordRequiredField } from '../rules.js';
+// A sign-in's answer names the person and their role in the account, whichever step ends it.
+import { signedInUser } from './team.js';
 
 export const TWO_FACTOR_MESSAGES = {
   codeRequired: 'Enter the 6-digit code from your authenticator app, or a recovery code.',
@@ -113,7 +115,7 @@ export const loginTwoFactor = defineCall({
   spec: 'ours',
   summary: "Sign-in's third step: the challenge the password step answered and a current code or a recovery code.",
   body: z.object({ challenge: challengeField, code: secondFactorCode }),
-  response: resellerUser.extend({ access_token: z.string(), expires_at: isoDate }),
+  response: signedInUser.extend({ access_token: z.string(), expires_at: isoDate }),
   successCode: 10001,
 });
 
@@ -135,7 +137,7 @@ export const loginTwoFactorEnable = defineCall({
   spec: 'ours',
   summary: 'Confirms the secret set up at sign-in with a current code: signs in and answers the recovery codes once.',
   body: z.object({ challenge: challengeField, code: totpCode }),
-  response: resellerUser.extend({ access_token: z.string(), expires_at: isoDate, recovery_codes: z.array(z.string()) }),
+  response: signedInUser.extend({ access_token: z.string(), expires_at: isoDate, recovery_codes: z.array(z.string()) }),
   successCode: 10001,
 });
 
@@ -206,6 +208,10 @@ export const securityEventSchema = z.object({
   action: z.string(),
   /** The event in a sentence, as the profile shows it. */
   description: z.string(),
+  person: z
+    .object({ id: z.number(), name: z.string(), email: z.string() })
+    .nullable()
+    .describe("who did it: you, or the member of your account who changed its keys or webhooks; null for what the account's administrator did to it"),
   ip: z.string().nullable(),
   created_at: isoDate,
 });
@@ -285,6 +291,6 @@ export const loginPasskey = defineCall({
   spec: 'ours',
   summary: "Sign-in's third step with a passkey: the browser's answer signs in.",
   body: z.object({ challenge: challengeField, response: webauthnAnswer }),
-  response: resellerUser.extend({ access_token: z.string(), expires_at: isoDate }),
+  response: signedInUser.extend({ access_token: z.string(), expires_at: isoDate }),
   successCode: 10001,
 });

@@ -152,6 +152,10 @@ export const auditEntrySchema = z.object({
   id: z.number(),
   action: z.string().describe('what was done, e.g. user.status_updated'),
   actor: z.object({ id: z.number().nullable(), name: z.string(), email: z.string() }),
+  person: z
+    .object({ id: z.number(), name: z.string(), email: z.string() })
+    .nullable()
+    .describe("the member of the admin's account who acted; null when no person did (a key, the system)"),
   target_type: z.string().nullable(),
   target_id: z.string().nullable(),
   before: auditValue,

@@ -17,11 +17,34 @@ export const notifications = pgTable(
     redirect: text('redirect'),
     refId: text('ref_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('notifications_reseller_idx').on(t.resellerId, t.seq.desc().nullsFirst())],
+);
+
+/**
+ * Each member's read state of the account's notifications: a row per member for every notification
+ * written while they belong to the account (the trigger of db/sql/notifications.sql), unread until
+ * they read it. A notification from before someone joined has no row of theirs and reads as read.
+ * The account and insertion order are copied here so a member's bell is one index range.
+ */
+export const notificationStates = pgTable(
+  'notification_states',
+  {
+    personId: integer('person_id')
+      .notNull()
+      .references(() => people.id, { onDelete: 'cascade' }),
+    uid: uuid('uid')
+      .notNull()
+      .references(() => notifications.uid, { onDelete: 'cascade' }),
+    resellerId: integer('reseller_id').notNull(),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
     readAt: timestamp('read_at', { withTimezone: true }),
   },
   (t) => [
-    index('notifications_reseller_idx').on(t.resellerId, t.seq.desc().nullsFirst()),
-    index('notifications_unread_idx').on(t.resellerId).where(sql`${t.readAt} is null`),
+    primaryKey({ columns: [t.personId, t.uid] }),
+    // No index of uid alone: a notification is removed only with its account, and every write of
+    // one (a coupon generation's too) would pay for it.
+    index('notification_states_unread_idx').on(t.personId, t.resellerId, t.seq.desc().nullsFirst()).where(sql`${t.readAt} is null`),
   ],
 );
 

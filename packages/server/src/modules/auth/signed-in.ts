@@ -5,7 +5,7 @@
  */
 import { and, desc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { AppContext, SessionReseller } from '../../context.js';
-import { accessTokens, auditLog } from '../../db/schema/index.js';
+import { accessTokens, auditLog, people } from '../../db/schema/index.js';
 import { WEBHOOKS } from '@partner-panel/sdk';
 import { fail } from '../../http/errors.js';
 import { newDeviceMail } from '../../adapters/mail/templates.js';
@@ -134,8 +134,9 @@ const DONE_TO = Object.keys(DESCRIBE).filter((a) => a.startsWith('user.'));
  */
 export async function securityEvents(ctx: Pick<AppContext, 'db'>, resellerId: number, personId: number) {
   const rows = await ctx.db
-    .select()
+    .select({ entry: auditLog, person: { id: people.id, name: people.name, email: people.email } })
     .from(auditLog)
+    .leftJoin(people, eq(people.id, auditLog.personId))
     .where(
       or(
         and(eq(auditLog.personId, personId), inArray(auditLog.action, OWN), sql`${auditLog.subjectId} is null`),
@@ -145,10 +146,13 @@ export async function securityEvents(ctx: Pick<AppContext, 'db'>, resellerId: nu
     )
     .orderBy(desc(auditLog.id))
     .limit(50);
-  return rows.map((row) => ({
+  return rows.map(({ entry: row, person }) => ({
     id: Number(row.id),
     action: row.action,
     description: (DESCRIBE[row.action] as (d: Record<string, unknown>) => string)((row.data ?? {}) as Record<string, unknown>),
+    // Who did it: the person, or the account's own member who changed a key or webhook. What the
+    // admin parent did to the account names none of the parent's people to it ('Your administrator').
+    person: person && row.subjectId === null ? person : null,
     ip: row.ip,
     created_at: row.createdAt.toISOString(),
   }));

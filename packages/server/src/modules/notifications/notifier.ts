@@ -59,7 +59,7 @@ export function createNotifier(realtime: Realtime) {
     async notify(unit: Unit, resellerId: number, input: NotificationInput) {
       const [row] = await unit.tx.insert(notifications).values(values(resellerId, input)).returning();
       if (!row) return;
-      realtime.announce(unit, pusherChannel(resellerId), REALTIME_EVENTS.notification, presentNotification(row));
+      realtime.announce(unit, pusherChannel(resellerId), REALTIME_EVENTS.notification, presentNotification(row, null));
     },
 
     /**
@@ -68,7 +68,7 @@ export function createNotifier(realtime: Realtime) {
      */
     row: (resellerId: number, input: NotificationInput) => ({ uid: randomUUID(), ...values(resellerId, input) }),
     published(row: ReturnType<typeof values> & { uid: string }, at: Date) {
-      realtime.publish(pusherChannel(row.resellerId), REALTIME_EVENTS.notification, presentNotification({ ...row, seq: 0, createdAt: at, readAt: null }));
+      realtime.publish(pusherChannel(row.resellerId), REALTIME_EVENTS.notification, presentNotification({ ...row, seq: 0, createdAt: at }, null));
     },
 
     /** Announces a wallet's new balance once the change has committed. */

@@ -4,7 +4,8 @@ import type { notifications } from '../../db/schema/index.js';
 
 type NotificationRow = typeof notifications.$inferSelect;
 
-export function presentNotification(row: NotificationRow) {
+/** The row with the reader's read state: when they read it, or null while unread (every new one is). */
+export function presentNotification(row: NotificationRow, readAt: Date | null) {
   const id = row.refId === null ? null : /^\d+$/.test(row.refId) ? Number(row.refId) : row.refId;
   const data: NotificationData = {
     message: row.message,
@@ -15,7 +16,7 @@ export function presentNotification(row: NotificationRow) {
   };
   return {
     uid: row.uid,
-    read_at: row.readAt?.toISOString() ?? null,
+    read_at: readAt?.toISOString() ?? null,
     data: JSON.stringify(data),
     created_at: row.createdAt.toISOString(),
   };

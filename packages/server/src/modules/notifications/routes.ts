@@ -1,22 +1,26 @@
 /** The notifications calls (000 §7) and the realtime channel authorisation. */
 import type { FastifyInstance } from 'fastify';
 import { contract, successes } from '@partner-panel/sdk';
+import type { SessionReseller } from '../../context.js';
 import { answer } from '../../http/envelope.js';
 import { fail } from '../../http/errors.js';
 import { serve } from '../../http/route.js';
 import { pusherChannel } from './notifier.js';
 import * as notices from './service.js';
 
+/** The account's notifications, read by the person signed in. */
+const reader = (session: SessionReseller): notices.Reader => ({ resellerId: session.id, personId: session.personId });
+
 export function notificationRoutes(app: FastifyInstance) {
   const { ctx } = app;
 
-  serve(app, contract.unreadNotifications, async ({ query, reseller }) => notices.unread(ctx, reseller.id, query.since));
+  serve(app, contract.unreadNotifications, async ({ query, reseller }) => notices.unread(ctx, reader(reseller), query.since));
 
-  serve(app, contract.notifications, async ({ body, reseller }) => notices.page(ctx, reseller.id, body.page));
+  serve(app, contract.notifications, async ({ body, reseller }) => notices.page(ctx, reader(reseller), body.page));
 
   serve(app, contract.markNotificationsRead, async ({ body, reseller }) => {
     const uid = body.uid ?? body.id;
-    return answer(await notices.markRead(ctx, reseller.id, uid), uid ? successes.notificationRead : successes.allNotificationsRead);
+    return answer(await notices.markRead(ctx, reader(reseller), uid), uid ? successes.notificationRead : successes.allNotificationsRead);
   });
 
   // A reseller may listen to its own channel only, for as long as the session that asked lasts.

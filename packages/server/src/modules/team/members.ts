@@ -8,7 +8,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { LIMITED_ROLES, centsToDollars, type Role, type TeamMemberRow } from '@partner-panel/sdk';
 import type { AppContext, SessionReseller } from '../../context.js';
 import { transact, type Unit } from '../../db/unit.js';
-import { memberships, people, resellers } from '../../db/schema/index.js';
+import { memberships, notificationStates, people, resellers } from '../../db/schema/index.js';
 import { fail } from '../../http/errors.js';
 import { audit } from '../audit/index.js';
 import { revokeSessions } from '../auth/sessions.js';
@@ -99,6 +99,8 @@ export async function removeMember(ctx: Ctx, session: SessionReseller, personId:
   const row = await target(ctx, session, personId);
   await transact(ctx, async (unit) => {
     await unit.tx.delete(memberships).where(and(eq(memberships.resellerId, session.id), eq(memberships.personId, row.personId)));
+    // Their bell in this account goes with them; invited again, they start from what is written then.
+    await unit.tx.delete(notificationStates).where(and(eq(notificationStates.resellerId, session.id), eq(notificationStates.personId, row.personId)));
     await audit(unit.tx, { actorId: session.id, personId: session.personId, action: 'team.member_removed', targetType: 'person', targetId: row.personId, before: { email: row.email, role: row.role }, ip });
     await endAccess(ctx, unit, session.id, row.personId);
   });

@@ -1,4 +1,4 @@
-/** The audit lines of an admin's actions on one of its users, for the user's page (newest first). */
+/** The audit lines of an admin's actions on one of its users, for the user's page (newest first), each naming the admin's member who acted. */
 import { sql } from 'drizzle-orm';
 import type { AuditEntry } from '@partner-panel/sdk';
 import type { AppContext } from '../../context.js';
@@ -10,6 +10,9 @@ interface AuditRecord {
   actor_id: number | null;
   actor_name: string | null;
   actor_email: string | null;
+  person_id: number | null;
+  person_name: string | null;
+  person_email: string | null;
   target_type: string | null;
   target_id: string | null;
   before: Record<string, unknown> | null;
@@ -22,9 +25,9 @@ interface AuditRecord {
 export async function userAuditLog(ctx: Pick<AppContext, 'db'>, adminId: number, userId: number, paging: { page: number; limit: number }) {
   const found = await rows<AuditRecord>(
     ctx.db,
-    sql`select a.id, a.action, a.actor_id, r.name as actor_name, r.email as actor_email, a.target_type, a.target_id,
-               a.before, a.after, a.ip, a.created_at, count(*) over () as total
-        from audit_log a left join resellers r on r.id = a.actor_id
+    sql`select a.id, a.action, a.actor_id, r.name as actor_name, r.email as actor_email, a.person_id, p.name as person_name, p.email as person_email,
+               a.target_type, a.target_id, a.before, a.after, a.ip, a.created_at, count(*) over () as total
+        from audit_log a left join resellers r on r.id = a.actor_id left join people p on p.id = a.person_id
         where a.subject_id = ${userId} and a.actor_id = ${adminId}
         order by a.id desc limit ${paging.limit} offset ${(paging.page - 1) * paging.limit}`,
   );
@@ -32,6 +35,8 @@ export async function userAuditLog(ctx: Pick<AppContext, 'db'>, adminId: number,
     id: Number(r.id),
     action: r.action,
     actor: { id: r.actor_id, name: r.actor_name ?? '', email: r.actor_email ?? '' },
+    // The admin's member who acted (a person removed since is gone with their name: null).
+    person: r.person_id !== null && r.person_email !== null ? { id: Number(r.person_id), name: r.person_name ?? '', email: r.person_email } : null,
     target_type: r.target_type,
     target_id: r.target_id,
     before: r.before,
