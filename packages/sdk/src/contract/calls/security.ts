@@ -5,7 +5,8 @@
  */
 import { z } from 'zod';
 import { defineCall } from '../define.js';
-import { MAX_ID, empty, idInput, isoDate, nothing, resellerUser, wholeNumber } from '../common.js';
+import { MAX_ID, empty, idInput, isoDate, nothing, wholeNumber } from '../common.js';
+import { signedInUser } from './team.js';
 import { passwordRequiredField } from '../rules.js';
 
 export const TWO_FACTOR_MESSAGES = {
@@ -113,7 +114,7 @@ export const loginTwoFactor = defineCall({
   spec: 'ours',
   summary: "Sign-in's third step: the challenge the password step answered and a current code or a recovery code.",
   body: z.object({ challenge: challengeField, code: secondFactorCode }),
-  response: resellerUser.extend({ access_token: z.string(), expires_at: isoDate }),
+  response: signedInUser.extend({ access_token: z.string(), expires_at: isoDate }),
   successCode: 10001,
 });
 
@@ -135,7 +136,7 @@ export const loginTwoFactorEnable = defineCall({
   spec: 'ours',
   summary: 'Confirms the secret set up at sign-in with a current code: signs in and answers the recovery codes once.',
   body: z.object({ challenge: challengeField, code: totpCode }),
-  response: resellerUser.extend({ access_token: z.string(), expires_at: isoDate, recovery_codes: z.array(z.string()) }),
+  response: signedInUser.extend({ access_token: z.string(), expires_at: isoDate, recovery_codes: z.array(z.string()) }),
   successCode: 10001,
 });
 
@@ -285,6 +286,6 @@ export const loginPasskey = defineCall({
   spec: 'ours',
   summary: "Sign-in's third step with a passkey: the browser's answer signs in.",
   body: z.object({ challenge: challengeField, response: webauthnAnswer }),
-  response: resellerUser.extend({ access_token: z.string(), expires_at: isoDate }),
+  response: signedInUser.extend({ access_token: z.string(), expires_at: isoDate }),
   successCode: 10001,
 });
