@@ -1,8 +1,13 @@
 /**
- * Who may see what (000 §6): a pure function of the stored user, used by the auth provider's
- * canAccess, the route guards and the menus. The server checks the same rules again.
+ * Who may see what (000 §6, and the member's role): a pure function of the stored user, used by the
+ * auth provider's canAccess, the route guards and the menus. The server checks the same rules again.
+ *
+ * Two rules meet here. The account's (`resource`, an area): reseller 903's restrictions, an admin's
+ * pages, an inactive account's spending. The member's (`action`, a call of the contract): the call's
+ * declared `permission` must be among the member's `permissions`, the very table the server enforces
+ * (`sdk/src/contract/roles.ts`), so a screen and its call cannot disagree.
  */
-import { ACCOUNT_STATUS, RESTRICTED_RESELLER_ID } from '@partner-panel/sdk';
+import { ACCOUNT_STATUS, contract, RESTRICTED_RESELLER_ID, type CallName, type Permission } from '@partner-panel/sdk';
 import type { StoredUser } from './session.js';
 
 /** Areas of the portal, in the spec's words. */
@@ -24,12 +29,14 @@ export type Area =
   | 'billing'
   | 'integration'
   | 'redeem'
-  | 'users';
+  | 'users'
+  | 'team';
 
 export type Role = 'visitor' | 'reseller' | 'admin' | 'partner';
 
 export interface AccessRequest {
-  action?: string;
+  /** A call of the contract (its permission is checked), or a verb of the area ('generate', 'create'). */
+  action?: CallName | string;
   resource: Area | string;
   record?: unknown;
 }
@@ -56,11 +63,30 @@ const PARTNER_DENIED = new Set<string>([
 /** Actions that spend money need an active account (status 1). */
 const NEEDS_ACTIVE = new Set(['generate', 'create']);
 
-export function canAccess(user: StoredUser | null | undefined, { action = 'show', resource }: AccessRequest): boolean {
+const isCall = (action: string): action is CallName => Object.hasOwn(contract, action);
+
+/** The permission a call of the contract needs (null: none, a public or key call). */
+export const permissionOf = (call: CallName): Permission | null => contract[call].permission;
+
+/** Whether the member acting for the account may make this call. */
+export function memberMay(user: StoredUser | null | undefined, call: CallName): boolean {
+  const permission = permissionOf(call);
+  if (permission === null) return true;
+  return user?.member.permissions.includes(permission) ?? false;
+}
+
+/** The account's own rule for an area: 903's restrictions, an admin's pages, an active account to spend. */
+export function areaAllows(user: StoredUser | null | undefined, { action = 'show', resource }: AccessRequest): boolean {
   if (resource === 'public' || resource === 'redeem') return true;
   if (!user) return false;
   if (resource === 'users') return user.is_admin === true;
   if (isPartner(user) && PARTNER_DENIED.has(resource)) return false;
   if (NEEDS_ACTIVE.has(action) && user.status !== ACCOUNT_STATUS.active) return false;
   return true;
+}
+
+/** Both rules: the area's, then, when `action` names a call, the member's permission for it. */
+export function canAccess(user: StoredUser | null | undefined, request: AccessRequest): boolean {
+  if (!areaAllows(user, request)) return false;
+  return request.action !== undefined && isCall(request.action) ? memberMay(user, request.action) : true;
 }
