@@ -183,7 +183,7 @@ function Invitations() {
         <InvitationCol
           source="status"
           disableSort
-          render={(i) => <Chip size="small" variant="outlined" color={i.status === 'accepted' ? 'success' : i.status === 'pending' ? 'info' : 'default'} label={translate(`pp.team.status.${i.status}`)} />}
+          render={(i) => <Chip size="small" variant="outlined" color={i.status === 'accepted' ? 'success' : i.status === 'pending' ? 'warning' : 'default'} label={translate(`pp.team.status.${i.status}`)} />}
         />
         <InvitationCol source="sent_at" disableSort render={(i) => format.date(i.sent_at)} />
         <InvitationCol source="expires_at" disableSort render={(i) => format.date(i.expires_at)} />
