@@ -2,12 +2,11 @@
  * Who may see what (000 §6, and the member's role): a pure function of the stored user, used by the
  * auth provider's canAccess, the route guards and the menus. The server checks the same rules again.
  *
- * Two rules meet here. The account's (`resource`, an area): reseller 903's restrictions, an admin's
- * pages, an inactive account's spending. The member's (`action`, a call of the contract): the call's
- * declared `permission` must be among the member's `permissions`, the very table the server enforces
- * (`sdk/src/contract/roles.ts`), so a screen and its call cannot disagree.
+ * Two rules meet in `canAccess` (./permissions). The account's, here (`resource`, an area): reseller
+ * 903's restrictions, an admin's pages, an inactive account's spending. It reads no contract, so the
+ * portal's entry (its route guards) carries none.
  */
-import { ACCOUNT_STATUS, contract, RESTRICTED_RESELLER_ID, type CallName, type Permission } from '@partner-panel/sdk';
+import { ACCOUNT_STATUS, RESTRICTED_RESELLER_ID, type CallName } from '@partner-panel/sdk';
 import type { StoredUser } from './session.js';
 
 /** Areas of the portal, in the spec's words. */
@@ -63,18 +62,6 @@ const PARTNER_DENIED = new Set<string>([
 /** Actions that spend money need an active account (status 1). */
 const NEEDS_ACTIVE = new Set(['generate', 'create']);
 
-const isCall = (action: string): action is CallName => Object.hasOwn(contract, action);
-
-/** The permission a call of the contract needs (null: none, a public or key call). */
-export const permissionOf = (call: CallName): Permission | null => contract[call].permission;
-
-/** Whether the member acting for the account may make this call. */
-export function memberMay(user: StoredUser | null | undefined, call: CallName): boolean {
-  const permission = permissionOf(call);
-  if (permission === null) return true;
-  return user?.member.permissions.includes(permission) ?? false;
-}
-
 /** The account's own rule for an area: 903's restrictions, an admin's pages, an active account to spend. */
 export function areaAllows(user: StoredUser | null | undefined, { action = 'show', resource }: AccessRequest): boolean {
   if (resource === 'public' || resource === 'redeem') return true;
@@ -83,10 +70,4 @@ export function areaAllows(user: StoredUser | null | undefined, { action = 'show
   if (isPartner(user) && PARTNER_DENIED.has(resource)) return false;
   if (NEEDS_ACTIVE.has(action) && user.status !== ACCOUNT_STATUS.active) return false;
   return true;
-}
-
-/** Both rules: the area's, then, when `action` names a call, the member's permission for it. */
-export function canAccess(user: StoredUser | null | undefined, request: AccessRequest): boolean {
-  if (!areaAllows(user, request)) return false;
-  return request.action !== undefined && isCall(request.action) ? memberMay(user, request.action) : true;
 }
