@@ -55,6 +55,7 @@ async function acceptAs(page: Page, who: (typeof people)[keyof typeof people]) {
   await page.goto(await invitationLink(who.email));
   await page.getByRole('heading', { level: 1, name: 'Join Demo Reseller' }).waitFor();
   await page.getByText(`${who.email} is invited to Demo Reseller as ${who.role}.`, { exact: false }).waitFor();
+  await capture(page, `team-invitation-${who.role.toLowerCase()}`);
   await page.getByLabel('Full Name').fill(who.name);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByLabel('Confirm Password').fill(PASSWORD);
@@ -131,10 +132,22 @@ describe('a team', () => {
     // --- both have joined; the Owner removes the Developer
     await page.reload();
     for (const who of Object.values(people)) await page.getByTestId('invitation-row').filter({ hasText: who.email }).getByText('Accepted').waitFor();
+    // Change: the role, and a limit only for Operations (captured with axe at both sizes).
+    await page.getByRole('button', { name: `Change ${people.finance.name}` }).click();
+    const change = page.getByRole('dialog', { name: `Change ${people.finance.name}` });
+    await change.getByRole('combobox', { name: 'Role' }).click();
+    await page.getByRole('option', { name: 'Operations' }).click();
+    await change.getByLabel('Daily spending limit (USD)').waitFor();
+    await capture(page, 'team-change');
+    await change.getByRole('button', { name: 'Cancel' }).click();
+    await change.waitFor({ state: 'hidden' });
+
     const devSocket = sockets.sockets.at(-1) as WebSocket;
     const closed = devSocket.waitForEvent('close');
     await page.getByRole('button', { name: `Remove ${people.developer.name}` }).click();
     const confirm = page.getByRole('dialog', { name: `Remove ${people.developer.name} from the team?` });
+    await confirm.waitFor();
+    await capture(page, 'team-remove');
     await confirm.getByRole('button', { name: 'Remove' }).click();
     await page.getByText('Member removed; their sessions were signed out.').first().waitFor();
     await expect.poll(() => page.getByTestId('member-row').filter({ hasText: people.developer.name }).count()).toBe(0);
