@@ -1,8 +1,12 @@
 /**
- * Who may see what (000 §6): a pure function of the stored user, used by the auth provider's
- * canAccess, the route guards and the menus. The server checks the same rules again.
+ * Who may see what (000 §6, and the member's role): a pure function of the stored user, used by the
+ * auth provider's canAccess, the route guards and the menus. The server checks the same rules again.
+ *
+ * Two rules meet in `canAccess` (./permissions). The account's, here (`resource`, an area): reseller
+ * 903's restrictions, an admin's pages, an inactive account's spending. It reads no contract, so the
+ * portal's entry (its route guards) carries none.
  */
-import { ACCOUNT_STATUS, RESTRICTED_RESELLER_ID } from '@partner-panel/sdk';
+import { ACCOUNT_STATUS, RESTRICTED_RESELLER_ID, type CallName } from '@partner-panel/sdk';
 import type { StoredUser } from './session.js';
 
 /** Areas of the portal, in the spec's words. */
@@ -24,12 +28,14 @@ export type Area =
   | 'billing'
   | 'integration'
   | 'redeem'
-  | 'users';
+  | 'users'
+  | 'team';
 
 export type Role = 'visitor' | 'reseller' | 'admin' | 'partner';
 
 export interface AccessRequest {
-  action?: string;
+  /** A call of the contract (its permission is checked), or a verb of the area ('generate', 'create'). */
+  action?: CallName | string;
   resource: Area | string;
   record?: unknown;
 }
@@ -56,7 +62,8 @@ const PARTNER_DENIED = new Set<string>([
 /** Actions that spend money need an active account (status 1). */
 const NEEDS_ACTIVE = new Set(['generate', 'create']);
 
-export function canAccess(user: StoredUser | null | undefined, { action = 'show', resource }: AccessRequest): boolean {
+/** The account's own rule for an area: 903's restrictions, an admin's pages, an active account to spend. */
+export function areaAllows(user: StoredUser | null | undefined, { action = 'show', resource }: AccessRequest): boolean {
   if (resource === 'public' || resource === 'redeem') return true;
   if (!user) return false;
   if (resource === 'users') return user.is_admin === true;

@@ -2,7 +2,7 @@
 import type { AuthProvider, HttpError, UserIdentity } from 'ra-core';
 import { errors } from '@partner-panel/sdk';
 import type { Client } from '@partner-panel/sdk';
-import { canAccess } from './access.js';
+import { canAccess } from './permissions.js';
 import { attempt, endsSession, toHttpError } from './errors.js';
 import type { Session } from './session.js';
 

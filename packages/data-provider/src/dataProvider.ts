@@ -149,7 +149,7 @@ export function createDataProvider(client: Client, session: Session, extraLists:
     totalCredited: () => attempt(() => client.totalCredited(), errors.fetchDetails),
     async updateProfileField(update: 'name' | 'status', value: string | number, once?: Submission) {
       const result = await answered('updateProfile', { update, value }, errors.updateProfileFailed, once);
-      session.setUser(result.body);
+      session.setAccount(result.body);
       return result;
     },
     /** The unread notifications; with `since` (a uid the portal holds), only those written after it. */
@@ -230,6 +230,35 @@ export function createDataProvider(client: Client, session: Session, extraLists:
       userAnswer(answered('adjustUserBalance', { ...input, user_reseller_id }, undefined, once)),
     sendUserInvoice: (user_reseller_id: number, amount: string | number, user_email?: string, once?: Submission) =>
       answered('createUserInvoice', { user_reseller_id, amount, ...(user_email ? { user_email } : {}) }, undefined, once),
+    // --- the team (ours): members, invitations, the accounts a person belongs to
+    inviteMembers: (input: In<'inviteMembers'>, once?: Submission) => answered('inviteMembers', input, undefined, once),
+    resendInvitation: (id: number, once?: Submission) => answered('resendInvitation', { id }, undefined, once),
+    revokeInvitation: (id: number, once?: Submission) => answered('revokeInvitation', { id }, undefined, once),
+    updateMember: (input: In<'updateMember'>, once?: Submission) => answered('updateMember', input, undefined, once),
+    removeMember: (person_id: number, once?: Submission) => answered('removeMember', { person_id }, undefined, once),
+    transferOwnership: async (person_id: number, once?: Submission) => {
+      const answer = await answered('transferOwnership', { person_id }, undefined, once);
+      // The Owner is now an Administrator: the stored member reads its new role and permissions.
+      await refreshProfile().catch(() => undefined);
+      return answer;
+    },
+    requireTeamTwoFactor: (required: boolean, once?: Submission) => answered('requireTeamTwoFactor', { required }, undefined, once),
+    myAccounts: () => attempt(() => client.myAccounts(), errors.fetchDetails),
+    /** Moves the session (same token) to another account of the person's: its profile becomes the stored user. */
+    async switchAccount(reseller_id: number, once?: Submission) {
+      const answer = await answered('switchAccount', { reseller_id }, undefined, once);
+      session.setUser(answer.body);
+      return answer;
+    },
+    /** The invitation page: what a link offers. */
+    readInvitation: (token: string) => answered('readInvitation', { token }, errors.invitationNotFound),
+    /** Accepts an invitation, as a new person (name, password) or as the person signed in here; signs in to the account. */
+    async acceptInvitation(input: In<'acceptInvitation'>) {
+      const answer = await answered('acceptInvitation', input);
+      const { access_token, expires_at: _expires, ...user } = answer.body;
+      session.signIn(user, access_token);
+      return answer;
+    },
     // --- the redeem page's embed
     redeemEmbed: () => attempt(() => client.getRedeemEmbed(), errors.fetchDetails),
     saveRedeemEmbed: (input: In<'updateRedeemEmbed'>, once?: Submission) => answered('updateRedeemEmbed', input, undefined, once),

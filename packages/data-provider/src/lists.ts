@@ -102,6 +102,19 @@ export function contractLists(client: Client): Record<string, ListAdapter> {
         return attempt(() => client.whiteLabelEnquiries({ search: searchOf(params.filter), ...paging(params) }), errors.fetchDetails);
       },
     },
+    // The account's members and invitations (ours): whole lists, the Owner and the newest first.
+    team: {
+      async list() {
+        const res = await attempt(() => client.teamMembers(), errors.fetchDetails);
+        return { data: res.data.map((m) => ({ id: m.person_id, ...m })), total: res.data.length, meta: { two_factor_required: res.two_factor_required } };
+      },
+    },
+    'team-invitations': {
+      async list() {
+        const res = await attempt(() => client.teamInvitations(), errors.fetchDetails);
+        return { data: res.data, total: res.data.length };
+      },
+    },
     // What an admin did to one of its users (ours): always about the user in meta.userId.
     'user-audit': {
       async list(params) {

@@ -2,9 +2,21 @@
  * The browser session (000 §3): the signed-in user, its balance and the access token, each kept
  * base64-encoded in local storage, the token under a key of its own.
  */
-import type { ResellerUser } from '@partner-panel/sdk';
+import { PERMISSIONS, type SignedInUser } from '@partner-panel/sdk';
 
-export type StoredUser = ResellerUser;
+/** The account's fields (000 §3) and the member acting for it: their role and permissions. */
+export type StoredUser = SignedInUser;
+
+/**
+ * A user stored before teams carries no member. Every such sign-in became its account's Owner, as
+ * the same person id (migration 0024), so that is what it reads as until the profile is next read.
+ */
+function withMember(user: Omit<StoredUser, 'member'> & { member?: StoredUser['member'] }): StoredUser {
+  return {
+    ...user,
+    member: user.member ?? { person_id: user.id, email: user.email, name: user.name, role: 'owner', permissions: [...PERMISSIONS], daily_limit: null },
+  };
+}
 
 export const STORAGE_KEYS = { user: 'pp.user', token: 'pp.token', balance: 'pp.balance' } as const;
 
@@ -62,7 +74,7 @@ export function createSession(storage: KeyValueStorage) {
       const raw = read(STORAGE_KEYS.user);
       if (!raw) return null;
       try {
-        return JSON.parse(raw) as StoredUser;
+        return withMember(JSON.parse(raw) as StoredUser);
       } catch {
         return null;
       }
@@ -75,6 +87,14 @@ export function createSession(storage: KeyValueStorage) {
     signIn(user: StoredUser, token: string) {
       write(STORAGE_KEYS.token, token);
       session.setUser(user);
+    },
+    /**
+     * An answer about the account alone (a profile field changed): its fields replace the stored
+     * ones, and the member acting for it stays as it was.
+     */
+    setAccount(account: Omit<StoredUser, 'member'>) {
+      const member = session.user()?.member;
+      if (member) session.setUser({ ...account, member });
     },
     /** Keeps the stored user (and its balance) in step with the server's latest answer. */
     setUser(user: StoredUser) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { canAccess, roleOf, type StoredUser } from '../src/index.js';
+import { PERMISSIONS, ROLE_PERMISSIONS, type Role } from '@partner-panel/sdk';
+import { canAccess, createSession, memberMay, memoryStorage, roleOf, STORAGE_KEYS, encode, type StoredUser } from '../src/index.js';
 
 const user = (over: Partial<StoredUser> = {}): StoredUser => ({
   id: 1000,
@@ -12,8 +13,10 @@ const user = (over: Partial<StoredUser> = {}): StoredUser => ({
   is_admin: false,
   verified: true,
   created_at: '2026-01-01T00:00:00Z',
+  member: { person_id: 1000, email: 'r@x.co', name: 'R', role: 'owner', permissions: [...PERMISSIONS], daily_limit: null },
   ...over,
 });
+const memberAs = (role: Role) => user({ member: { person_id: 7, email: 'm@x.co', name: 'M', role, permissions: [...ROLE_PERMISSIONS[role]], daily_limit: null } });
 
 describe('canAccess (000 §6)', () => {
   it('names the four roles', () => {
@@ -56,5 +59,42 @@ describe('canAccess (000 §6)', () => {
     expect(canAccess(user({ status: 2 }), { resource: 'coupons.generate', action: 'generate' })).toBe(false);
     expect(canAccess(user({ status: 2 }), { resource: 'coupons.generate' })).toBe(true);
     expect(canAccess(user({ status: 1 }), { resource: 'vpn.create', action: 'create' })).toBe(true);
+  });
+});
+
+describe('canAccess for the members of a team (the contract’s permissions)', () => {
+  it('allows a call when the member’s permissions hold its declared permission', () => {
+    expect(memberMay(memberAs('finance'), 'payByTestCard')).toBe(true);
+    expect(memberMay(memberAs('finance'), 'generateCoupons')).toBe(false);
+    expect(memberMay(memberAs('developer'), 'getSecretKey')).toBe(true);
+    expect(memberMay(memberAs('viewer'), 'getSecretKey')).toBe(false);
+    expect(memberMay(memberAs('support'), 'updateVpnStatus')).toBe(true);
+    expect(memberMay(memberAs('support'), 'invoices')).toBe(false);
+    // A call of no permission (public) is anyone's.
+    expect(memberMay(null, 'login')).toBe(true);
+  });
+
+  it('checks the area first, then the call; an action that is not a call is the area’s verb', () => {
+    expect(canAccess(memberAs('operations'), { resource: 'coupons.generate', action: 'generateCoupons' })).toBe(true);
+    expect(canAccess(memberAs('operations'), { resource: 'coupons.generate', action: 'generate' })).toBe(true);
+    expect(canAccess({ ...memberAs('operations'), status: 2 }, { resource: 'coupons.generate', action: 'generate' })).toBe(false);
+    expect(canAccess(memberAs('owner'), { resource: 'users', action: 'listUsers' })).toBe(false);
+    expect(canAccess({ ...memberAs('finance'), is_admin: true }, { resource: 'users', action: 'createUserInvoice' })).toBe(true);
+    expect(canAccess({ ...memberAs('finance'), is_admin: true }, { resource: 'users', action: 'updateUser' })).toBe(false);
+  });
+
+  it('reads a user stored before teams as its account’s Owner (migration 0024 made each sign-in so)', () => {
+    const storage = memoryStorage();
+    const { member: _member, ...before } = user();
+    storage.setItem(STORAGE_KEYS.user, encode(JSON.stringify(before)));
+    expect(createSession(storage).user()?.member).toMatchObject({ person_id: 1000, role: 'owner', permissions: [...PERMISSIONS] });
+  });
+
+  it('keeps the member when an answer about the account alone replaces the stored account', () => {
+    const session = createSession(memoryStorage());
+    session.signIn(memberAs('finance'), 'token');
+    const { member: _member, ...account } = memberAs('finance');
+    session.setAccount({ ...account, name: 'Renamed' });
+    expect(session.user()).toMatchObject({ name: 'Renamed', member: { role: 'finance' } });
   });
 });

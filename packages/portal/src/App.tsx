@@ -9,7 +9,7 @@ import { Suspense, type ReactNode } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { OwnPrefix, PublicOnly, RequireArea, RequireHash, RequireUser } from './routing/guards';
 import { publicPaths } from './routing/paths';
-import { ForgotPasswordPage, RegisterPage, ResetPasswordPage, VerificationPage } from './routing/publicPages';
+import { ForgotPasswordPage, InvitationPage, RegisterPage, ResetPasswordPage, VerificationPage } from './routing/publicPages';
 import { Redirect, ToOwn } from './routing/redirects';
 import { PublicShell } from './public/PublicShell';
 import { LoginPage } from './public/LoginPage';
@@ -33,6 +33,8 @@ export function App() {
           <Route path={publicPaths.verification} element={publicOnly(<RequireHash><VerificationPage /></RequireHash>)} />
           <Route path={publicPaths.forgot} element={publicOnly(<ForgotPasswordPage />)} />
           <Route path={publicPaths.reset} element={publicOnly(<RequireHash><ResetPasswordPage /></RequireHash>)} />
+          {/* An invitation's link (ours): signed out or in, since a person who signs in here accepts as themselves. */}
+          <Route path={publicPaths.invitation} element={<PublicShell><RequireHash><InvitationPage /></RequireHash></PublicShell>} />
           {/* The short forms of 000 §2; reseller 903 has no billing and lands on its dashboard. */}
           <Route path="/dashboard" element={signedIn(<ToOwn page="overview" />)} />
           <Route path="/coupons" element={signedIn(<ToOwn page="generate" />)} />

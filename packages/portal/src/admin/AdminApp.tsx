@@ -18,6 +18,7 @@ import { darkTheme, lightTheme } from '../theme';
 import { ShellPage } from '../layout/emptyPages';
 import { FullPageSpinner } from '../public/FullPageSpinner';
 import { RequireArea } from '../routing/guards';
+import { RequireCall } from './RequireCall';
 import { accountPages, sections } from '../sections';
 import { queryClient } from './queryClient';
 import type * as fallbackPages from './fallbackPages';
@@ -55,7 +56,15 @@ const AuthenticationError = onDemand('AuthenticationError');
 const ErrorPage = onDemand('Error');
 
 const routes = [...sections.flatMap((s) => s.pages), ...accountPages].map((page) => (
-  <Route key={page.path} path={page.path} element={<RequireArea area={page.access} {...(page.otherwise ? { otherwise: page.otherwise } : {})}>{page.screen}</RequireArea>} />
+  <Route
+    key={page.path}
+    path={page.path}
+    element={
+      <RequireArea area={page.access} {...(page.otherwise ? { otherwise: page.otherwise } : {})}>
+        <RequireCall call={page.call}>{page.screen}</RequireCall>
+      </RequireArea>
+    }
+  />
 ));
 // A resource's own path (`/coupons/…`), which no page claims, is a generic address: the shell (000 §2).
 const resources = sections.flatMap((s) => s.resources ?? []).map((resource) => (

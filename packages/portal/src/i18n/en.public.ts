@@ -2,7 +2,7 @@
  * The strings of the signed-out pages (sign-in, sign-up, verification, reset). They load with /login,
  * so they are kept apart from the rest (en.ts adds them to every other string).
  */
-import { errors, fallbackMessage } from '@partner-panel/sdk';
+import { errors, fallbackMessage, ROLE_NAMES } from '@partner-panel/sdk';
 
 export const publicPp = {
   app: { title: 'Reseller Dashboard', name: 'Partner Panel', loading: 'Loading…', close: 'Close' },
@@ -74,6 +74,25 @@ export const publicPp = {
     confirm: 'Confirm Password',
     submit: 'Update password',
     request_new: 'Request a new link',
+  },
+  /** The roles of a team, as the contract names them (docs/portal.md "Roles"). */
+  roles: { ...ROLE_NAMES },
+  invitation: {
+    title: 'Join %{account}',
+    checking: 'Checking your invitation…',
+    offer: '%{email} is invited to %{account} as %{role}. The invitation is valid until %{until}.',
+    new_person: 'Choose your name and a password to sign in with.',
+    name: 'Full Name',
+    password: 'Password',
+    confirm: 'Confirm Password',
+    submit: 'Join the team',
+    existing: '%{email} already signs in here. Sign in as that person, then accept the invitation.',
+    sign_in: 'Sign in to accept',
+    signed_in_as: 'You are signed in as %{email}.',
+    accept: 'Accept the invitation',
+    other_person: 'You are signed in as %{signed}, but this invitation is for %{email}. Log out, then sign in as %{email}.',
+    log_out: 'Log out',
+    back: 'Back to sign in',
   },
   legacy: { title: 'Browser not supported', body: 'Please update your browser' },
   errors: {

@@ -14,6 +14,7 @@ import { dashboard } from './en/dashboard';
 import { integration } from './en/integration';
 import { account } from './en/account';
 import { billing } from './en/billing';
+import { team } from './en/team';
 
 const pp = {
   ...publicPp,
@@ -25,6 +26,7 @@ const pp = {
   ...integration,
   ...account,
   ...billing,
+  ...team,
   validation: rules,
 };
 
@@ -97,6 +99,14 @@ const resources = {
   'white-label-enquiries': {
     name: 'White-label enquiry |||| White-label enquiries',
     fields: { created_at: 'Received', reseller_name: 'Reseller', reseller_email: 'Email', brand_name: 'Brand name', expected_users: 'Expected users', message: 'Message' },
+  },
+  team: {
+    name: 'Member |||| Members',
+    fields: { name: 'Name', email: 'Email', role: 'Role', daily_limit: 'Daily limit', two_factor: 'Two-factor', joined_at: 'Joined' },
+  },
+  'team-invitations': {
+    name: 'Invitation |||| Invitations',
+    fields: { email: 'Email', role: 'Role', status: 'Status', sent_at: 'Sent', expires_at: 'Expires' },
   },
   'user-audit': {
     name: 'Audit line |||| Audit lines',

@@ -47,7 +47,7 @@ export function Layout({ children }: { children?: ReactNode }) {
                 {translate('pp.app.title')}
               </Typography>
               <NotificationBell />
-              {canAccess(user, { resource: 'dashboard.wallet' }) ? <BalanceTag /> : null}
+              {canAccess(user, { resource: 'dashboard.wallet', action: 'payments' }) ? <BalanceTag /> : null}
               {desktop ? <ThemeToggle /> : null}
               <UserMenu />
             </Toolbar>

@@ -19,13 +19,14 @@ export function UserMenu() {
   const [expanded, setExpanded] = useState(false);
   const [opened, setOpened] = useState(false);
   if (!user) return null;
-  const initials = user.name.split(/\s+/).map((w) => w[0]).join('').slice(0, 2).toUpperCase();
+  const name = user.member.name;
+  const initials = name.split(/\s+/).map((w) => w[0]).join('').slice(0, 2).toUpperCase();
   // The dropdown is placed at the button's element as it is then: the button mounts anew when its
   // tooltip arrives after the first screen (LaterTooltip), so an element kept from the click may be gone.
   const anchor = expanded ? () => button.current as HTMLElement : null;
   return (
     <>
-      <LaterTooltip title={user.name}>
+      <LaterTooltip title={name}>
         <IconButton
           ref={button}
           onPointerEnter={() => void AccountMenu.preload()}
@@ -34,7 +35,7 @@ export function UserMenu() {
             setExpanded(true);
             setOpened(true);
           }}
-          aria-label={translate('pp.nav.account', { initials, name: user.name })}
+          aria-label={translate('pp.nav.account', { initials, name })}
           data-testid="user-menu"
           size="small"
         >

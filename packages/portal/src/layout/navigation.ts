@@ -23,15 +23,24 @@ export interface NavSection extends Omit<Section, 'pages'> {
 /** A page's address without the `/*` that lets its screen route below it. */
 const linkOf = (path: string) => path.replace(/\/\*$/, '');
 
-export function sectionsFor(user: StoredUser, base: string): NavSection[] {
+/** Whether the user may open a page: its area's rule and its call's permission (the member's role). */
+export const mayOpen = (user: StoredUser, page: Pick<SectionPage, 'access' | 'call'>) =>
+  canAccess(user, page.call ? { resource: page.access, action: page.call } : { resource: page.access });
+
+/**
+ * The sections a user gets and, in each, the tabs they may open; a section none of whose tabs they
+ * may open is not shown. `place`: the sidebar's (and the phone navbar's), or the user menu's.
+ */
+export function sectionsFor(user: StoredUser, base: string, place: 'sidebar' | 'userMenu' = 'sidebar'): NavSection[] {
   return sections
-    .filter((s) => canAccess(user, { resource: s.access }))
+    .filter((s) => (s.userMenu === true) === (place === 'userMenu') && canAccess(user, { resource: s.access }))
     .map((s) => {
       const pages = s.pages
-        .filter((page): page is SectionPage & { label: string } => page.label !== undefined && canAccess(user, { resource: page.access }))
+        .filter((page): page is SectionPage & { label: string } => page.label !== undefined && mayOpen(user, page))
         .map((page) => ({ ...page, to: `${base}/${linkOf(page.path)}`, within: [linkOf(page.path), ...(page.also ?? [])].map((path) => `${base}/${path}`) }));
       return { ...s, pages, to: pages[0]?.to ?? base };
-    });
+    })
+    .filter((s) => s.pages.length > 0);
 }
 
 /** Each section's first segments: its key, and any other its pages live under (the users' `user/…`). */

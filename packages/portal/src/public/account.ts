@@ -7,9 +7,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldValues } from 'react-hook-form';
 import { z } from 'zod';
-import { contract, emailField, errors, formIssueSentence, type CaptchaAction } from '@partner-panel/sdk';
+import { contract, emailField, errors, formIssueSentence, fullNameField, hashField, strongPasswordField, withConfirmation, type CaptchaAction } from '@partner-panel/sdk';
 import { messageOf, serverFieldErrors, type FieldErrors } from '../components/serverErrors';
-import { dataProvider } from '../providers';
+import { authProvider, dataProvider } from '../providers';
 import { captchaToken } from './captcha';
 import { t } from './frame';
 
@@ -33,6 +33,8 @@ const checks = {
   /** One e-mail address: forgot password, a new verification link. */
   email: checkWith(z.object({ email: emailField })),
   updatePassword: checkWith(contract.updatePassword.body),
+  /** A new person joining by invitation: registration's name and password rules, all required here. */
+  joinTeam: checkWith(z.object({ token: hashField, name: fullNameField, password: strongPasswordField, password_confirmation: z.string() }).superRefine(withConfirmation())),
 };
 type Checks = typeof checks;
 
@@ -66,3 +68,16 @@ export const verifyResetHash = (hash: string) => send('password', (token) => dat
 
 type NewPassword = Omit<z.output<typeof contract.updatePassword.body>, 'token'>;
 export const updatePassword = (values: NewPassword) => send('update_password', (token) => dataProvider.updatePassword({ ...values, token }), somethingFailed());
+
+/** The invitation page: what the link offers, then its acceptance (as a new person, or as the person signed in here). */
+const attemptCall = async <T>(call: () => Promise<T>): Promise<Answer<T>> => {
+  try {
+    return { ok: true, answer: await call() };
+  } catch (error) {
+    return { ok: false, message: messageOf(error, somethingFailed()), fields: serverFieldErrors(error) };
+  }
+};
+export const readInvitation = (token: string) => attemptCall(() => dataProvider.readInvitation(token));
+export const acceptInvitation = (input: z.input<typeof contract.acceptInvitation.body>) => attemptCall(() => dataProvider.acceptInvitation(input));
+/** Signs out here (the page then offers to sign in as the invited address). */
+export const signOut = () => authProvider.logout({});

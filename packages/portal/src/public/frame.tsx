@@ -97,9 +97,9 @@ export function Button({ outlined = false, variant = outlined ? 'outlined' : 'co
 }
 
 /** A link that looks like a button (“Go to sign in”). */
-export function ButtonLink({ to, variant = 'contained', children }: { to: string; variant?: Variant; children: ReactNode }) {
+export function ButtonLink({ to, variant = 'contained', state, children }: { to: string; variant?: Variant; state?: unknown; children: ReactNode }) {
   return (
-    <Link to={to} className={buttonClass(variant)}>
+    <Link to={to} state={state} className={buttonClass(variant)}>
       {children}
     </Link>
   );

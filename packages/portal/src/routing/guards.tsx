@@ -4,7 +4,7 @@
  */
 import type { ReactNode } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router-dom';
-import { canAccess, type Area } from '@partner-panel/data-provider';
+import { areaAllows, type Area } from '@partner-panel/data-provider';
 import { HASH_MIN, paths, prefixOf, type PageKey } from './paths';
 import { Redirect } from './redirects';
 import { useSessionUser } from './useSessionUser';
@@ -27,13 +27,15 @@ export function RequireHash({ children }: { children: ReactNode }) {
 }
 
 /**
- * A page the user's role does not get (most often reseller 903's, or an admin's pages without
+ * A page the account does not get (most often reseller 903's, or an admin's pages without
  * is_admin) leads to the nearest page it does: one of its own pages, or the dashboard (where `/`
- * leads too). Every signed-in page is behind it, with the `access` its section declares.
+ * leads too). Every signed-in page is behind it, with the `access` its section declares. (A page the
+ * member's role does not allow shows the 'not allowed' page instead: admin/RequireCall.) It reads
+ * the account's rule alone, so the entry carries no contract.
  */
 export function RequireArea({ area, children, otherwise = 'overview' }: { area: Area; children: ReactNode; otherwise?: PageKey }) {
   const user = useSessionUser();
-  if (canAccess(user, { resource: area })) return <>{children}</>;
+  if (areaAllows(user, { resource: area })) return <>{children}</>;
   return <Navigate to={user ? paths(prefixOf(user))[otherwise] : '/login'} replace />;
 }
 

@@ -12,6 +12,7 @@ export const publicPaths = {
   verification: '/verification/:hash',
   forgot: '/forgot-password',
   reset: '/reset-password/:hash',
+  invitation: '/invitation/:hash',
 } as const;
 
 /** `/demo-reseller`: the signed-in reseller's prefix. */
@@ -39,6 +40,7 @@ export const paths = (base: string) => ({
   webhooks: `${base}/integration/webhooks`,
   notifications: `${base}/notifications`,
   profile: `${base}/profile`,
+  team: `${base}/team`,
   paymentSuccess: `${base}/payments/success`,
   users: `${base}/users/all`,
   userEdit: (id: number | string) => `${base}/user/edit/${id}`,

@@ -14,12 +14,14 @@ export const RegisterPage = lazyPage(() => import('../public/RegisterPage'));
 export const VerificationPage = lazyPage(() => import('../public/VerificationPage'));
 export const ForgotPasswordPage = lazyPage(() => import('../public/ForgotPasswordPage'));
 export const ResetPasswordPage = lazyPage(() => import('../public/ResetPasswordPage'));
+export const InvitationPage = lazyPage(() => import('../public/InvitationPage'));
 
 const pages = [
   [publicPaths.register, RegisterPage],
   [publicPaths.verification, VerificationPage],
   [publicPaths.forgot, ForgotPasswordPage],
   [publicPaths.reset, ResetPasswordPage],
+  [publicPaths.invitation, InvitationPage],
 ] as const;
 
 /** The code of the signed-out page at `pathname`, if it is one of these (settles at once otherwise). */

@@ -26,6 +26,7 @@ export const shell = {
     white_label: 'White-label enquiries',
     notifications: 'Notifications',
     profile: 'Profile',
+    team: 'Team',
     logout: 'Logout',
     log_out: 'Log out',
     account: '%{initials} — %{name}: account menu',

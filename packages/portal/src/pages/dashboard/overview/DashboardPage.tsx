@@ -15,13 +15,13 @@ import BrandIcon from '@mui/icons-material/RocketLaunchOutlined';
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'ra-core';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import { canAccess, type Area, type PortalDataProvider } from '@partner-panel/data-provider';
+import { areaAllows, canAccess, type Area, type PortalDataProvider } from '@partner-panel/data-provider';
 import { useFormat } from '../../../components/format';
 import { usePaths } from '../../../routing/usePaths';
 import { useSessionUser } from '../../../routing/useSessionUser';
 import { PageHeader } from '../../../components/PageHeader';
 import { ReadError } from '../../../components/ReadError';
-import { INSIGHT_RANGES, type InsightRange } from '@partner-panel/sdk';
+import { INSIGHT_RANGES, type CallName, type InsightRange } from '@partner-panel/sdk';
 import { CreditLineTile, WalletForecast } from './Forecast';
 import { COUNTERS_FRESH_MS, DASHBOARD_QUERY } from './query';
 import { Ranking } from './Ranking';
@@ -125,12 +125,14 @@ export default function DashboardPage() {
   const painted = usePaintedOnce(!isPending);
   if (!user) return null;
   const count = (n: number | undefined) => (isPending ? <Skeleton width={60} /> : format.number(n ?? 0));
-  const tiles: (TileProps & { area: Area })[] = [
+  // A tile's `call`: what its figures come from, when the member's role must allow it (the wallet's is money's).
+  const tiles: (TileProps & { area: Area; call?: CallName })[] = [
     { testId: 'tile-coupons-24h', area: 'dashboard', label: translate('pp.dashboard.coupons_24h'), value: count(data?.coupons_in_last_24_hours), icon: CouponIcon },
-    { testId: 'tile-vpn-24h', area: 'dashboard.vpn', label: translate('pp.dashboard.vpn_24h'), value: count(data?.vpn_accounts_issued_in_last_24_hours), icon: VpnIcon },
+    { testId: 'tile-vpn-24h', area: 'dashboard.vpn', call: 'listVpnAccounts', label: translate('pp.dashboard.vpn_24h'), value: count(data?.vpn_accounts_issued_in_last_24_hours), icon: VpnIcon },
     {
       testId: 'tile-wallet',
       area: 'dashboard.wallet',
+      call: 'payments',
       label: translate('pp.dashboard.wallet'),
       value: format.money(user.balance),
       icon: WalletIcon,
@@ -146,7 +148,7 @@ export default function DashboardPage() {
       link: { to: p.couponsList, label: translate('pp.dashboard.view_coupons') },
     },
     { testId: 'tile-redeemed', area: 'dashboard', label: translate('pp.dashboard.redeemed'), value: count(data?.total_redeem_coupons), icon: RedeemIcon },
-    { testId: 'tile-active-vpn', area: 'dashboard.vpn', label: translate('pp.dashboard.active_subscriptions'), value: count(data?.active_subscriptions), icon: ActiveIcon },
+    { testId: 'tile-active-vpn', area: 'dashboard.vpn', call: 'listVpnAccounts', label: translate('pp.dashboard.active_subscriptions'), value: count(data?.active_subscriptions), icon: ActiveIcon },
   ];
   return (
     <>
@@ -154,13 +156,14 @@ export default function DashboardPage() {
       {error ? <ReadError error={error} sx={{ mb: 2 }} /> : null}
       <Grid container spacing={2}>
         {tiles
-          .filter((tile) => canAccess(user, { resource: tile.area }))
-          .map(({ area: _area, ...tile }) => (
+          .filter((tile) => canAccess(user, { resource: tile.area, ...(tile.call ? { action: tile.call } : {}) }))
+          .map(({ area: _area, call: _call, ...tile }) => (
             <Grid key={tile.testId} size={{ xs: 12, sm: 6, lg: 4 }}>
               <Tile {...tile} />
             </Grid>
           ))}
-        {canAccess(user, { resource: 'dashboard.wallet' }) ? null : (
+        {/* Reseller 903's: a credit line in place of a wallet. */}
+        {areaAllows(user, { resource: 'dashboard.wallet' }) ? null : (
           <Grid size={{ xs: 12, sm: 6, lg: 4 }}>
             <CreditLineTile />
           </Grid>
@@ -178,7 +181,7 @@ export default function DashboardPage() {
             </Typography>
           </Box>
           {/* Dark blue on white in both themes: the dark theme's primary.dark (#648dae) reads 3.5:1 on white. */}
-          <WhiteLabelEnquiryButton sx={{ bgcolor: 'common.white', color: '#0d47a1', '&:hover': { bgcolor: 'grey.100' } }} />
+          {canAccess(user, { resource: 'dashboard', action: 'askWhiteLabel' }) ? <WhiteLabelEnquiryButton sx={{ bgcolor: 'common.white', color: '#0d47a1', '&:hover': { bgcolor: 'grey.100' } }} /> : null}
         </CardContent>
       </Card>
       <Box component="section" aria-labelledby="over-time-title" sx={{ mt: 4 }} data-testid="over-time">
@@ -196,7 +199,7 @@ export default function DashboardPage() {
         </Box>
         {painted ? (
           <Suspense fallback={<Skeleton variant="rounded" height={560} />}>
-            <OverTime range={range} showVpn={canAccess(user, { resource: 'dashboard.vpn' })} />
+            <OverTime range={range} showVpn={canAccess(user, { resource: 'dashboard.vpn', action: 'listVpnAccounts' })} />
           </Suspense>
         ) : (
           <Skeleton variant="rounded" height={560} />

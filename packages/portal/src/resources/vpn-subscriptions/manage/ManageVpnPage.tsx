@@ -1,18 +1,19 @@
 /**
  * Manage VPN Subscriptions (001 §2.8): tabs Create, Update, Enable/Disable and Delete at
  * vpn/subscriptions/{tab}; the first tab comes from the address unless it ends in 'subscriptions'.
- * Reseller 903 has no Create tab and starts on Update. The search finds the accounts the other tabs act on.
+ * Reseller 903 has no Create tab and starts on Update; a member sees the tabs their role allows. The search finds the accounts the other tabs act on.
  */
 import { Fragment, useState } from 'react';
 import { Box, Card, CardContent, Tab, Tabs, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { canAccess, isPartner } from '@partner-panel/data-provider';
-import type { VpnAccount } from '@partner-panel/sdk';
+import type { CallName, VpnAccount } from '@partner-panel/sdk';
 import { Faq } from '../../../components/Faq';
 import { PageHeader } from '../../../components/PageHeader';
 import { TAB_STRIP } from '../../../layout/tabStrip';
 import { ShellPage } from '../../../layout/emptyPages';
+import { NotAllowedPage } from '../../../pages/not-allowed/NotAllowedPage';
 import { usePaths } from '../../../routing/usePaths';
 import { useSessionUser } from '../../../routing/useSessionUser';
 import { CreateVpnForm } from './CreateVpnForm';
@@ -28,6 +29,9 @@ const PARTNER_FAQ = ['search', 'disable', 'delete', 'partner_renew'] as const;
 
 /** What the last search found: nothing searched yet, or the accounts (maybe none). */
 
+/** The call each tab makes, in the tabs' order. */
+const TAB_CALLS: Record<TabKey, CallName> = { create: 'createVpnAccount', update: 'updateVpnEmail', enable: 'updateVpnStatus', delete: 'deleteVpnAccount' };
+
 export default function ManageVpnPage() {
   const translate = useTranslate();
   const navigate = useNavigate();
@@ -35,10 +39,12 @@ export default function ManageVpnPage() {
   const user = useSessionUser();
   const links = usePaths();
   const [found, setFound] = useState<Found>(null);
-  const canCreate = canAccess(user, { resource: 'vpn.create' });
-  const tabs: TabKey[] = canCreate ? ['create', 'update', 'enable', 'delete'] : ['update', 'enable', 'delete'];
+  const canCreate = canAccess(user, { resource: 'vpn.create', action: 'createVpnAccount' });
+  // Each tab shows to a member whose role allows its call (Support enables and disables only).
+  const tabs = (Object.keys(TAB_CALLS) as TabKey[]).filter((t) => canAccess(user, { resource: t === 'create' ? 'vpn.create' : 'vpn.subscriptions', action: TAB_CALLS[t] }));
   if (!user) return null;
-  if (rest === 'create' && !canCreate) return <Navigate to={links.vpnUpdate} replace />;
+  if (rest === 'create' && !canCreate) return <Navigate to={`${links.subscriptions}/${tabs[0] ?? 'update'}`} replace />;
+  if (rest !== '' && (TAB_CALLS as Record<string, unknown>)[rest] !== undefined && !(tabs as string[]).includes(rest)) return <NotAllowedPage />;
   if (rest !== '' && !(tabs as string[]).includes(rest)) return <ShellPage />;
   const tab: TabKey = rest === '' ? (tabs[0] as TabKey) : (rest as TabKey);
   // An account changed anywhere shows its new state in every tab.

@@ -1,0 +1,96 @@
+/**
+ * The Team page's forms, alone inside react-admin's AdminContext against the real server: Invite
+ * people (several addresses at once, each with a role; the contract's sentence beneath an emptied
+ * field, the server's above the form), Change (an Operations member's daily limit in dollars), and
+ * what a role is not offered.
+ */
+import './support/dom';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { errors, messages } from '@partner-panel/sdk';
+import TeamPage from '../src/resources/team/TeamPage';
+import { renderAt, signedIn } from './support/admin';
+
+afterEach(() => cleanup());
+
+const LIBRARY_WORDS = /Invalid input|expected|received|undefined|\[object/;
+const type = (field: HTMLElement, value: string) => fireEvent.change(field, { target: { value } });
+const beneath = (field: HTMLElement) => document.getElementById(field.getAttribute('aria-describedby') ?? '')?.textContent ?? '';
+
+/** Picks an option of a react-admin SelectInput (MUI's select: a button, then a listbox). */
+async function choose(select: HTMLElement, option: string) {
+  fireEvent.mouseDown(select);
+  fireEvent.click(await screen.findByRole('option', { name: option }));
+}
+
+describe('Invite people', () => {
+  it('sends several addresses at once, each with its role, in the contract’s words when a field is wrong', async () => {
+    const p = await signedIn('reseller@demo.partner-panel.test');
+    renderAt(p, 'team', <TeamPage />);
+    await screen.findByText('Fiona Finance');
+    fireEvent.click(await screen.findByRole('button', { name: 'Invite people' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Invite people' });
+
+    // Empty: the contract's sentence beneath the address, and nothing sent.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send invitations' }));
+    const first = within(dialog).getByLabelText('Email address');
+    await waitFor(() => expect(beneath(first)).toBe(messages.emailRequired));
+
+    type(first, 'ops@shop.test');
+    await choose(within(dialog).getByRole('combobox', { name: 'Role' }), 'Operations');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add another address' }));
+    const rows = within(dialog).getAllByTestId('invite-row');
+    expect(rows).toHaveLength(2);
+    type(within(rows[1] as HTMLElement).getByLabelText('Email address'), 'support@shop.test');
+    await choose(within(rows[1] as HTMLElement).getByRole('combobox', { name: 'Role' }), 'Support');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send invitations' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Invite people' })).toBeNull());
+    const sent = await p.dataProvider.read('teamInvitations', undefined);
+    expect(sent.data.filter((i) => i.status === 'pending').map((i) => [i.email, i.role]).sort()).toEqual([
+      ['ops@shop.test', 'operations'],
+      ['support@shop.test', 'support'],
+    ]);
+    const rowsShown = await screen.findAllByTestId('invitation-row');
+    expect(rowsShown.length).toBeGreaterThanOrEqual(2);
+
+    // An address already a member: the server's sentence above the form, all or none.
+    fireEvent.click(screen.getByRole('button', { name: 'Invite people' }));
+    const again = await screen.findByRole('dialog', { name: 'Invite people' });
+    type(within(again).getByLabelText('Email address'), 'finance@demo.partner-panel.test');
+    fireEvent.click(within(again).getByRole('button', { name: 'Send invitations' }));
+    const alert = await within(again).findByRole('alert');
+    expect(alert.textContent).toBe(errors.alreadyMember.message.replace('${email}', 'finance@demo.partner-panel.test'));
+    expect(document.body.textContent).not.toMatch(LIBRARY_WORDS);
+  });
+});
+
+describe('Change a member', () => {
+  it('sets an Operations member’s daily limit in dollars, shown as money', async () => {
+    const p = await signedIn('reseller@demo.partner-panel.test');
+    renderAt(p, 'team', <TeamPage />);
+    const row = (await screen.findByText('Dev Developer')).closest('[data-testid="member-row"]') as HTMLElement;
+    fireEvent.click(await within(row).findByRole('button', { name: 'Change Dev Developer' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change Dev Developer' });
+    expect(within(dialog).queryByLabelText('Daily spending limit (USD)')).toBeNull();
+    await choose(within(dialog).getByRole('combobox', { name: 'Role' }), 'Operations');
+    type(await within(dialog).findByLabelText('Daily spending limit (USD)'), '125.5');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Change Dev Developer' })).toBeNull());
+    const members = await p.dataProvider.read('teamMembers', undefined);
+    expect(members.data.find((m) => m.name === 'Dev Developer')).toMatchObject({ role: 'operations', daily_limit: 125.5 });
+    await waitFor(() => expect(screen.getByText('$125.50')).toBeTruthy());
+  });
+});
+
+describe('what a role is not offered', () => {
+  it('Finance (no team permissions) is offered no invitation, change or removal, and no invitations list', async () => {
+    const p = await signedIn('finance@demo.partner-panel.test');
+    renderAt(p, 'team', <TeamPage />);
+    await screen.findByRole('heading', { name: 'Members' });
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Invitations' })).toBeNull());
+    expect(screen.queryByRole('button', { name: 'Invite people' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Change / })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Remove / })).toBeNull();
+  });
+});
