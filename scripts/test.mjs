@@ -7,7 +7,6 @@
 // BENCH=0, skips it). `node scripts/test.mjs rehearsal` builds and runs the rehearsal alone.
 import { Buffer } from 'node:buffer';
 import { spawn, spawnSync } from 'node:child_process';
-import { Buffer } from 'node:buffer';
 import { existsSync } from 'node:fs';
 import { nodeLts } from './node-lts.mjs';
 
