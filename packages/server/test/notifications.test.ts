@@ -4,7 +4,7 @@ import { NOTIFICATIONS_PAGE_SIZE } from '@partner-panel/sdk';
 import { transact } from '../src/db/unit.js';
 import { linkHash, testApp } from './support/app.js';
 import { query } from './support/sql.js';
-import { invitationToken, joinAs } from './support/team.js';
+import { MEMBER_PASSWORD, invitationToken, joinAs } from './support/team.js';
 
 const t = await testApp();
 const reseller = await t.signIn('reseller@demo.partner-panel.test');
@@ -182,6 +182,23 @@ describe("each member's own read state (issue 34 §5)", () => {
     await reseller.api.markNotificationsRead({});
     await reseller.api.switchAccount({ reseller_id: reseller.user.id });
     expect((await reseller.api.unreadNotifications()).total).toBe(own.total);
+  });
+
+  it("tells only the member of their own password change or reset: no one else's bell or page holds it", async () => {
+    const shop = await t.signIn('admin@demo.partner-panel.test');
+    await shop.api.markNotificationsRead({});
+    const member = await joinAs(t, shop.api, 'viewer');
+    const profile = await member.api.profile();
+    await member.api.changePassword({ email: member.email, client_id: profile.client_id, old_password: MEMBER_PASSWORD, password: 'Member!Changed1', password_confirmation: 'Member!Changed1' });
+    const again = await t.signIn(member.email, 'Member!Changed1');
+    const theirs = (await again.api.unreadNotifications()).data.map((n) => JSON.parse(n.data).type);
+    expect(theirs).toEqual(['password_changed']);
+    expect((await shop.api.unreadNotifications()).total).toBe(0);
+    const uid = (await again.api.unreadNotifications()).data[0]?.uid as string;
+    expect((await shop.api.notifications({ page: 1 })).data.some((n) => n.uid === uid)).toBe(false);
+    // Not a cursor or a target for anyone else either: as unknown as a missing one.
+    expect((await t.post('/api/v1/resellers/notifications/markread', { uid }, shop.token)).json.header.code).toBe('rspf-notification-6001');
+    expect((await t.get(`/api/v1/resellers/notifications/unread?since=${uid}`, shop.token)).json.header.code).toBe('rspf-notification-6001');
   });
 
   it('forgets a removed member\'s bell in the account', async () => {

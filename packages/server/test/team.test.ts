@@ -6,8 +6,8 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ROLES, ROLE_NAMES, contract, errors, formatMessage, roleMay, type AnyCall, type ErrorName, type Role } from '@partner-panel/sdk';
-import { manualClock, testApp, type TestApp } from './support/app.js';
-import { joinAs } from './support/team.js';
+import { manualClock, testApp } from './support/app.js';
+import { MEMBER_PASSWORD, invitationToken, joinAs } from './support/team.js';
 import { fundedReseller, query } from './support/sql.js';
 import { findSession } from '../src/modules/auth/sessions.js';
 import { transferOwnership } from '../src/modules/team/members.js';
@@ -15,24 +15,10 @@ import { transferOwnership } from '../src/modules/team/members.js';
 const clock = manualClock(new Date());
 const t = await testApp({ clock, poolSize: 20, env: { SESSION_TTL_HOURS: '2160' } });
 const owner = await t.signIn('admin@demo.partner-panel.test');
-const PASSWORD = 'Member!Password1';
+const PASSWORD = MEMBER_PASSWORD;
 
-/** The token of the newest invitation mailed to an address. */
-async function invitationToken(app: TestApp, to: string) {
-  for (const mail of await app.mails(to)) {
-    const link = mail.links.find((l) => l.includes('/invitation/'));
-    if (link) return link.split('/invitation/')[1] as string;
-  }
-  throw new Error(`no invitation to ${to}`);
-}
-
-/** Invites an address with a role and accepts as a new person: their session's token. */
-async function member(role: Role, email = `${role}-${Math.random().toString(36).slice(2, 8)}@example.com`) {
-  await owner.api.inviteMembers({ invitations: [{ email, role }] });
-  const token = await invitationToken(t, email);
-  const joined = await t.client().acceptInvitation({ token, name: `A ${role}`, password: PASSWORD, password_confirmation: PASSWORD });
-  return { email, token: joined.access_token, personId: joined.member.person_id, api: t.client(joined.access_token) };
-}
+/** Invites an address into the demo admin's account with a role and accepts as a new person. */
+const member = (role: Role, email?: string) => joinAs(t, owner.api, role, email);
 
 describe('invitations', () => {
   it('invites several addresses at once, and each accepts into its role', async () => {

@@ -16,6 +16,8 @@ export const notifications = pgTable(
     message: text('message').notNull(),
     redirect: text('redirect'),
     refId: text('ref_id'),
+    /** For one member only (their own password changed or reset); null: for every member of the account. */
+    personId: integer('person_id').references(() => people.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('notifications_reseller_idx').on(t.resellerId, t.seq.desc().nullsFirst())],

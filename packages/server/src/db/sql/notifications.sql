@@ -2,7 +2,8 @@
 --
 -- notification_states_for_members(): for each statement that inserted notifications (trigger
 --   notifications_per_member), adds an unread row in notification_states for every member of each
---   notification's account, so every member's bell counts it until they read it. One statement per
+--   notification's account (or, for a notification of one member's own sign-in, theirs alone), so
+--   every member's bell counts it until they read it. One statement per
 --   insert statement, not per row: a grouped charge's notifications are one insert. Called by
 --   PostgreSQL on inserts from modules/notifications/notifier.ts and the grouped charge
 --   (wallet_batch_rows); the rows are read and marked by modules/notifications/service.ts.
@@ -16,7 +17,8 @@ CREATE OR REPLACE FUNCTION public.notification_states_for_members()
 AS $function$
 BEGIN
   INSERT INTO notification_states (person_id, uid, reseller_id, seq)
-  SELECT m.person_id, n.uid, n.reseller_id, n.seq FROM added n JOIN memberships m ON m.reseller_id = n.reseller_id;
+  SELECT m.person_id, n.uid, n.reseller_id, n.seq FROM added n JOIN memberships m ON m.reseller_id = n.reseller_id
+  WHERE n.person_id IS NULL OR n.person_id = m.person_id;
   RETURN NULL;
 END $function$;
 

@@ -293,6 +293,7 @@ export async function completeReset(ctx: Ctx, hash: string | undefined, clientId
       type: 'password_reset',
       message: 'Your password was reset from a link mailed to you. If this was not you, contact support at once.',
       redirect: 'profile',
+      personId: reseller.id,
     });
   });
   await ctx.counters.reset(loginKey(reseller.email));
@@ -323,6 +324,7 @@ export async function changePassword(
       type: 'password_changed',
       message: 'Your password was changed and every session was signed out. If this was not you, reset it at once.',
       redirect: 'profile',
+      personId: reseller.id,
     });
   });
   await ctx.counters.reset(key);

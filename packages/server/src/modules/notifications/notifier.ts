@@ -41,6 +41,12 @@ export interface NotificationInput {
   redirect?: string | null;
   /** The record the notification is about (a coupon batch, a VPN account). */
   refId?: string | number | null;
+  /**
+   * For this member alone (their own password changed or reset): only their bell holds it, and it is
+   * not sent on the account's channel, which every member hears (the change ends the person's
+   * sessions and sockets anyway; they read it when they sign in again).
+   */
+  personId?: number;
 }
 
 const values = (resellerId: number, input: NotificationInput) => ({
@@ -49,6 +55,7 @@ const values = (resellerId: number, input: NotificationInput) => ({
   message: input.message,
   redirect: input.redirect ?? null,
   refId: input.refId === undefined || input.refId === null ? null : String(input.refId),
+  personId: input.personId ?? null,
 });
 
 /** Pusher's name of the reseller's private channel. */
@@ -58,7 +65,7 @@ export function createNotifier(realtime: Realtime) {
   return {
     async notify(unit: Unit, resellerId: number, input: NotificationInput) {
       const [row] = await unit.tx.insert(notifications).values(values(resellerId, input)).returning();
-      if (!row) return;
+      if (!row || row.personId !== null) return;
       realtime.announce(unit, pusherChannel(resellerId), REALTIME_EVENTS.notification, presentNotification(row, null));
     },
 

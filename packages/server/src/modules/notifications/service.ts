@@ -2,7 +2,7 @@
  * Reading notifications and marking them read: only ever the account's own, and the read state is
  * the signed-in person's (notification_states: each member reads on their own, db/sql/notifications.sql).
  */
-import { and, count, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, or } from 'drizzle-orm';
 import { NOTIFICATIONS_PAGE_SIZE } from '@partner-panel/sdk';
 import type { AppContext } from '../../context.js';
 import { memberships, notificationStates, notifications } from '../../db/schema/index.js';
@@ -25,12 +25,16 @@ async function unreadCount(ctx: Ctx, reader: Reader): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-/** A notification of the account by its uid (any member's cursor or target), or the refusal. */
+/** The account's notifications the reader may see: every member's, and their own alone. */
+const visibleTo = (reader: Reader) =>
+  and(eq(notifications.resellerId, reader.resellerId), or(isNull(notifications.personId), eq(notifications.personId, reader.personId)));
+
+/** A notification the reader may see, by its uid (a cursor or what to mark), or the refusal. */
 async function ownNotification(ctx: Ctx, reader: Reader, uid: string) {
   const [row] = await ctx.db
     .select({ seq: notifications.seq })
     .from(notifications)
-    .where(and(eq(notifications.uid, uid), eq(notifications.resellerId, reader.resellerId)));
+    .where(and(eq(notifications.uid, uid), visibleTo(reader)));
   if (!row) throw fail('notificationNotFound');
   return row;
 }
@@ -56,12 +60,12 @@ export async function unread(ctx: Ctx, reader: Reader, since?: string) {
 }
 
 /**
- * A page of every notification of the account, with the person's read state. One written before
- * they joined has no row of theirs: it reads as read since they joined.
+ * A page of the account's notifications the person may see (every member's, and their own), with
+ * their read state. One written before they joined has no row of theirs: it reads as read since.
  */
 export async function page(ctx: Ctx, reader: Reader, pageNumber: number) {
   const [[totalRow], [membership], rows] = await Promise.all([
-    ctx.db.select({ n: count() }).from(notifications).where(eq(notifications.resellerId, reader.resellerId)),
+    ctx.db.select({ n: count() }).from(notifications).where(visibleTo(reader)),
     ctx.db
       .select({ joinedAt: memberships.createdAt })
       .from(memberships)
@@ -70,7 +74,7 @@ export async function page(ctx: Ctx, reader: Reader, pageNumber: number) {
       .select({ notification: notifications, state: { person: notificationStates.personId, readAt: notificationStates.readAt } })
       .from(notifications)
       .leftJoin(notificationStates, and(eq(notificationStates.uid, notifications.uid), eq(notificationStates.personId, reader.personId)))
-      .where(eq(notifications.resellerId, reader.resellerId))
+      .where(visibleTo(reader))
       .orderBy(desc(notifications.seq))
       .limit(NOTIFICATIONS_PAGE_SIZE)
       .offset((pageNumber - 1) * NOTIFICATIONS_PAGE_SIZE),
