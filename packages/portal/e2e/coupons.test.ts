@@ -298,6 +298,8 @@ describe('finding any coupon, and a selection (ours, beside 001 §2.3)', () => {
     // Contoso (1003): $1,000, three annual coupons today, two monthly ones 10 and 40 days ago.
     await credit(server.app, 1003, 100_000);
     await ctx.db.execute(sql`update resellers set verified_at = now() where id = 1003`);
+    // Since teams, the person signs in: its address is the one verified.
+    await ctx.db.execute(sql`update people set verified_at = now() where id = 1003`);
     const contoso = { id: 1003, isAdmin: false, name: 'Contoso Sub-reseller', status: 1 } as SessionReseller;
     const annual = await generateCoupons(ctx, contoso, 1003, { quantity: 3, billing_cycle: 'annually', product_id: 104, addon_type: null, billing_type: 1, prefix: 'ANN' });
     const monthly = await generateCoupons(ctx, contoso, 1003, { quantity: 2, billing_cycle: 'monthly', product_id: 101, addon_type: null, billing_type: 1, prefix: 'MON' });
