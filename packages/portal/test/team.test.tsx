@@ -120,3 +120,24 @@ describe('buttons a role cannot use', () => {
     expect(screen.queryByRole('button', { name: 'Add endpoint' })).toBeNull();
   });
 });
+
+describe('the Owner’s own actions', () => {
+  it('requires a second factor of every member, and hands the account over behind a confirmation', async () => {
+    const p = await signedIn('reseller@demo.partner-panel.test');
+    renderAt(p, 'team', <TeamPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Require it of every member' }));
+    await screen.findByText('Every member must sign in with a second factor.');
+    fireEvent.click(await screen.findByRole('button', { name: 'No longer require it' }));
+    await screen.findByText('Members choose whether to sign in with a second factor.');
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Make Owner Fiona Finance' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Make Fiona Finance the Owner?' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Make Owner' }));
+    // The Owner is now an Administrator: the stored member says so, and the Owner's buttons are gone.
+    await waitFor(() => expect(p.session.user()?.member.role).toBe('administrator'));
+    await waitFor(() => expect(screen.queryByRole('button', { name: /^Make Owner/ })).toBeNull());
+    expect(screen.queryByRole('button', { name: 'Require it of every member' })).toBeNull();
+    const members = await p.dataProvider.read('teamMembers', undefined);
+    expect(members.data.find((m) => m.role === 'owner')?.name).toBe('Fiona Finance');
+  });
+});
