@@ -42,7 +42,7 @@ function watchSockets(page: Page) {
     ws.on('framereceived', (frame) => frames.push(String(frame.payload)));
   });
   const heard = (event: string) => frames.filter((f) => f.includes(`"event":"${event}"`)).length;
-  return { sockets, ready: () => expect.poll(() => heard('pusher:signin_success') > 0 && heard('pusher_internal:subscription_succeeded') > 0).toBe(true) };
+  return { sockets, heard, ready: () => expect.poll(() => heard('pusher:signin_success') > 0 && heard('pusher_internal:subscription_succeeded') > 0).toBe(true) };
 }
 
 /** The sidebar's sections, by their keys. */
@@ -160,5 +160,55 @@ describe('a team', () => {
 
     for (const tab of [owner, developer, finance]) expectNoProblems(tab);
     for (const tab of [owner, developer, dev, finance]) await tab.context.close();
+  });
+
+  it('lets a person who already signs in here join another account, then switch between the two from the user menu', async () => {
+    // The admin reseller invites the demo reseller's Owner as a Viewer.
+    const admin = await newTab(server.url);
+    await signIn(admin.page, 'admin@demo.partner-panel.test');
+    await admin.page.goto('/demo-admin/team');
+    await admin.page.getByRole('button', { name: 'Invite people' }).click();
+    const dialog = admin.page.getByRole('dialog', { name: 'Invite people' });
+    await dialog.getByLabel('Email address').fill(OWNER);
+    await dialog.getByRole('button', { name: 'Send invitations' }).click();
+    await admin.page.getByText('1 invitation sent.').first().waitFor();
+
+    // Signed out, the link says to sign in first; the sign-in page comes back to it.
+    const tab = await newTab(server.url);
+    const { page } = tab;
+    const sockets = watchSockets(page);
+    await page.goto(await invitationLink(OWNER));
+    await page.getByText(`${OWNER} already signs in here. Sign in as that person, then accept the invitation.`).waitFor();
+    await capture(page, 'team-invitation-existing');
+    await page.getByRole('link', { name: 'Sign in to accept' }).click();
+    await page.getByLabel('Email address').fill(OWNER);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByLabel('Password', { exact: true }).fill('DemoPass2026!');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/invitation\/[\w-]+$/);
+    await page.getByText(`You are signed in as ${OWNER}.`).waitFor();
+    await page.getByRole('button', { name: 'Accept the invitation' }).click();
+    // Joined: in the admin's account, as a Viewer (nothing that spends).
+    await page.waitForURL(/\/demo-admin\/dashboard\/overview$/);
+    await sockets.ready();
+    expect(await sidebar(page)).toEqual(['dashboard', 'coupons', 'vpn', 'billing', 'integration', 'users']);
+    await page.goto('/demo-admin/coupons/generate');
+    await page.getByRole('heading', { level: 1, name: 'Not allowed' }).waitFor();
+
+    // The user menu lists both accounts; switching moves the prefix, the pages and the live channel.
+    const subscribed = () => sockets.heard('pusher_internal:subscription_succeeded');
+    const before = subscribed();
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: 'Demo Admin (Viewer), the account you are in' }).waitFor();
+    await page.getByRole('menuitem', { name: 'Switch to Demo Reseller (Owner)' }).click();
+    await page.waitForURL(/\/demo-reseller\/dashboard\/overview$/);
+    await page.getByText('Switched account.').first().waitFor();
+    // A new connection, subscribed on the new account's channel.
+    await expect.poll(subscribed).toBeGreaterThan(before);
+    await page.goto('/demo-reseller/coupons/generate');
+    await page.getByRole('heading', { level: 1, name: 'Generate Coupons' }).waitFor();
+
+    for (const t of [admin, tab]) expectNoProblems(t);
+    for (const t of [admin, tab]) await t.context.close();
   });
 });

@@ -8,6 +8,8 @@ import './support/dom';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { errors, messages } from '@partner-panel/sdk';
+import CouponListPage from '../src/resources/coupons/CouponList';
+import WebhooksPage from '../src/pages/integration/webhooks/WebhooksPage';
 import TeamPage from '../src/resources/team/TeamPage';
 import { renderAt, signedIn } from './support/admin';
 
@@ -92,5 +94,50 @@ describe('what a role is not offered', () => {
     expect(screen.queryByRole('button', { name: 'Invite people' })).toBeNull();
     expect(screen.queryByRole('button', { name: /^Change / })).toBeNull();
     expect(screen.queryByRole('button', { name: /^Remove / })).toBeNull();
+  });
+});
+
+describe('buttons a role cannot use', () => {
+  it('Finance reads the coupon list without Email Coupon or delete', async () => {
+    const owner = await signedIn('reseller@demo.partner-panel.test');
+    await owner.dataProvider.generateCoupons({ quantity: 2, billing_cycle: 'biennially', product_id: 105, addon_type: '', billing_type: 1, prefix: 'FIN' });
+    const p = await signedIn('finance@demo.partner-panel.test');
+    renderAt(p, 'coupons/list', <CouponListPage />);
+    await waitFor(() => expect(screen.getAllByTestId('coupon-row').length).toBeGreaterThan(0));
+    expect(screen.queryByRole('button', { name: 'Email Coupon' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete coupon' })).toBeNull();
+  });
+
+  it('the Add endpoint form is offered to a role that manages webhooks, not to one without it', async () => {
+    // (Dev Developer is Operations by now, from the test above: the Owner stands for a role with it.)
+    const owner = await signedIn('reseller@demo.partner-panel.test');
+    renderAt(owner, 'integration/webhooks', <WebhooksPage />);
+    await screen.findByRole('button', { name: 'Add endpoint' });
+    cleanup();
+    const finance = await signedIn('finance@demo.partner-panel.test');
+    renderAt(finance, 'integration/webhooks', <WebhooksPage />);
+    await screen.findByRole('heading', { name: 'Webhooks' });
+    expect(screen.queryByRole('button', { name: 'Add endpoint' })).toBeNull();
+  });
+});
+
+describe('the Owner’s own actions', () => {
+  it('requires a second factor of every member, and hands the account over behind a confirmation', async () => {
+    const p = await signedIn('reseller@demo.partner-panel.test');
+    renderAt(p, 'team', <TeamPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Require it of every member' }));
+    await screen.findByText('Every member must sign in with a second factor.');
+    fireEvent.click(await screen.findByRole('button', { name: 'No longer require it' }));
+    await screen.findByText('Members choose whether to sign in with a second factor.');
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Make Owner Fiona Finance' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Make Fiona Finance the Owner?' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Make Owner' }));
+    // The Owner is now an Administrator: the stored member says so, and the Owner's buttons are gone.
+    await waitFor(() => expect(p.session.user()?.member.role).toBe('administrator'));
+    await waitFor(() => expect(screen.queryByRole('button', { name: /^Make Owner/ })).toBeNull());
+    expect(screen.queryByRole('button', { name: 'Require it of every member' })).toBeNull();
+    const members = await p.dataProvider.read('teamMembers', undefined);
+    expect(members.data.find((m) => m.role === 'owner')?.name).toBe('Fiona Finance');
   });
 });

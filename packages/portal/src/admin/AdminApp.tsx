@@ -79,7 +79,9 @@ export default function AdminApp() {
   // ra-core's CoreAdminUI given react-admin's default pages, and the notification: the same here,
   // with the defaults we do not replace loaded on demand (above).
   return (
+    // Keyed by the prefix: another account (a switch) gets a fresh app, with nothing of the last one's.
     <AdminContext
+      key={cu}
       basename={`/${cu}`}
       dataProvider={dataProvider}
       authProvider={authProvider}

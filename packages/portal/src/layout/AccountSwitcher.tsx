@@ -5,7 +5,7 @@
  * prefix. The live channel follows by itself (realtime/RealtimeBridge re-creates its connection
  * when the account changes; the server has closed the old one).
  */
-import { Divider, ListItemIcon, ListItemText, ListSubheader, MenuItem } from '@mui/material';
+import { Divider, ListItemIcon, ListItemText, MenuItem, Typography } from '@mui/material';
 import CheckIcon from '@mui/icons-material/Check';
 import SwapIcon from '@mui/icons-material/SwapHoriz';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -13,6 +13,7 @@ import { useDataProvider, useNotify, useTranslate } from 'ra-core';
 import { useNavigate } from 'react-router-dom';
 import type { PortalDataProvider } from '@partner-panel/data-provider';
 import { useSubmission } from '../components/useSubmission';
+import { flash } from '../routing/flash';
 import { paths } from '../routing/paths';
 
 export function AccountSwitcher({ onClose }: { onClose: () => void }) {
@@ -32,8 +33,9 @@ export function AccountSwitcher({ onClose }: { onClose: () => void }) {
         const { body, message } = await dataProvider.switchAccount(id, once);
         onClose();
         queryClient.clear();
+        // The app opens anew under the new prefix (admin/AdminApp is keyed by it) and says so.
+        flash.set(message);
         navigate(paths(`/${body.custom_url}`).overview);
-        notify(message, { type: 'success' });
       } catch (error) {
         notify((error as Error).message, { type: 'error' });
       }
@@ -42,7 +44,12 @@ export function AccountSwitcher({ onClose }: { onClose: () => void }) {
   return (
     <>
       <Divider />
-      <ListSubheader sx={{ lineHeight: 2.5 }}>{translate('pp.accounts.title')}</ListSubheader>
+      {/* A heading in the menu's own terms (an item, disabled), as the menu's first line names the person. */}
+      <MenuItem disabled sx={{ opacity: '1 !important', minHeight: 0 }}>
+        <Typography variant="overline" color="text.secondary">
+          {translate('pp.accounts.title')}
+        </Typography>
+      </MenuItem>
       {accounts.map((account) => {
         const role = translate(`pp.roles.${account.role}`);
         return (

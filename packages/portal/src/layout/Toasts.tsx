@@ -6,9 +6,10 @@
  * Notification (MUI's Snackbar and its transitions) loads with the first toast, not with the
  * first screen, and stays mounted after.
  */
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useMediaQuery, type Theme } from '@mui/material';
-import { useNotificationContext } from 'ra-core';
+import { useNotificationContext, useNotify } from 'ra-core';
+import { flash } from '../routing/flash';
 import { lazyPage } from '../routing/lazyPage';
 
 const Notification = lazyPage(() => import('./notification'));
@@ -17,6 +18,14 @@ export function Toasts() {
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
   const { notifications } = useNotificationContext();
   const [shown, setShown] = useState(false);
+  const notify = useNotify();
+  // A message left for the app as it opens (an invitation accepted, an account switched to).
+  useEffect(() => {
+    const left = flash.peek();
+    if (!left) return;
+    flash.clear();
+    notify(left.message, { type: left.severity });
+  }, [notify]);
   if (notifications.length > 0 && !shown) setShown(true);
   if (!shown) return null;
   return (

@@ -10,7 +10,7 @@ import { TextInput, useDataProvider, useNotify, useTranslate } from 'react-admin
 import { Link } from 'react-router-dom';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
-import type { PortalDataProvider } from '@partner-panel/data-provider';
+import { canAccess, type PortalDataProvider } from '@partner-panel/data-provider';
 import { ACCOUNT_STATUS, messages, requiredText } from '@partner-panel/sdk';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DeactivatedBanner } from '../../components/DeactivatedBanner';
@@ -76,12 +76,15 @@ export default function ProfilePage() {
   const toggleCredited = () => (credited === null ? reveal.mutate() : setCredited(null));
 
   const inactive = user.status !== ACCOUNT_STATUS.active;
+  // The account's name and status are the Owner's and Administrators' to change (account.manage).
+  const manage = canAccess(user, { resource: 'profile', action: 'updateProfile' });
+  const mayGenerate = canAccess(user, { resource: 'coupons.generate', action: 'generateCoupons' });
   return (
     <>
       <PageHeader
         title={translate('pp.profile.title')}
         actions={
-          inactive ? undefined : (
+          inactive || !mayGenerate ? undefined : (
             <Button component={Link} to={links.generate} variant="contained" data-testid="profile-generate">
               {translate('pp.nav.generate')}
             </Button>
@@ -93,19 +96,24 @@ export default function ProfilePage() {
         <Grid size={{ xs: 12, md: 7 }}>
           <Card>
             <CardContent>
-              <SchemaForm
-                key={user.name}
-                onSubmit={(values) => update('name', values.name)}
-                schema={nameSchema(user.name)}
-                defaultValues={{ name: user.name }}
-              >
-                <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
-                  <TextInput source="name" label="pp.profile.name" fullWidth />
-                  <SubmitButton label="pp.profile.save" sx={{ mt: 1.5, flexShrink: 0 }} />
-                </Box>
-              </SchemaForm>
-              <TextField name="email" label={translate('pp.profile.email')} value={user.email} helperText={translate('pp.profile.email_help')} slotProps={{ input: { readOnly: true } }} />
-              <TextField select name="status" label={translate('pp.profile.status')} value={user.status} disabled={saving} onChange={(e) => changeStatus(Number(e.target.value))} helperText=" ">
+              {manage ? (
+                <SchemaForm
+                  key={user.name}
+                  onSubmit={(values) => update('name', values.name)}
+                  schema={nameSchema(user.name)}
+                  defaultValues={{ name: user.name }}
+                >
+                  <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+                    <TextInput source="name" label="pp.profile.name" fullWidth />
+                    <SubmitButton label="pp.profile.save" sx={{ mt: 1.5, flexShrink: 0 }} />
+                  </Box>
+                </SchemaForm>
+              ) : (
+                <TextField name="name" label={translate('pp.profile.name')} value={user.name} slotProps={{ input: { readOnly: true } }} />
+              )}
+              {/* The person's own sign-in address (the Owner's is the account's). */}
+              <TextField name="email" label={translate('pp.profile.email')} value={user.member.email} helperText={translate('pp.profile.email_help')} slotProps={{ input: { readOnly: true } }} />
+              <TextField select name="status" label={translate('pp.profile.status')} value={user.status} disabled={saving || !manage} onChange={(e) => changeStatus(Number(e.target.value))} helperText=" ">
                 <MenuItem value={ACCOUNT_STATUS.active}>{translate('pp.profile.active')}</MenuItem>
                 <MenuItem value={ACCOUNT_STATUS.inactive}>{translate('pp.profile.inactive')}</MenuItem>
               </TextField>

@@ -1,7 +1,8 @@
 /**
  * A coupon row's actions (001 §2.3): Email Coupon, and delete with a refund — both disabled once
  * redeemed. The own list confirms in a dialog; an admin's view of its user with the browser's
- * confirm (001 §5).
+ * confirm (001 §5). Each shows to a member whose role allows its call (Support e-mails, Finance
+ * and Viewer only read).
  */
 import { useState } from 'react';
 import { DialogContentText, IconButton, Tooltip } from '@mui/material';
@@ -9,7 +10,8 @@ import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import MailIcon from '@mui/icons-material/MailOutlined';
 import { useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useDelete, useNotify, useRecordContext, useTranslate } from 'ra-core';
-import type { PortalDataProvider } from '@partner-panel/data-provider';
+import { canAccess, type PortalDataProvider } from '@partner-panel/data-provider';
+import { useSessionUser } from '../../routing/useSessionUser';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmailCouponDialog } from './EmailCouponDialog';
 import type { CouponRecord } from './record';
@@ -23,6 +25,9 @@ export function CouponActions({ userId, partner }: { userId?: number; partner: b
   const [deleteOne, { isPending }] = useDelete<CouponRecord>();
   const [emailing, setEmailing] = useState(false);
   const [confirming, setConfirming] = useState<CouponRecord | null>(null);
+  const user = useSessionUser();
+  const mayEmail = canAccess(user, { resource: 'coupons.list', action: 'sendCoupon' });
+  const mayDelete = canAccess(user, { resource: 'coupons.list', action: userId ? 'deleteUserCoupon' : 'deleteCoupon' });
   if (!coupon) return null;
   const redeemed = coupon.redeemed === 'yes';
 
@@ -49,20 +54,24 @@ export function CouponActions({ userId, partner }: { userId?: number; partner: b
 
   return (
     <>
-      <Tooltip title={translate('pp.coupons.email_title')}>
-        <span>
-          <IconButton size="small" aria-label={translate('pp.coupons.email_title')} aria-haspopup="dialog" onClick={() => setEmailing(true)} disabled={redeemed}>
-            <MailIcon fontSize="small" />
-          </IconButton>
-        </span>
-      </Tooltip>
-      <Tooltip title={translate('pp.coupons.delete')}>
-        <span>
-          <IconButton size="small" aria-label={translate('pp.coupons.delete')} aria-haspopup="dialog" onClick={askDelete} disabled={redeemed || isPending} color="error">
-            <DeleteIcon fontSize="small" />
-          </IconButton>
-        </span>
-      </Tooltip>
+      {mayEmail ? (
+        <Tooltip title={translate('pp.coupons.email_title')}>
+          <span>
+            <IconButton size="small" aria-label={translate('pp.coupons.email_title')} aria-haspopup="dialog" onClick={() => setEmailing(true)} disabled={redeemed}>
+              <MailIcon fontSize="small" />
+            </IconButton>
+          </span>
+        </Tooltip>
+      ) : null}
+      {mayDelete ? (
+        <Tooltip title={translate('pp.coupons.delete')}>
+          <span>
+            <IconButton size="small" aria-label={translate('pp.coupons.delete')} aria-haspopup="dialog" onClick={askDelete} disabled={redeemed || isPending} color="error">
+              <DeleteIcon fontSize="small" />
+            </IconButton>
+          </span>
+        </Tooltip>
+      ) : null}
       {emailing ? <EmailCouponDialog coupon={coupon} onClose={() => setEmailing(false)} withName={partner} {...(userId ? { userId } : {})} /> : null}
       <ConfirmDialog target={confirming} onClose={() => setConfirming(null)} onConfirm={remove} labelId={`delete-coupon-${coupon.id}`}>
         <DialogContentText>{translate('pp.coupons.confirm_text')}</DialogContentText>

@@ -13,7 +13,8 @@ import DownloadIcon from '@mui/icons-material/Download';
 import MailIcon from '@mui/icons-material/MailOutlined';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { BulkActionsToolbar, Button, useDataProvider, useListContext, useNotify, useRefresh, useTranslate } from 'react-admin';
-import type { PortalDataProvider } from '@partner-panel/data-provider';
+import { canAccess, type PortalDataProvider } from '@partner-panel/data-provider';
+import { useSessionUser } from '../../routing/useSessionUser';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useExportLink } from '../../components/ExportCsvButton';
 import { useFormat } from '../../components/format';
@@ -21,11 +22,15 @@ import { EmailCouponDialog } from './EmailCouponDialog';
 
 /** The buttons over a ticked selection. */
 export function CouponBulkButtons({ userId, partner }: { userId?: number; partner: boolean }) {
+  // Each to a member whose role allows its call.
+  const user = useSessionUser();
+  const mayEmail = canAccess(user, { resource: 'coupons.list', action: 'sendCoupons' });
+  const mayDelete = canAccess(user, { resource: 'coupons.list', action: 'deleteCoupons' });
   return (
     <>
-      {userId ? null : <BulkEmailButton partner={partner} />}
+      {userId || !mayEmail ? null : <BulkEmailButton partner={partner} />}
       <BulkExportButton {...(userId ? { userId } : {})} />
-      {userId ? null : <BulkDeleteButton partner={partner} />}
+      {userId || !mayDelete ? null : <BulkDeleteButton partner={partner} />}
     </>
   );
 }

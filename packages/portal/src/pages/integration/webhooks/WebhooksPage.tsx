@@ -29,7 +29,7 @@ import { useDataProvider, useNotify, useTranslate } from 'ra-core';
 import { TextInput } from 'react-admin';
 import { useController, useFormContext } from 'react-hook-form';
 import type { z } from 'zod';
-import { isPartner, type PortalDataProvider } from '@partner-panel/data-provider';
+import { canAccess, isPartner, type PortalDataProvider } from '@partner-panel/data-provider';
 import { contract, WEBHOOK_EVENT_TYPES, type KeyMode, type WebhookEndpoint, type WebhookEventType } from '@partner-panel/sdk';
 import { CopyButton } from '../../../components/CopyButton';
 import { SchemaForm, type FormControl } from '../../../components/SchemaForm';
@@ -217,7 +217,7 @@ function Deliveries({ endpointId }: { endpointId: number }) {
   );
 }
 
-function EndpointCard({ endpoint, onSecret }: { endpoint: WebhookEndpoint; onSecret: (secret: string) => void }) {
+function EndpointCard({ endpoint, onSecret, manage }: { endpoint: WebhookEndpoint; onSecret: (secret: string) => void; manage: boolean }) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const { act, busy } = useAct();
@@ -245,7 +245,7 @@ function EndpointCard({ endpoint, onSecret }: { endpoint: WebhookEndpoint; onSec
             {translate('pp.webhooks.rotating_until', { until: new Date(endpoint.secret_rotating_until).toLocaleString() })}
           </Alert>
         ) : null}
-        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>
+        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1, display: manage ? undefined : 'none' }}>
           <Button size="small" variant="outlined" disabled={!enabled || busy} onClick={() => void act(() => dataProvider.testWebhookEndpoint(endpoint.id), 'test')}>
             {translate('pp.webhooks.test')}
           </Button>
@@ -296,7 +296,10 @@ export default function WebhooksPage() {
   const [mode, setMode] = useState<KeyMode>('live');
   const [secret, setSecret] = useState<string | null>(null);
   // Reseller 903 has no wallet: its introduction names no wallet event.
-  const partner = isPartner(useSessionUser());
+  const user = useSessionUser();
+  const partner = isPartner(user);
+  // A role that reads the endpoints without managing them (Viewer) gets the list and the log alone.
+  const manage = canAccess(user, { resource: 'integration', action: 'createWebhookEndpoint' });
   const { data, error } = useQuery({ queryKey: [ENDPOINTS, mode], queryFn: () => dataProvider.webhookEndpoints(mode) });
   return (
     <>
@@ -309,10 +312,10 @@ export default function WebhooksPage() {
           <ToggleButton value="sandbox">{translate('pp.webhooks.sandbox')}</ToggleButton>
         </ToggleButtonGroup>
       </Stack>
-      <AddEndpoint mode={mode} onSecret={setSecret} />
+      {manage ? <AddEndpoint mode={mode} onSecret={setSecret} /> : null}
       {error ? <Alert severity="error">{error.message}</Alert> : null}
       {data && data.length === 0 ? <Typography color="text.secondary">{translate('pp.webhooks.none')}</Typography> : null}
-      {data?.map((endpoint) => <EndpointCard key={endpoint.id} endpoint={endpoint} onSecret={setSecret} />)}
+      {data?.map((endpoint) => <EndpointCard key={endpoint.id} endpoint={endpoint} onSecret={setSecret} manage={manage} />)}
       <SecretDialog secret={secret} onClose={() => setSecret(null)} />
     </>
   );
