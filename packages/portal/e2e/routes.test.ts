@@ -317,6 +317,9 @@ describe('reseller 903', () => {
       await page.goto(from);
       await page.waitForURL((u) => u.pathname === to);
     }
+    // The last redirect's page has finished loading what it asks for before the menu is used: a
+    // click while it still settles was seen to be overtaken when two test files ran at once.
+    await page.waitForLoadState('networkidle');
     await page.getByTestId('nav-coupons').click();
     await page.waitForURL(/\/coupons\/generate$/);
     expect(await page.getByRole('tab', { name: 'Product Pricing' }).count()).toBe(0);
