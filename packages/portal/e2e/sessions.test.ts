@@ -6,34 +6,16 @@
  * "Sign out everywhere else"; the security events list the sign-ins; on a phone both lists fit.
  */
 import { sql } from 'drizzle-orm';
-import type { Page, WebSocket } from 'playwright-core';
+import type { WebSocket } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { REALTIME_EVENTS } from '@partner-panel/sdk';
-import { MOBILE, capture, expectNoProblems, expectOnPhoneScreen, newTab, signIn } from './support/browser.js';
+import { MOBILE, capture, expectNoProblems, expectOnPhoneScreen, newTab, signIn, watchSockets } from './support/browser.js';
 import { notify } from './support/data.js';
 import { startServer } from './support/server.js';
 
 const server = await startServer();
 const email = 'reseller@demo.partner-panel.test';
 const RESELLER_ID = 1000;
-
-/** The page's realtime sockets (the RealtimeBridge's) and every frame they received. */
-function watchSockets(page: Page) {
-  const sockets: WebSocket[] = [];
-  const frames: string[] = [];
-  page.on('websocket', (ws) => {
-    if (!new URL(ws.url()).pathname.startsWith('/app/')) return;
-    sockets.push(ws);
-    ws.on('framereceived', (frame) => frames.push(String(frame.payload)));
-  });
-  const heard = (event: string) => frames.filter((f) => f.includes(`"event":"${event}"`)).length;
-  return {
-    sockets,
-    heard,
-    /** Signed in as its session and subscribed to the reseller's channel. */
-    ready: () => expect.poll(() => heard('pusher:signin_success') > 0 && heard('pusher_internal:subscription_succeeded') > 0).toBe(true),
-  };
-}
 
 /** The id of the newest session: the one a sign-in just opened. */
 async function newestSession() {

@@ -7,7 +7,7 @@
  */
 import type { Page, WebSocket } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { capture, expectNoProblems, newTab, signIn } from './support/browser.js';
+import { capture, expectNoProblems, newTab, signIn, watchSockets } from './support/browser.js';
 import { startServer } from './support/server.js';
 
 const server = await startServer();
@@ -30,19 +30,6 @@ async function invitationLink(to: string): Promise<string> {
     })
     .toBeTruthy();
   return link as string;
-}
-
-/** The page's realtime sockets and the frames they received (as sessions.test.ts watches them). */
-function watchSockets(page: Page) {
-  const sockets: WebSocket[] = [];
-  const frames: string[] = [];
-  page.on('websocket', (ws) => {
-    if (!new URL(ws.url()).pathname.startsWith('/app/')) return;
-    sockets.push(ws);
-    ws.on('framereceived', (frame) => frames.push(String(frame.payload)));
-  });
-  const heard = (event: string) => frames.filter((f) => f.includes(`"event":"${event}"`)).length;
-  return { sockets, heard, ready: () => expect.poll(() => heard('pusher:signin_success') > 0 && heard('pusher_internal:subscription_succeeded') > 0).toBe(true) };
 }
 
 /** The sidebar's sections, by their keys. */

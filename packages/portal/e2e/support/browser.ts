@@ -5,7 +5,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page, type Request } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page, type Request, type WebSocket } from 'playwright-core';
 import { afterAll, expect } from 'vitest';
 import { bounded } from '../../../server/test/support/teardown.js';
 
@@ -194,4 +194,22 @@ export async function signIn(page: Page, email: string, password = 'DemoPass2026
 
 export function expectNoProblems(tab: Tab) {
   expect(tab.problems).toEqual([]);
+}
+
+/** The page's realtime sockets (the RealtimeBridge's) and every frame they received. */
+export function watchSockets(page: Page) {
+  const sockets: WebSocket[] = [];
+  const frames: string[] = [];
+  page.on('websocket', (ws) => {
+    if (!new URL(ws.url()).pathname.startsWith('/app/')) return;
+    sockets.push(ws);
+    ws.on('framereceived', (frame) => frames.push(String(frame.payload)));
+  });
+  const heard = (event: string) => frames.filter((f) => f.includes(`"event":"${event}"`)).length;
+  return {
+    sockets,
+    heard,
+    /** Signed in as its session and subscribed to the reseller's channel. */
+    ready: () => expect.poll(() => heard('pusher:signin_success') > 0 && heard('pusher_internal:subscription_succeeded') > 0).toBe(true),
+  };
 }
