@@ -36,7 +36,8 @@ import { SchemaForm, type FormControl } from '../../../components/SchemaForm';
 import { serverFieldErrors } from '../../../components/serverErrors';
 import { PageHeader } from '../../../components/PageHeader';
 import { SubmitButton } from '../../../components/SubmitButton';
-import { onFirstClick, useSubmission, type Submission } from '../../../components/useSubmission';
+import { useAnsweredAction } from '../../../components/useAnsweredAction';
+import { onFirstClick, type Submission } from '../../../components/useSubmission';
 import { useSessionUser } from '../../../routing/useSessionUser';
 
 const ENDPOINTS = 'webhook-endpoints';
@@ -50,25 +51,9 @@ const ENDPOINTS = 'webhook-endpoints';
  * Idempotency-Key, so a double-clicked "Rotate secret" rotates once and shows that secret.
  */
 function useAct() {
-  const notify = useNotify();
   const queryClient = useQueryClient();
-  const submission = useSubmission();
-  const act = async <T,>(call: (once: Submission) => Promise<{ body: T; message: string }>, what: unknown = null): Promise<T | null> => {
-    const body = await submission.run(what, async (once) => {
-      try {
-        const answer = await call(once);
-        notify(answer.message, { type: 'success' });
-        return answer.body;
-      } catch (error) {
-        notify((error as Error).message, { type: 'error' });
-        return null;
-      } finally {
-        void queryClient.invalidateQueries({ queryKey: [ENDPOINTS] });
-      }
-    });
-    return body ?? null;
-  };
-  return { act, busy: submission.busy };
+  const { act, busy } = useAnsweredAction(() => void queryClient.invalidateQueries({ queryKey: [ENDPOINTS] }));
+  return { act: <T,>(call: (once: Submission) => Promise<{ body: T; message: string }>, what: unknown = null) => act(what, call), busy };
 }
 
 function SecretDialog({ secret, onClose }: { secret: string | null; onClose: () => void }) {
