@@ -11,7 +11,13 @@ import { errors, messages } from '@partner-panel/sdk';
 import CouponListPage from '../src/resources/coupons/CouponList';
 import WebhooksPage from '../src/pages/integration/webhooks/WebhooksPage';
 import TeamPage from '../src/resources/team/TeamPage';
-import { renderAt, signedIn } from './support/admin';
+import { LowBalanceCard } from '../src/pages/profile/LowBalanceCard';
+import UserProfile from '../src/resources/users/profile/UserProfile';
+import { ShowBase } from 'react-admin';
+import { sql } from 'drizzle-orm';
+import { MEMBER_PASSWORD, joinAs } from '../../server/test/support/team.js';
+import { query } from '../../server/test/support/sql.js';
+import { renderAt, signedIn, t } from './support/admin';
 
 afterEach(() => cleanup());
 
@@ -118,6 +124,61 @@ describe('buttons a role cannot use', () => {
     renderAt(finance, 'integration/webhooks', <WebhooksPage />);
     await screen.findByRole('heading', { name: 'Webhooks' });
     expect(screen.queryByRole('button', { name: 'Add endpoint' })).toBeNull();
+  });
+});
+
+describe('controls a role reads but may not use', () => {
+  it('a delivery’s Resend is offered to a role that manages webhooks, not to a Viewer who reads the log', async () => {
+    const owner = await t.signIn('reseller@demo.partner-panel.test');
+    const endpoint = await owner.api.createWebhookEndpoint({ url: 'http://127.0.0.1:9/resend-role', mode: 'live', event_types: [] });
+    await owner.api.testWebhookEndpoint({ endpointId: endpoint.id });
+    const viewer = await joinAs(t, owner.api, 'viewer');
+    renderAt(await signedIn(viewer.email, MEMBER_PASSWORD), 'integration/webhooks', <WebhooksPage />);
+    const log = await screen.findByTestId(`deliveries-${endpoint.id}`);
+    await within(log).findByText('webhook.test');
+    expect(within(log).queryByRole('button', { name: 'Resend' })).toBeNull();
+    cleanup();
+    renderAt(await signedIn('reseller@demo.partner-panel.test'), 'integration/webhooks', <WebhooksPage />);
+    await within(await screen.findByTestId(`deliveries-${endpoint.id}`)).findByRole('button', { name: 'Resend' });
+  });
+
+  it('the low-balance warning line is read by every member and set only by those who manage the account', async () => {
+    const owner = await t.signIn('reseller@demo.partner-panel.test');
+    const developer = await joinAs(t, owner.api, 'developer');
+    renderAt(await signedIn(developer.email, MEMBER_PASSWORD), 'profile', <LowBalanceCard />);
+    await screen.findByTestId('low-balance-current');
+    expect(screen.queryByRole('button', { name: 'Save warning' })).toBeNull();
+    expect(screen.queryByRole('textbox')).toBeNull();
+    cleanup();
+    renderAt(await signedIn('reseller@demo.partner-panel.test'), 'profile', <LowBalanceCard />);
+    await screen.findByRole('button', { name: 'Save warning' });
+  });
+
+  it('an admin’s Finance member bills a sub-reseller but is offered none of its status, verification, password or prices', async () => {
+    const admin = await t.signIn('admin@demo.partner-panel.test');
+    const finance = await joinAs(t, admin.api, 'finance');
+    const [sub] = await query<{ id: number }>(t, sql`select id from resellers where lower(email) = 'sub1@demo.partner-panel.test'`);
+    const profile = (p: Awaited<ReturnType<typeof signedIn>>) =>
+      renderAt(
+        p,
+        `users/${sub?.id}`,
+        <ShowBase resource="users" id={sub?.id}>
+          <UserProfile />
+        </ShowBase>,
+      );
+    profile(await signedIn(finance.email, MEMBER_PASSWORD));
+    await screen.findByRole('button', { name: 'Send Invoice' });
+    screen.getByRole('button', { name: 'Credit or debit wallet' });
+    for (const name of ['Verify user', 'Change Password', 'Save prices', 'Generate Coupons']) expect(screen.queryByRole('button', { name })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Generate Coupons' })).toBeNull();
+    expect(screen.getByRole('combobox', { name: 'Status' }).getAttribute('aria-disabled')).toBe('true');
+    expect(screen.getByRole('switch', { name: 'Require two-factor sign-in' }).hasAttribute('disabled')).toBe(true);
+    cleanup();
+    profile(await signedIn('admin@demo.partner-panel.test'));
+    await screen.findByRole('button', { name: 'Save prices' });
+    screen.getByRole('button', { name: 'Change Password' });
+    screen.getByRole('link', { name: 'Generate Coupons' });
+    expect(screen.getByRole('combobox', { name: 'Status' }).getAttribute('aria-disabled')).toBeNull();
   });
 });
 

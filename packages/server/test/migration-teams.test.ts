@@ -5,22 +5,13 @@
  * still work. The database is built at 0023 with drizzle's migrator over the journal cut there,
  * then opened as the server opens any database (the rest of the migrations, then db/sql).
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { generate } from 'otplib';
-import pg from 'pg';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiError } from '@partner-panel/sdk';
-import { migrationsFolder, openPostgres } from '../src/db/index.js';
 import { hashPassword } from '../src/modules/auth/passwords.js';
 import { hashToken } from '../src/modules/auth/secrets.js';
 import { boundToReseller, seal } from '../src/sealing.js';
-import { testApp } from './support/app.js';
-import { bounded } from './support/teardown.js';
+import { databaseAt, openedAsServer } from './support/migrations.js';
 
 const APP_SECRET = 'migration-test-app-secret-0123456789abcdef';
 const BEFORE_TEAMS = '0023_wallet_move';
@@ -31,33 +22,6 @@ const TOTP = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 const SESSION = 'old-session-token-'.padEnd(64, 'x');
 const RECOVERY = ['ABCDE-12345', 'FGHIJ-67890'];
 const CREDENTIAL = 'b2xkLXN0eWxlLXBhc3NrZXk';
-
-/** An empty database of the run's server, migrated up to the tag given with the journal cut there. */
-async function databaseAt(tag: string) {
-  const serverUrl = inject('postgresUrl');
-  const name = `pp_m_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const folder = mkdtempSync(join(tmpdir(), 'pp-migrations-'));
-  cpSync(migrationsFolder, folder, { recursive: true });
-  const journalPath = join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { idx: number; tag: string }[] };
-  const cut = journal.entries.findIndex((e) => e.tag === tag);
-  if (cut < 0) throw new Error(`no migration ${tag}`);
-  writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, cut + 1) }));
-  const client = new pg.Client({ connectionString: url.toString() });
-  await client.connect();
-  try {
-    await migrate(drizzle(client), { migrationsFolder: folder });
-  } finally {
-    rmSync(folder, { recursive: true, force: true });
-  }
-  return { url: url.toString(), name, serverUrl, client };
-}
 
 const old = await databaseAt(BEFORE_TEAMS);
 // The reseller as the version before teams kept it: sign-in and second factors on the account.
@@ -70,26 +34,9 @@ await old.client.query(
 await old.client.query(`insert into access_tokens (reseller_id, kind, token_hash, expires_at) values ($1, 'session', $2, now() + interval '1 day')`, [ID, hashToken(SESSION)]);
 for (const code of RECOVERY) await old.client.query('insert into recovery_codes (reseller_id, code_hash) values ($1, $2)', [ID, hashToken(code.replace('-', ''))]);
 await old.client.query(`insert into passkeys (reseller_id, credential_id, public_key, name) values ($1, $2, 'cHVibGljLWtleQ', 'Old laptop')`, [ID, CREDENTIAL]);
-await old.client.end();
 
 // The server opens it as any database: 0024 and what follows, then the database code.
-const database = await openPostgres(old.url, 10);
-const t = await testApp({
-  demo: false,
-  env: { APP_SECRET },
-  database: {
-    ...database,
-    url: old.url,
-    async drop() {
-      const closing = database.close();
-      await bounded('closing the migrated database', 10_000, closing);
-      const cleanup = new pg.Client({ connectionString: old.serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${old.name} with (force)`);
-      await cleanup.end();
-    },
-  },
-});
+const t = await openedAsServer(old, { APP_SECRET });
 
 const refusal = (p: Promise<unknown>) => p.then(() => { throw new Error('not refused'); }, (e: ApiError) => e);
 const challenge = async () => ((await refusal(t.client().login({ email: EMAIL, password: PASSWORD }))) as ApiError & { body: { challenge: string; methods: string[] } }).body;

@@ -159,6 +159,17 @@ describe("an Operations member's daily spending limit", () => {
       sql`select -sum(amount_cents)::int as cents, count(*)::int as rows from wallet_ledger where reseller_id = ${shop.id} and person_id = ${joined.member.person_id}`,
     );
     expect(spent).toEqual({ cents: 9_000, rows: 2 });
+    // The day's running total that the check reads is the ledger's sum, and it carries across
+    // calls: a limit raised later that day counts what was already spent ($90 + $45 ≤ $150, a
+    // second $45 is not).
+    expect(await query(t, sql`select spent_cents::int as cents from member_spending where reseller_id = ${shop.id} and person_id = ${joined.member.person_id}`)).toEqual([{ cents: 9_000 }]);
+    await shop.api.updateMember({ person_id: joined.member.person_id, daily_limit: 150 });
+    await ops.generateCoupons({ quantity: 1, billing_cycle: 'biennially', product_id: 105, addon_type: '', billing_type: 1, prefix: 'LIM' });
+    await expect(ops.generateCoupons({ quantity: 1, billing_cycle: 'biennially', product_id: 105, addon_type: '', billing_type: 1, prefix: 'LIM' })).rejects.toMatchObject({
+      httpStatus: 402,
+      code: 'rspf-wallet-4023',
+    });
+    expect(await query(t, sql`select spent_cents::int as cents from member_spending where reseller_id = ${shop.id} and person_id = ${joined.member.person_id}`)).toEqual([{ cents: 13_500 }]);
     // The Owner has no limit.
     await shop.api.generateCoupons({ quantity: 3, billing_cycle: 'biennially', product_id: 105, addon_type: '', billing_type: 1, prefix: 'OWN' });
   });

@@ -2,10 +2,11 @@
  * The low-balance warning line (ours): the amount under which the reseller is told once, by
  * notification and e-mail, each time what it can spend falls below it (POST
  * /api/v1/resellers/low-balance). The partner account (903) sets it on its credit line's remainder.
+ * Every member reads the line; only those who manage the account (account.manage) get the form.
  */
 import { Box, Card, CardContent, Skeleton, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { TextInput, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { TextInput, useCanAccess, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
 import type { PortalDataProvider } from '@partner-panel/data-provider';
 import { centsToDollars, contract } from '@partner-panel/sdk';
@@ -24,6 +25,7 @@ export function LowBalanceCard() {
   const dataProvider = useDataProvider<PortalDataProvider>();
   const { data } = useForecast();
   const credit = Boolean(data?.credit);
+  const manage = useCanAccess({ resource: 'profile', action: 'setLowBalanceThreshold' }).canAccess === true;
 
   // The contract's own rule checks the field first; the form hands on what it parsed (cents).
   async function save(values: FieldValues, once: Submission) {
@@ -54,17 +56,19 @@ export function LowBalanceCard() {
                 ? translate('pp.profile.low_balance_off')
                 : translate('pp.profile.low_balance_current', { amount: format.money(data.low_balance_threshold) })}
             </Typography>
-            <SchemaForm
-              key={String(data.low_balance_threshold)}
-              schema={contract.setLowBalanceThreshold.body}
-              defaultValues={{ threshold: data.low_balance_threshold === null ? '' : data.low_balance_threshold.toFixed(2) }}
-              onSubmit={save}
-            >
-              <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
-                <TextInput source="threshold" label="pp.profile.low_balance_field" fullWidth parse={(value: string) => value} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
-                <SubmitButton label="pp.profile.low_balance_save" sx={{ mt: 1.5, flexShrink: 0 }} />
-              </Box>
-            </SchemaForm>
+            {manage ? (
+              <SchemaForm
+                key={String(data.low_balance_threshold)}
+                schema={contract.setLowBalanceThreshold.body}
+                defaultValues={{ threshold: data.low_balance_threshold === null ? '' : data.low_balance_threshold.toFixed(2) }}
+                onSubmit={save}
+              >
+                <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+                  <TextInput source="threshold" label="pp.profile.low_balance_field" fullWidth parse={(value: string) => value} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
+                  <SubmitButton label="pp.profile.low_balance_save" sx={{ mt: 1.5, flexShrink: 0 }} />
+                </Box>
+              </SchemaForm>
+            ) : null}
           </>
         ) : (
           <Skeleton height={72} />

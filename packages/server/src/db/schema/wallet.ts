@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, check, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { payments } from './billing.js';
 import { resellers } from './resellers.js';
 import { people } from './people.js';
@@ -50,14 +50,34 @@ export const walletLedger = pgTable(
     index('wallet_ledger_reseller_idx').on(t.resellerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('wallet_ledger_reference_idx').on(t.reference),
     uniqueIndex('wallet_ledger_payment_key').on(t.paymentId),
-    // A member's debits of a day, which wallet_move sums against their daily limit.
-    index('wallet_ledger_person_day_idx').on(t.resellerId, t.personId, t.createdAt).where(sql`${t.personId} is not null and ${t.amountCents} < 0`),
     check('wallet_ledger_amount_check', sql`${t.amountCents} <> 0`),
     check(
       'wallet_ledger_kind_check',
       sql.raw(`kind in (${LEDGER_KINDS.map((k) => `'${k}'`).join(', ')})`),
     ),
   ],
+);
+
+/**
+ * What each person spent from a wallet each UTC day: the running total of their debits in
+ * wallet_ledger, kept by wallet_move under the wallet's row lock in the same transaction as the
+ * debits, and checked there against the member's daily limit (memberships.daily_limit_cents). A
+ * running total, so the check costs one row's read whatever the day's count of charges; kept apart
+ * from memberships, so removing and inviting a member again the same day keeps what they spent.
+ */
+export const memberSpending = pgTable(
+  'member_spending',
+  {
+    resellerId: integer('reseller_id')
+      .notNull()
+      .references(() => resellers.id, { onDelete: 'cascade' }),
+    personId: integer('person_id')
+      .notNull()
+      .references(() => people.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    spentCents: bigint('spent_cents', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.resellerId, t.personId, t.day] }), check('member_spending_spent_check', sql`${t.spentCents} >= 0`)],
 );
 
 /**

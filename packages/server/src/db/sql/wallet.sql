@@ -7,8 +7,9 @@
 --   versions it names are current), moves the balance and coupons_total once, and appends one
 --   ledger row per movement that passed. A debit naming a person (a member spending) also passes only
 --   while that member's daily limit (memberships.daily_limit_cents, per UTC day of the movement)
---   covers it with what they debited that day — read under the same row lock, so concurrent charges
---   by one member can never pass it. Answers per movement whether it moved, the wallet after
+--   covers it with what they debited that day: member_spending's running total, read and moved under
+--   the same row lock, so concurrent charges by one member can never pass it, and the check costs one
+--   row whatever the day's count of charges. Answers per movement whether it moved, the wallet after
 --   it (or, when refused, as it stood) and whether it was stale. Called by modules/wallet/service.ts
 --   (debit and credit, a batch of one, in the caller's transaction) and by wallet_charge_batch.
 -- wallet_charge_batch(reseller, items): charges a batch of purchases of one reseller in one call,
@@ -45,6 +46,7 @@ DECLARE
   answers jsonb := '[]';
   v_person integer;
   v_day jsonb;
+  v_key text;
   days jsonb := '{}';
 BEGIN
   SELECT r.balance_cents, r.credit_limit_cents, r.low_balance_threshold_cents, r.prices_version INTO v_balance, v_limit, v_threshold, v_prices
@@ -60,27 +62,25 @@ BEGIN
     END IF;
     v_person := (mv->>'person')::integer;
     v_day := NULL;
+    v_key := NULL;
     IF v_person IS NOT NULL AND v_amount < 0 AND v_balance IS NOT NULL THEN
-      -- The member's limit and spending that day, read once per call and kept as it moves.
-      IF NOT days ? v_person::text THEN
-        SELECT jsonb_build_array(m.daily_limit_cents, (
-                 SELECT coalesce(-sum(l.amount_cents), 0) FROM wallet_ledger l
-                 WHERE l.reseller_id = p_reseller AND l.person_id = v_person AND l.amount_cents < 0
-                   AND l.created_at >= date_trunc('day', (mv->>'at')::timestamptz AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'))
-          INTO v_day
-        FROM memberships m WHERE m.reseller_id = p_reseller AND m.person_id = v_person AND m.daily_limit_cents IS NOT NULL;
-        days := days || jsonb_build_object(v_person::text, coalesce(v_day, 'null'::jsonb));
+      -- The person's limit (null: none) and what they spent that UTC day, read once per call and kept
+      -- as it moves: [limit, spent, spent by this call].
+      v_key := v_person::text || '/' || ((mv->>'at')::timestamptz AT TIME ZONE 'UTC')::date::text;
+      IF NOT days ? v_key THEN
+        days := days || jsonb_build_object(v_key, jsonb_build_array(
+          (SELECT m.daily_limit_cents FROM memberships m WHERE m.reseller_id = p_reseller AND m.person_id = v_person),
+          coalesce((SELECT s.spent_cents FROM member_spending s
+                    WHERE s.reseller_id = p_reseller AND s.person_id = v_person AND s.day = split_part(v_key, '/', 2)::date), 0),
+          0));
       END IF;
-      v_day := days->(v_person::text);
-      IF jsonb_typeof(v_day) <> 'array' THEN
-        v_day := NULL;
-      END IF;
+      v_day := days->v_key;
     END IF;
     IF v_balance IS NULL THEN
       answers := answers || jsonb_build_array(jsonb_build_array(n, false, NULL, NULL, NULL, false));
-    ELSIF v_day IS NOT NULL AND (v_day->>1)::bigint - v_amount > (v_day->>0)::bigint THEN
+    ELSIF v_day IS NOT NULL AND jsonb_typeof(v_day->0) = 'number' AND (v_day->>1)::bigint - v_amount > (v_day->>0)::bigint THEN
       -- Over the member's daily limit: refused, with the limit and the day's spending for its message.
-      answers := answers || jsonb_build_array(jsonb_build_array(n, false, v_balance, v_limit, v_threshold, false, v_day));
+      answers := answers || jsonb_build_array(jsonb_build_array(n, false, v_balance, v_limit, v_threshold, false, jsonb_build_array(v_day->0, v_day->1)));
     ELSIF jsonb_typeof(mv->'prices') = 'array'
           AND ((mv->'prices'->>0)::bigint IS DISTINCT FROM v_catalogue OR (mv->'prices'->>1)::integer IS DISTINCT FROM v_prices) THEN
       answers := answers || jsonb_build_array(jsonb_build_array(n, false, NULL, NULL, NULL, true));
@@ -88,8 +88,8 @@ BEGIN
       -- A free item (nothing to pay) only moves the coupon counter, and writes no ledger row.
       v_balance := v_balance + v_amount;
       v_coupons := v_coupons + coalesce((mv->>'coupons')::integer, 0);
-      IF v_day IS NOT NULL THEN
-        days := jsonb_set(days, ARRAY[v_person::text, '1'], to_jsonb((v_day->>1)::bigint - v_amount));
+      IF v_key IS NOT NULL THEN
+        days := jsonb_set(days, ARRAY[v_key], jsonb_build_array(v_day->0, (v_day->>1)::bigint - v_amount, (v_day->>2)::bigint - v_amount));
       END IF;
       v_moved := true;
       answers := answers || jsonb_build_array(jsonb_build_array(n, true, v_balance, v_limit, v_threshold, false));
@@ -106,6 +106,11 @@ BEGIN
     FROM jsonb_array_elements(p_moves) WITH ORDINALITY AS i(m, o) JOIN jsonb_array_elements(answers) WITH ORDINALITY AS x(a, o) USING (o)
     WHERE (x.a->>1)::boolean AND (i.m->>'cents')::bigint <> 0
     ORDER BY o;
+    -- Each person's running total for the day moves by what this call debited them.
+    INSERT INTO member_spending AS s (reseller_id, person_id, day, spent_cents)
+    SELECT p_reseller, split_part(d.key, '/', 1)::integer, split_part(d.key, '/', 2)::date, (d.value->>2)::bigint
+    FROM jsonb_each(days) AS d WHERE (d.value->>2)::bigint > 0
+    ON CONFLICT (reseller_id, person_id, day) DO UPDATE SET spent_cents = s.spent_cents + excluded.spent_cents;
   END IF;
   RETURN answers;
 END $function$;

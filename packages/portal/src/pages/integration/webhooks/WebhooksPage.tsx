@@ -150,7 +150,8 @@ function EventTypesInput() {
   );
 }
 
-function Deliveries({ endpointId }: { endpointId: number }) {
+/** An endpoint's delivery log; `manage` (developers.manage) adds each delivery's Resend. */
+function Deliveries({ endpointId, manage }: { endpointId: number; manage: boolean }) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const { act, busy } = useAct();
@@ -176,9 +177,11 @@ function Deliveries({ endpointId }: { endpointId: number }) {
             <Typography variant="body2" color="text.secondary">
               {d.event_id}
             </Typography>
-            <Button size="small" disabled={busy} onClick={() => void act(() => dataProvider.resendWebhookDelivery(d.id), { resend: d.id }).then(() => setTimeout(() => void refetch(), 1500))}>
-              {translate('pp.webhooks.resend')}
-            </Button>
+            {manage ? (
+              <Button size="small" disabled={busy} onClick={() => void act(() => dataProvider.resendWebhookDelivery(d.id), { resend: d.id }).then(() => setTimeout(() => void refetch(), 1500))}>
+                {translate('pp.webhooks.resend')}
+              </Button>
+            ) : null}
           </Stack>
           {d.attempts.map((a, i) => (
             <Box key={i} data-testid="attempt" sx={{ pl: 2 }}>
@@ -254,7 +257,7 @@ function EndpointCard({ endpoint, onSecret, manage }: { endpoint: WebhookEndpoin
             {translate('pp.webhooks.delete')}
           </Button>
         </Stack>
-        <Deliveries endpointId={endpoint.id} />
+        <Deliveries endpointId={endpoint.id} manage={manage} />
       </CardContent>
       <Dialog open={confirming} onClose={() => setConfirming(false)}>
         <DialogContent>{translate('pp.webhooks.delete_confirm')}</DialogContent>

@@ -19,7 +19,8 @@ type Prices = Record<(typeof RECURRING_CYCLES)[number], number>;
 
 const schema = z.object(Object.fromEntries(RECURRING_CYCLES.map((c) => [c, dollarAmountField])));
 
-export function PricingEditor({ userId, recurring, onetime }: { userId: number; recurring: Prices; onetime: Prices }) {
+/** The user's prices by tab; read-only (no save) for a member who may not manage sub-resellers. */
+export function PricingEditor({ userId, recurring, onetime, editable }: { userId: number; recurring: Prices; onetime: Prices; editable: boolean }) {
   const translate = useTranslate();
   const [tab, setTab] = useState<1 | 0>(1);
   const prices = tab === 1 ? recurring : onetime;
@@ -30,13 +31,13 @@ export function PricingEditor({ userId, recurring, onetime }: { userId: number; 
         <Tab value={0} label={translate('pp.coupons.non_recursive')} id="pricing-tab-0" aria-controls="pricing-panel" />
       </Tabs>
       <Box id="pricing-panel" role="tabpanel" aria-labelledby={`pricing-tab-${tab}`}>
-        <PriceForm key={`${tab}:${JSON.stringify(prices)}`} userId={userId} recursive={tab} prices={prices} />
+        <PriceForm key={`${tab}:${JSON.stringify(prices)}`} userId={userId} recursive={tab} prices={prices} editable={editable} />
       </Box>
     </Box>
   );
 }
 
-function PriceForm({ userId, recursive, prices }: { userId: number; recursive: 1 | 0; prices: Prices }) {
+function PriceForm({ userId, recursive, prices, editable }: { userId: number; recursive: 1 | 0; prices: Prices; editable: boolean }) {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -67,10 +68,10 @@ function PriceForm({ userId, recursive, prices }: { userId: number; recursive: 1
       </Typography>
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: '1fr 1fr 1fr' }, columnGap: 2 }}>
         {RECURRING_CYCLES.map((cycle) => (
-          <TextInput key={cycle} source={cycle} label={CYCLES[cycle].label} inputMode="decimal" data-testid={`price-${cycle}`} />
+          <TextInput key={cycle} source={cycle} label={CYCLES[cycle].label} inputMode="decimal" data-testid={`price-${cycle}`} disabled={!editable} />
         ))}
       </Box>
-      <SubmitButton label="pp.users.save_prices" />
+      {editable ? <SubmitButton label="pp.users.save_prices" /> : null}
     </SchemaForm>
   );
 }

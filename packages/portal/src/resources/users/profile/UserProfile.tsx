@@ -11,8 +11,8 @@ import { TextInput, useDataProvider, useShowContext, useTranslate } from 'react-
 import { Link } from 'react-router-dom';
 import type { FieldValues } from 'react-hook-form';
 import { z } from 'zod';
-import type { PortalDataProvider } from '@partner-panel/data-provider';
-import { emailField, fullNameField, messages, requiredText, type CallResult, type Contract } from '@partner-panel/sdk';
+import { canAccess, type PortalDataProvider } from '@partner-panel/data-provider';
+import { emailField, fullNameField, messages, requiredText, type CallName, type CallResult, type Contract } from '@partner-panel/sdk';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useFormat } from '../../../components/format';
 import { PageHeader } from '../../../components/PageHeader';
@@ -21,6 +21,7 @@ import { SchemaForm } from '../../../components/SchemaForm';
 import { onFirstClick, useSubmission, type Submission } from '../../../components/useSubmission';
 import { SubmitButton } from '../../../components/SubmitButton';
 import { usePaths } from '../../../routing/usePaths';
+import { useSessionUser } from '../../../routing/useSessionUser';
 import { PricingEditor } from './PricingEditor';
 import { UserAuditList } from './UserAuditList';
 import { UserDialogs, type UserDialog } from './UserDialogs';
@@ -36,8 +37,22 @@ const fieldSchema = (field: 'name' | 'email', current: string) =>
       .pipe(field === 'email' ? emailField : fullNameField),
   });
 
+/**
+ * What the signed-in member may do to a sub-reseller, from each call's permission in the contract:
+ * an Administrator manages (status, verify, name, e-mail, password, prices, two-factor), Finance bills
+ * (invoice, credit or debit), Operations generates on its behalf; a role without one sees the value
+ * but not the control. The server refuses them anyway.
+ */
+function useUserPowers() {
+  const session = useSessionUser();
+  const may = (action: CallName) => canAccess(session, { resource: 'users', action });
+  return { manage: may('updateUser'), bill: may('adjustUserBalance'), invoice: may('createUserInvoice'), generate: may('generateUserCoupons') };
+}
+type UserPowers = ReturnType<typeof useUserPowers>;
+
 export default function UserProfile() {
   const translate = useTranslate();
+  const powers = useUserPowers();
   const { record, error } = useShowContext<Profile>();
   const [dialog, setDialog] = useState<UserDialog | null>(null);
   const header = <PageHeader title={translate('pp.users.profile')} />;
@@ -67,7 +82,7 @@ export default function UserProfile() {
       {header}
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 7 }}>
-          <DetailsCard user={record} onOpen={setDialog} />
+          <DetailsCard user={record} onOpen={setDialog} powers={powers} />
         </Grid>
         <Grid size={{ xs: 12, md: 5 }}>
           <FiguresCard user={record} />
@@ -78,7 +93,7 @@ export default function UserProfile() {
               <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
                 {translate('pp.users.pricing')}
               </Typography>
-              <PricingEditor userId={record.id} recurring={record.recuringPricing} onetime={record.nonRecuringPricing} />
+              <PricingEditor userId={record.id} recurring={record.recuringPricing} onetime={record.nonRecuringPricing} editable={powers.manage} />
             </CardContent>
           </Card>
         </Grid>
@@ -89,7 +104,7 @@ export default function UserProfile() {
   );
 }
 
-function DetailsCard({ user, onOpen }: { user: Profile; onOpen: (d: UserDialog) => void }) {
+function DetailsCard({ user, onOpen, powers }: { user: Profile; onOpen: (d: UserDialog) => void; powers: UserPowers }) {
   const translate = useTranslate();
   const format = useFormat();
   const links = usePaths();
@@ -119,7 +134,7 @@ function DetailsCard({ user, onOpen }: { user: Profile; onOpen: (d: UserDialog) 
             data-testid="user-verified"
           />
           <Chip size="small" variant="outlined" label={translate(user.status === 1 ? 'pp.profile.active' : 'pp.profile.inactive')} data-testid="user-status" />
-          {user.verified ? null : (
+          {user.verified || !powers.manage ? null : (
             <Button variant="contained" size="small" disabled={busy} onClick={onFirstClick(() => act('verify', (once) => dataProvider.verifyUser(user.id, once)))}>
               {translate('pp.users.verify')}
             </Button>
@@ -135,8 +150,10 @@ function DetailsCard({ user, onOpen }: { user: Profile; onOpen: (d: UserDialog) 
           return (
             <SchemaForm key={`${field}:${current}`} schema={fieldSchema(field, current)} defaultValues={{ [field]: current }} onSubmit={update(field)}>
               <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
-                <TextInput source={field} label={`pp.profile.${field}`} fullWidth disabled={!user.verified} />
-                <SubmitButton label="pp.users.save" sx={{ mt: 1.5, flexShrink: 0 }} disabled={!user.verified} aria-label={`${translate('pp.users.save')} ${translate(`pp.profile.${field}`)}`} />
+                <TextInput source={field} label={`pp.profile.${field}`} fullWidth disabled={!user.verified || !powers.manage} />
+                {powers.manage ? (
+                  <SubmitButton label="pp.users.save" sx={{ mt: 1.5, flexShrink: 0 }} disabled={!user.verified} aria-label={`${translate('pp.users.save')} ${translate(`pp.profile.${field}`)}`} />
+                ) : null}
               </Box>
             </SchemaForm>
           );
@@ -146,7 +163,7 @@ function DetailsCard({ user, onOpen }: { user: Profile; onOpen: (d: UserDialog) 
           name="status"
           label={translate('pp.profile.status')}
           value={user.status}
-          disabled={busy}
+          disabled={busy || !powers.manage}
           onChange={(e) => {
             const value = Number(e.target.value);
             if (value !== user.status) setNewStatus(value);
@@ -173,7 +190,7 @@ function DetailsCard({ user, onOpen }: { user: Profile; onOpen: (d: UserDialog) 
             control={
               <Switch
                 checked={user.two_factor_required}
-                disabled={busy}
+                disabled={busy || !powers.manage}
                 onChange={(e) => {
                   // Read now: the controlled switch turns back before the call runs.
                   const required = e.target.checked;
@@ -195,23 +212,31 @@ function DetailsCard({ user, onOpen }: { user: Profile; onOpen: (d: UserDialog) 
           {translate('pp.users.member_since', { date: format.longDate(user.created_at) })}
         </Typography>
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-          <Button variant="contained" aria-haspopup="dialog" onClick={() => onOpen('invoice')}>
-            {translate('pp.users.send_invoice')}
-          </Button>
-          <Button variant="outlined" aria-haspopup="dialog" onClick={() => onOpen('password')} disabled={!user.verified}>
-            {translate('pp.users.change_password')}
-          </Button>
-          <Button variant="outlined" aria-haspopup="dialog" onClick={() => onOpen('adjust')}>
-            {translate('pp.users.adjust')}
-          </Button>
+          {powers.invoice ? (
+            <Button variant="contained" aria-haspopup="dialog" onClick={() => onOpen('invoice')}>
+              {translate('pp.users.send_invoice')}
+            </Button>
+          ) : null}
+          {powers.manage ? (
+            <Button variant="outlined" aria-haspopup="dialog" onClick={() => onOpen('password')} disabled={!user.verified}>
+              {translate('pp.users.change_password')}
+            </Button>
+          ) : null}
+          {powers.bill ? (
+            <Button variant="outlined" aria-haspopup="dialog" onClick={() => onOpen('adjust')}>
+              {translate('pp.users.adjust')}
+            </Button>
+          ) : null}
         </Box>
         <Typography variant="subtitle2" component="h2" sx={{ mt: 3 }}>
           {translate('pp.users.links')}
         </Typography>
         <Box component="nav" aria-label={translate('pp.users.links')} sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 1 }}>
-          <Button size="small" component={Link} to={`${base}/generatecoupon`}>
-            {translate('pp.nav.generate')}
-          </Button>
+          {powers.generate ? (
+            <Button size="small" component={Link} to={`${base}/generatecoupon`}>
+              {translate('pp.nav.generate')}
+            </Button>
+          ) : null}
           <Button size="small" component={Link} to={`${base}/listcoupons`}>
             {translate('pp.nav.coupons_list')}
           </Button>
