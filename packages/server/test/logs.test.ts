@@ -4,8 +4,9 @@
  * envelope — and, after a whole journey logged at the most talkative level, no password, token,
  * secret key, card number or mail body anywhere in the log.
  */
+import { once, type EventEmitter } from 'node:events';
 import { Writable } from 'node:stream';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DEMO_PASSWORD } from '../src/modules/demo/seed.js';
 import { LOG_FLUSH_MS, logDestination } from '../src/ops/log-destination.js';
 import { testApp, linkHash } from './support/app.js';
@@ -96,13 +97,20 @@ describe('the log', async () => {
   });
 
   it('keeps the process running when its writer has been ended (as pino ends it before exit, or on a broken pipe)', async () => {
-    const log = logDestination('/dev/null');
-    log.stream.write('one line\n');
-    (log.stream as unknown as { end(): void }).end();
-    // Two flush ticks: a flush of the ended writer would throw from the timer, an unhandled error here.
-    // The timer is the writer's own and tells no one when it has fired, so its ticks are waited out.
-    await new Promise((resolve) => setTimeout(resolve, LOG_FLUSH_MS * 2 + 50));
-    expect((log.stream as unknown as { destroyed: boolean }).destroyed).toBe(true);
-    expect(() => log.close()).not.toThrow();
+    // The writer's flush timer on a clock the test moves: its ticks after the end run here, where a
+    // flush of the ended writer would throw.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const log = logDestination('/dev/null');
+      log.stream.write('one line\n');
+      const closed = once(log.stream as unknown as EventEmitter, 'close');
+      (log.stream as unknown as { end(): void }).end();
+      await closed;
+      expect((log.stream as unknown as { destroyed: boolean }).destroyed).toBe(true);
+      expect(() => vi.advanceTimersByTime(LOG_FLUSH_MS * 2)).not.toThrow();
+      expect(() => log.close()).not.toThrow();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

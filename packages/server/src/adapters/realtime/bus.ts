@@ -26,8 +26,7 @@ const RECONNECT_MAX_MS = 10_000;
 
 export type BusMessage =
   | { kind: 'publish'; channels: string[]; event: string; data: string }
-  | { kind: 'terminate'; userIds: string[] }
-  | { kind: 'disconnect'; channel: string };
+  | { kind: 'terminate'; userIds: string[] };
 
 /** Sends a message inside `tx` (a transaction, or the pool for one committed at once). */
 export async function sendOnBus(tx: Tx, message: BusMessage): Promise<void> {

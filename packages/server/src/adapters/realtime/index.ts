@@ -124,16 +124,7 @@ export function createRealtime(settings: RealtimeSettings, log: { warn(obj: unkn
     /** A message heard on the bus, for this process's sockets. */
     deliver(message: BusMessage) {
       if (message.kind === 'publish') server?.publish(message.channels, message.event, message.data);
-      else if (message.kind === 'terminate') server?.terminateUsers(message.userIds);
-      else server?.disconnectChannel(message.channel);
-    },
-    /**
-     * Closes every socket on the channel (4009: authorise again), on every process of the bus.
-     * Embedded server only: the Pusher HTTP API has no call that closes a channel's sockets.
-     */
-    disconnect(channel: string) {
-      if (!bus) return server?.disconnectChannel(channel);
-      void sendOnBus(bus, { kind: 'disconnect', channel }).catch((error: unknown) => log.warn({ err: error, channel }, 'realtime disconnect failed'));
+      else server?.terminateUsers(message.userIds);
     },
     /**
      * Closes the sockets of these sessions (4009): those signed in as one of them and those

@@ -14,7 +14,6 @@ type Command =
   | { kind: 'listen'; port: number; host: string }
   | { kind: 'close' }
   | { kind: 'publish'; channels: string[]; event: string; data: string; exceptSocketId?: string | undefined }
-  | { kind: 'disconnect'; channel: string }
   | { kind: 'terminate'; userIds: string[] }
   | { kind: 'stats'; channel?: string };
 export type ToWorker = Command & { id: number };
@@ -64,10 +63,6 @@ export class IsolatedRealtimeServer {
 
   publish(channels: string[], event: string, data: string, exceptSocketId?: string): void {
     if (this.worker) void this.ask({ kind: 'publish', channels, event, data, exceptSocketId }).catch(() => undefined);
-  }
-
-  disconnectChannel(channel: string): void {
-    if (this.worker) void this.ask({ kind: 'disconnect', channel }).catch(() => undefined);
   }
 
   terminateUsers(userIds: string[]): void {

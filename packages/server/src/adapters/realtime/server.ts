@@ -205,14 +205,6 @@ export class RealtimeServer {
     return delivered;
   }
 
-  /** Closes the sockets subscribed to a channel whose sessions have ended; they must authorise again. */
-  disconnectChannel(channel: string) {
-    for (const conn of [...(this.channels.get(channel) ?? [])]) {
-      conn.ws.close(CLOSE.unauthorized, 'The session behind this connection has ended');
-      this.drop(conn);
-    }
-  }
-
   /**
    * Closes every connection signed in as one of these users, or subscribed with a channel
    * authorisation one of them was given (the Pusher API's terminate_connections): the sessions

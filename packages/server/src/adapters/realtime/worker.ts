@@ -24,9 +24,6 @@ port.on('message', (message: ToWorker) => {
         return {};
       case 'publish':
         return { delivered: server.publish(message.channels, message.event, message.data, message.exceptSocketId) };
-      case 'disconnect':
-        server.disconnectChannel(message.channel);
-        return {};
       case 'terminate':
         return { closed: server.terminateUsers(message.userIds) };
       case 'stats':
