@@ -10,7 +10,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { paths, publicPaths } from '../src/routing/paths.js';
-import { expectNoProblems, newTab, painted, signIn } from './support/browser.js';
+import { expectNoProblems, newTab, signIn, trackRequests } from './support/browser.js';
 import { startServer } from './support/server.js';
 
 const server = await startServer();
@@ -31,10 +31,19 @@ async function expectOurWords(page: Page, where: string) {
   for (const message of await visibleMessages(page)) expect(message, where).not.toMatch(LIBRARY_WORDS);
 }
 
+/** One count of each page's requests, for every form and dialog tried on it. */
+const trackers = new WeakMap<Page, ReturnType<typeof trackRequests>>();
+function requestsOf(page: Page) {
+  let tracker = trackers.get(page);
+  if (!tracker) trackers.set(page, (tracker = trackRequests(page)));
+  return tracker;
+}
+
 /** Tries every typed field of every form within `root` (the page, or a dialog); returns how many fields it tried. */
 async function tryForms(page: Page, where: string, root: Locator = page.locator('body')): Promise<number> {
   await page.waitForLoadState('networkidle');
   const forms = root.locator('form:visible');
+  const requests = requestsOf(page);
   let tried = 0;
   for (let f = 0; f < (await forms.count()); f++) {
     const form = forms.nth(f);
@@ -58,8 +67,9 @@ async function tryForms(page: Page, where: string, root: Locator = page.locator(
       const submit = form.locator('button[type=submit]:visible:enabled').first();
       if (await submit.count()) {
         await submit.click();
-        // The refusal of an emptied field is the form's own check, in the click's re-render.
-        await painted(page);
+        // Refused by the form's own check, or sent and answered: every request the click made has
+        // finished and the page has painted what it answered before the next field is tried.
+        await requests.quiet();
         await expectOurWords(page, `${label} emptied and submitted`);
       }
       tried++;
