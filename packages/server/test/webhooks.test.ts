@@ -231,6 +231,35 @@ describe('deliveries', () => {
     expect(accepted).toEqual(['vpn_user.created', 'vpn_user.updated', 'vpn_user.suspended']);
   });
 
+  it('fans the events of one subject out one at a time, in a queue of that subject; an event of none in no queue', async () => {
+    // Run side by side, a later event's fan-out could queue its delivery ahead of an earlier one's.
+    // Each event's fan-out job, as its insert's trigger adds it in the writing transaction (rolled back).
+    const p = await partner(t, 'hooks-fanout-queue@example.com');
+    const hook = await receiver();
+    await p.sandbox.webhookEndpoints.create({ url: hook.url });
+    const [account] = await query<{ id: number }>(t, sql`select id from resellers where email = 'hooks-fanout-queue@example.com'`);
+    let queued: unknown;
+    const rolledBack = new Error('rolled back');
+    const ended = await t.database.db
+      .transaction(async (tx) => {
+        const ids = ['evt_fanoutqueue1', 'evt_fanoutqueue2', 'evt_fanoutqueue3'];
+        const subjects = ['vpn_user:9001', 'vpn_user:9001', null];
+        for (const [i, id] of ids.entries()) {
+          await tx.execute(sql`insert into events (id, reseller_id, mode, type, subject, data) values (${id}, ${account?.id}, 'sandbox', 'vpn_user.deleted', ${subjects[i] ?? null}, '{}'::jsonb)`);
+        }
+        // (graphile-worker's jobs view shows no payload: its tables, as 0.17 lays them out.)
+        const jobs = await tx.execute(sql`select j.payload->>'event' as event, q.queue_name from graphile_worker._private_jobs j
+          join graphile_worker._private_tasks k on k.id = j.task_id left join graphile_worker._private_job_queues q on q.id = j.job_queue_id
+          where k.identifier = 'webhooks.fanout' and j.payload->>'event' in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
+        const byEvent = new Map((jobs.rows as { event: string; queue_name: string | null }[]).map((j) => [j.event, j.queue_name]));
+        queued = ids.map((id) => byEvent.get(id));
+        throw rolledBack;
+      })
+      .catch((e: unknown) => e);
+    expect(ended).toBe(rolledBack);
+    expect(queued).toEqual(['fanout:vpn_user:9001', 'fanout:vpn_user:9001', null]);
+  });
+
   it('rotates the secret: for 24 hours both secrets sign, so a receiver on either verifies', async () => {
     const p = await partner(t, 'hooks-rotate@example.com');
     const hook = await receiver();
