@@ -10,7 +10,7 @@
 import type { AppContext } from '../../context.js';
 import { fail } from '../../http/errors.js';
 import { StalePrices } from '../wallet/group-commit.js';
-import { priceBook, type PriceBook, type PriceBooks } from './pricing.js';
+import { bookIsDue, priceBook, type PriceBook, type PriceBooks } from './pricing.js';
 
 /**
  * The books one app keeps (its context's `priceBooks`, made in app.ts): two apps in one process on
@@ -23,10 +23,10 @@ const KEPT = 10_000;
 /** Times a call is priced again from a fresh book before it answers that it could not be. */
 const ATTEMPTS = 3;
 
-type Ctx = Pick<AppContext, 'db' | 'priceBooks'>;
+type Ctx = Pick<AppContext, 'db' | 'priceBooks' | 'clock'>;
 
 async function freshBook(ctx: Ctx, resellerId: number) {
-  const book = await priceBook(ctx.db, resellerId);
+  const book = await priceBook(ctx.db, resellerId, ctx.clock.now());
   const books = ctx.priceBooks;
   books.delete(resellerId);
   books.set(resellerId, book);
@@ -41,6 +41,8 @@ async function freshBook(ctx: Ctx, resellerId: number) {
  */
 export async function withPriceBook<T>(ctx: Ctx, resellerId: number, call: (book: PriceBook) => Promise<T>, options: { kept: boolean }): Promise<T> {
   let book = options.kept ? ctx.priceBooks.get(resellerId) : undefined;
+  // A kept book that names an operator's change now due is not current, though no version has moved yet.
+  if (book && bookIsDue(book, ctx.clock.now())) book = undefined;
   for (let attempt = 1; ; attempt++) {
     book ??= await freshBook(ctx, resellerId);
     try {
