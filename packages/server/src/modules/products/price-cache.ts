@@ -8,7 +8,8 @@
  * read afresh, so that no charge is ever made at a price that was not current when it committed.
  */
 import type { AppContext } from '../../context.js';
-import { fail } from '../../http/errors.js';
+import { AppError, fail } from '../../http/errors.js';
+import { errors } from '@partner-panel/sdk';
 import { StalePrices } from '../wallet/group-commit.js';
 import { bookIsDue, priceBook, type PriceBook, type PriceBooks } from './pricing.js';
 
@@ -20,6 +21,8 @@ export const createPriceBooks = (): PriceBooks => new Map();
 
 /** Resellers whose books are kept at once; the one read longest ago goes first (a book is about a kilobyte). */
 const KEPT = 10_000;
+/** The refusals of a product or addon that is not sold. */
+const UNSOLD = new Set<string>([errors.productNotFound.code, errors.addonNotFound.code]);
 /** Times a call is priced again from a fresh book before it answers that it could not be. */
 const ATTEMPTS = 3;
 
@@ -44,10 +47,17 @@ export async function withPriceBook<T>(ctx: Ctx, resellerId: number, call: (book
   // A kept book that names an operator's change now due is not current, though no version has moved yet.
   if (book && bookIsDue(book, ctx.clock.now())) book = undefined;
   for (let attempt = 1; ; attempt++) {
+    const kept = book !== undefined;
     book ??= await freshBook(ctx, resellerId);
     try {
       return await call(book);
     } catch (error) {
+      // A kept book that lacks the product or addon asked for may predate its reinstatement: a
+      // refusal is only said from a book read now.
+      if (kept && error instanceof AppError && UNSOLD.has(String(error.entry.code))) {
+        book = undefined;
+        continue;
+      }
       if (!(error instanceof StalePrices)) throw error;
       // Prices that moved at every attempt: a change is under way, the caller looks again.
       if (attempt >= ATTEMPTS) throw fail('pricesChanged');
