@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { ROLES, ROLE_NAMES, contract, errors, formatMessage, roleMay, type AnyCall, type ErrorName, type Role } from '@partner-panel/sdk';
+import { ROLES, ROLE_NAMES, contract, errors, isSignedInAccess, formatMessage, roleMay, type AnyCall, type ErrorName, type Role } from '@partner-panel/sdk';
 import { manualClock, testApp } from './support/app.js';
 import { MEMBER_PASSWORD, invitationToken, joinAs } from './support/team.js';
 import { fundedReseller, query } from './support/sql.js';

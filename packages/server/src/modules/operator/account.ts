@@ -12,7 +12,7 @@ import type { Tx } from '../../db/index.js';
 import { memberships, people, resellers } from '../../db/schema/index.js';
 import { forgotPassword } from '../auth/service.js';
 import { hashPassword } from '../auth/passwords.js';
-import { newClientId } from '../auth/identity.js';
+import { freeCustomUrl, newClientId } from '../auth/identity.js';
 
 export const OPERATOR_CUSTOM_URL = 'operator';
 export const OPERATOR_NAME = 'Operator';
@@ -31,7 +31,8 @@ export async function createOperator(tx: Tx, input: { email: string; name: strin
       kind: 'operator',
       email: input.email,
       name: OPERATOR_NAME,
-      customUrl: OPERATOR_CUSTOM_URL,
+      // `operator` unless a reseller has it already (its prefix in the portal's addresses).
+      customUrl: await freeCustomUrl(tx, OPERATOR_CUSTOM_URL),
       clientId: newClientId(),
       verifiedAt: input.verifiedAt,
       twoFactorRequired: input.twoFactorRequired,
