@@ -47,8 +47,27 @@ export const isPartner = (user: Pick<StoredUser, 'id'> | null | undefined) => us
 /** The operator, the provider's own account (a user stored before it existed is a reseller). */
 export const isOperator = (user: Pick<StoredUser, 'is_operator'> | null | undefined) => user?.is_operator === true;
 
-/** The operator's areas: its console, and what every account has (its people's own pages, its team). */
-const OPERATOR_AREAS = new Set<string>(['operator', 'profile', 'notifications', 'team']);
+/**
+ * A reseller's areas, which the operator has none of (it keeps its console, its team and its people's
+ * own pages; a react-admin resource's name is no area, and its calls' permissions decide).
+ */
+const RESELLER_AREAS = new Set<string>([
+  'dashboard',
+  'dashboard.wallet',
+  'dashboard.vpn',
+  'coupons.generate',
+  'coupons.list',
+  'coupons.price',
+  'coupons.addons',
+  'coupons.billing_type',
+  'vpn.create',
+  'vpn.subscriptions',
+  'vpn.list',
+  'billing',
+  'integration',
+  'redeem',
+  'users',
+] satisfies Area[]);
 
 export function roleOf(user: StoredUser | null | undefined): Role {
   if (!user) return 'visitor';
@@ -75,7 +94,7 @@ export function areaAllows(user: StoredUser | null | undefined, { action = 'show
   if (resource === 'public') return true;
   // The operator has no wallet, coupons or customers: none of a reseller's pages (its redeem page
   // either), and its console is its alone.
-  if (isOperator(user)) return OPERATOR_AREAS.has(resource);
+  if (isOperator(user)) return !RESELLER_AREAS.has(resource);
   if (resource === 'redeem') return true;
   if (!user) return false;
   if (resource === 'operator') return false;

@@ -316,9 +316,9 @@ describe('every screen of the route table, at 1280 and 390 px: no moderate, seri
         reach(new URL(page.url()).pathname);
       }
     }
-    // The route table's pages and those only linked: the webhooks, the white-label enquiries, a
+    // The route table's pages and those only linked: the webhooks, a
     // user's tabs, Manage VPN's tabs.
-    for (const linked of ['/integration/webhooks', '/users/white-label', '/user/edit/{id}/listcoupons', '/vpn/subscriptions/delete']) expect(walked).toContain(`${base}${linked}`);
+    for (const linked of ['/integration/webhooks', '/user/edit/{id}/listcoupons', '/vpn/subscriptions/delete']) expect(walked).toContain(`${base}${linked}`);
     // The bell (named with its unread count, when any), the pricing modal, a row's e-mail and
     // delete, the two-factor and password dialogs.
     expect([...dialogs].map((name) => name.replace(/: .*$/, ''))).toEqual(

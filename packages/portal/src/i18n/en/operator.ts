@@ -24,6 +24,7 @@ export const operator = {
     actions: 'Actions',
     change_price: 'Change price',
     change_price_of: 'Change the price of %{name}',
+    change_price_for: 'Change price of %{name}',
     withdraw: 'Withdraw',
     reinstate: 'Reinstate',
     withdraw_title: 'Withdraw %{name}?',

@@ -77,7 +77,7 @@ export default function CataloguePage() {
       {mayChange ? (
         <TableCell align="right">
           <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-            <Button size="small" onClick={() => setPricing(item)} aria-haspopup="dialog" aria-label={translate('pp.catalogue.change_price_of', { name: item.name })}>
+            <Button size="small" onClick={() => setPricing(item)} aria-haspopup="dialog" aria-label={translate('pp.catalogue.change_price_for', { name: item.name })}>
               {translate('pp.catalogue.change_price')}
             </Button>
             <Button size="small" color={active ? 'warning' : 'primary'} disabled={busy} onClick={() => setAvailability({ item, active: !active })} aria-haspopup="dialog">
@@ -89,10 +89,10 @@ export default function CataloguePage() {
     </TableRow>
   );
 
-  const head = (price: string) => (
+  const head = (item: string, price: string) => (
     <TableHead>
       <TableRow>
-        <TableCell>{translate('pp.catalogue.product')}</TableCell>
+        <TableCell>{translate(item)}</TableCell>
         <TableCell align="right">{translate(price)}</TableCell>
         <TableCell>{translate('pp.catalogue.status')}</TableCell>
         <TableCell>{translate('pp.catalogue.scheduled')}</TableCell>
@@ -115,7 +115,7 @@ export default function CataloguePage() {
               {translate('pp.catalogue.products')}
             </Typography>
             <Table size="small" aria-label={translate('pp.catalogue.products')}>
-              {head('pp.catalogue.price')}
+              {head('pp.catalogue.product', 'pp.catalogue.price')}
               <TableBody>
                 {(catalogue.data?.products ?? []).map((p) =>
                   row({ type: 'product', id: p.id, name: productName(p), price: money(p.price) }, p.active, p.pending, `catalogue-product-${p.id}`),
@@ -130,7 +130,7 @@ export default function CataloguePage() {
               {translate('pp.catalogue.addons')}
             </Typography>
             <Table size="small" aria-label={translate('pp.catalogue.addons')}>
-              {head('pp.catalogue.monthly_price')}
+              {head('pp.catalogue.addon', 'pp.catalogue.monthly_price')}
               <TableBody>
                 {(catalogue.data?.addons ?? []).map((a) =>
                   row({ type: 'addon', id: a.id, name: addonName(a), price: money(a.monthly_price) }, a.active, a.pending, `catalogue-addon-${a.id}`),
