@@ -39,7 +39,7 @@ describe('white label', () => {
     // The operator, the provider's own account, reads them in its console.
     const operator = await newTab(server.url);
     await signIn(operator.page, 'operator@demo.partner-panel.test', undefined, /\/operator\/catalogue$/);
-    await operator.page.getByRole('link', { name: 'White-label enquiries' }).first().click();
+    await operator.page.getByRole('tab', { name: 'White-label enquiries' }).click();
     await operator.page.getByRole('heading', { name: 'White-label enquiries' }).waitFor();
     const rows = operator.page.getByTestId('white-label-row');
     await expect.poll(() => rows.count()).toBe(1);
