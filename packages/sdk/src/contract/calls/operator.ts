@@ -12,8 +12,8 @@ import { dollarsToCents, messages } from '../rules.js';
 export const CATALOGUE_ITEM_TYPES = ['product', 'addon'] as const;
 export const CATALOGUE_CHANGES = ['price', 'withdraw', 'reinstate'] as const;
 
-const itemType = z.enum(CATALOGUE_ITEM_TYPES, { error: 'Choose a product or an addon.' });
-const itemId = z.number({ error: 'Choose a product or an addon.' }).int().min(1).max(1_000_000);
+const itemType = z.enum(CATALOGUE_ITEM_TYPES, { error: messages.catalogueItem });
+const itemId = z.number({ error: messages.catalogueItem }).int({ error: messages.catalogueItem }).min(1, { error: messages.catalogueItem }).max(1_000_000, { error: messages.catalogueItem });
 
 /** A catalogue price in dollars (a number or text), to integer cents. */
 export const cataloguePriceField = z
@@ -122,7 +122,7 @@ export const setCatalogueAvailability = defineCall({
   spec: 'ours (issue 35: the catalogue)',
   summary:
     'Withdraws a product or addon from sale (Generate and the v2 API no longer offer it; its coupons and subscriptions stay) or reinstates it, at once.',
-  body: z.object({ item_type: itemType, item_id: itemId, active: z.boolean({ error: 'Say whether it is sold (true) or withdrawn (false).' }) }),
+  body: z.object({ item_type: itemType, item_id: itemId, active: z.boolean({ error: messages.catalogueActive }) }),
   response: catalogueChangeRow,
   successCode: 150004,
 });
