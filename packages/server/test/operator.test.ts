@@ -48,6 +48,8 @@ describe('the operator account', () => {
     // Its people's own calls and its team are its own.
     expect((await op.api.teamMembers({})).data.map((m) => m.email)).toEqual([OPERATOR]);
     expect((await op.api.listSessions()).length).toBeGreaterThan(0);
+    // The demo operator is exempt from the second factor its production twin must use.
+    expect(await op.api.requireTeamTwoFactor({ required: false })).toMatchObject({ required: false });
   });
 
   it('is held by the database to no money, parent or admin flag', async () => {

@@ -136,6 +136,7 @@ export const errors = {
   // --- the operator's catalogue (ours, issue 35)
   catalogueItemNotFound: entry('rspf-catalogue-6001', 'This product or addon is not in the catalogue.', 404),
   catalogueEffectivePast: entry('rspf-catalogue-6002', 'A scheduled change must take effect later than now: choose a later time, or make it effective now.', 422),
+  operatorTwoFactor: entry('rspf-catalogue-6004', "The operator's members always sign in with a second factor: it cannot be turned off.", 422),
   catalogueUnchanged: entry('rspf-catalogue-6003', 'Nothing to change: it already is so.', 422),
   partnerPlanOnly: entry('rspf-account-1056', 'Your coupons are the recurring biennial plan, without addons.', 422),
   // --- VPN accounts (001 §5)

@@ -3,7 +3,8 @@
  * of kind `operator`, at most one, held by the table's checks to no parent, no admin flag, no money
  * and no coupons, with members like any account. The demo data makes one (modules/demo/seed.ts);
  * in production the first start with `OPERATOR_EMAIL` makes it, its Owner that address with a
- * set-password link by mail, and two-factor sign-in required of every member.
+ * set-password link by mail, and two-factor sign-in required of every member (outside the demo data
+ * it cannot be turned off, and each start requires it again).
  */
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
@@ -13,8 +14,10 @@ import { memberships, people, resellers } from '../../db/schema/index.js';
 import { forgotPassword } from '../auth/service.js';
 import { hashPassword } from '../auth/passwords.js';
 import { freeCustomUrl, newClientId } from '../auth/identity.js';
+import { operatorNeedsTwoFactor } from './two-factor.js';
 
 export const OPERATOR_CUSTOM_URL = 'operator';
+
 export const OPERATOR_NAME = 'Operator';
 
 /** The operator account's row, if there is one. */
@@ -58,6 +61,11 @@ export type OperatorAtStart =
 export async function ensureOperator(ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'mail' | 'counters' | 'notifier' | 'realtime' | 'log' | 'secret'>): Promise<OperatorAtStart> {
   const existing = await findOperator(ctx.db);
   const email = ctx.config.operatorEmail;
+  if (existing && operatorNeedsTwoFactor(ctx.config) && !existing.twoFactorRequired) {
+    // Turned off by hand in the database, or made by demo data now run without it: required again.
+    await ctx.db.update(resellers).set({ twoFactorRequired: true }).where(eq(resellers.id, existing.id));
+    existing.twoFactorRequired = true;
+  }
   if (existing || !email) return { made: false, email: existing?.email ?? null, twoFactorRequired: existing?.twoFactorRequired ?? false };
   const [taken] = await ctx.db
     .select({ id: people.id })
@@ -71,7 +79,7 @@ export async function ensureOperator(ctx: Pick<AppContext, 'db' | 'clock' | 'con
     .limit(1);
   if (taken || takenAccount) return { made: false, conflict: email };
   const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
-  await ctx.db.transaction((tx) => createOperator(tx, { email, name: OPERATOR_NAME, passwordHash, twoFactorRequired: ctx.config.production, verifiedAt: ctx.clock.now() }));
+  await ctx.db.transaction((tx) => createOperator(tx, { email, name: OPERATOR_NAME, passwordHash, twoFactorRequired: operatorNeedsTwoFactor(ctx.config), verifiedAt: ctx.clock.now() }));
   await forgotPassword(ctx, email);
   return { made: true, email };
 }
