@@ -116,6 +116,22 @@ describe('a careless person', () => {
     expectNoProblems(tab);
   });
 
+  it("meets only our sentences in the operator's forms (Change price, now or at a chosen time), and every control stays", async () => {
+    const tab = await newTab(server.url);
+    const { page } = tab;
+    await signIn(page, 'operator@demo.partner-panel.test', undefined, /\/operator\/catalogue$/);
+    const routes = paths('/operator');
+    const dialogs: string[] = [];
+    for (const path of [routes.catalogue, routes.whiteLabelEnquiries]) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await tryForms(page, path);
+      dialogs.push(...(await tryDialogs(page, path)));
+    }
+    expect(dialogs).toEqual(expect.arrayContaining(['Change price of Monthly Plan (# Month), recurring']));
+    expectNoProblems(tab);
+  });
+
   it('meets only our sentences in the public forms and the redeem widget', async () => {
     const tab = await newTab(server.url);
     const { page } = tab;
