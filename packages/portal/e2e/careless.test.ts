@@ -99,7 +99,9 @@ describe('a careless person', () => {
     const { page } = tab;
     await signIn(page, 'admin@demo.partner-panel.test');
     const routes = paths('/demo-admin');
-    const pages = Object.entries(routes).flatMap(([key, value]) => (typeof value === 'string' && key !== 'base' ? [value] : []));
+    // The operator's console is tried as the operator (below): an admin is sent from it to its dashboard.
+    const operatorPages = ['catalogue', 'whiteLabelEnquiries'];
+    const pages = Object.entries(routes).flatMap(([key, value]) => (typeof value === 'string' && key !== 'base' && !operatorPages.includes(key) ? [value] : []));
     pages.push(routes.userEdit(1002));
     let tried = 0;
     const dialogs: string[] = [];

@@ -35,7 +35,7 @@ describe("the operator's catalogue", () => {
     await signIn(operator.page, OPERATOR, undefined, /\/operator\/catalogue$/);
     const op = operator.page;
     await op.getByRole('heading', { name: 'Catalogue' }).waitFor();
-    const monthly = op.getByTestId('catalogue-product-101');
+    const monthly = op.getByTestId('catalogue-product').filter({ hasText: 'Monthly Plan (1 Month), recurring' });
     await expect.poll(() => monthly.getByTestId('catalogue-price').textContent()).toBe('$3.00');
     // Its menu is its console: no dashboard, no coupons, no wallet.
     expect(await op.getByTestId('balance-tag').count()).toBe(0);
@@ -84,7 +84,7 @@ describe("the operator's catalogue", () => {
     const operator = await newTab(server.url);
     await signIn(operator.page, OPERATOR, undefined, /\/operator\/catalogue$/);
     const op = operator.page;
-    const monthly = op.getByTestId('catalogue-product-101');
+    const monthly = op.getByTestId('catalogue-product').filter({ hasText: 'Monthly Plan (1 Month), recurring' });
     await monthly.getByRole('button', { name: 'Withdraw' }).click();
     await op.getByRole('dialog').getByRole('heading', { name: 'Withdraw Monthly Plan (1 Month), recurring?' }).waitFor();
     await op.getByRole('dialog').getByRole('button', { name: 'Withdraw' }).click();

@@ -4,8 +4,8 @@
  * Withdraw or Reinstate; and the history of every change, newest first (who, when, from, to).
  */
 import { lazy, Suspense, useState } from 'react';
-import { Button, Card, CardContent, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { DataTable, useCanAccess, useDataProvider, useRefresh, useTranslate } from 'react-admin';
+import { Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
+import { DataTable, ListContextProvider, ResourceContextProvider, useCanAccess, useDataProvider, useList, useRefresh, useTranslate } from 'react-admin';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PortalDataProvider } from '@partner-panel/data-provider';
 import { CYCLES, PAGE_SIZES, type CatalogueAddonRow, type CatalogueChangeRow, type CatalogueProductRow, type Cycle } from '@partner-panel/sdk';
@@ -62,44 +62,26 @@ export default function CataloguePage() {
     return translate(p.change === 'withdraw' ? 'pp.catalogue.scheduled_withdraw' : 'pp.catalogue.scheduled_reinstate', { at });
   };
 
-  const row = (item: PricedItem, active: boolean, pending: Pending[], testId: string) => (
-    <TableRow key={`${item.type}-${item.id}`} data-testid={testId}>
-      <TableCell component="th" scope="row">
-        {item.name}
-      </TableCell>
-      <TableCell align="right" data-testid="catalogue-price">
-        {item.price}
-      </TableCell>
-      <TableCell>
-        <Chip size="small" color={active ? 'success' : 'default'} label={translate(active ? 'pp.catalogue.active' : 'pp.catalogue.withdrawn')} />
-      </TableCell>
-      <TableCell>{pending.map((p) => <div key={p.id}>{pendingText(p)}</div>)}</TableCell>
-      {mayChange ? (
-        <TableCell align="right">
-          <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-            <Button size="small" onClick={() => setPricing(item)} aria-haspopup="dialog" aria-label={translate('pp.catalogue.change_price_for', { name: item.name })}>
-              {translate('pp.catalogue.change_price')}
-            </Button>
-            <Button size="small" color={active ? 'warning' : 'primary'} disabled={busy} onClick={() => setAvailability({ item, active: !active })} aria-haspopup="dialog">
-              {translate(active ? 'pp.catalogue.withdraw' : 'pp.catalogue.reinstate')}
-            </Button>
-          </Stack>
-        </TableCell>
-      ) : null}
-    </TableRow>
+  /** Change price, and Withdraw or Reinstate: only for a role with `operator.manage`. */
+  const actions = (item: PricedItem, active: boolean) => (
+    <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+      <Button size="small" onClick={() => setPricing(item)} aria-haspopup="dialog" aria-label={translate('pp.catalogue.change_price_for', { name: item.name })}>
+        {translate('pp.catalogue.change_price')}
+      </Button>
+      <Button size="small" color={active ? 'warning' : 'primary'} disabled={busy} onClick={() => setAvailability({ item, active: !active })} aria-haspopup="dialog">
+        {translate(active ? 'pp.catalogue.withdraw' : 'pp.catalogue.reinstate')}
+      </Button>
+    </Stack>
   );
+  const status = (active: boolean) => <Chip size="small" color={active ? 'success' : 'default'} label={translate(active ? 'pp.catalogue.active' : 'pp.catalogue.withdrawn')} />;
+  const scheduled = (pending: Pending[]) => pending.map((p) => <div key={p.id}>{pendingText(p)}</div>);
 
-  const head = (item: string, price: string) => (
-    <TableHead>
-      <TableRow>
-        <TableCell>{translate(item)}</TableCell>
-        <TableCell align="right">{translate(price)}</TableCell>
-        <TableCell>{translate('pp.catalogue.status')}</TableCell>
-        <TableCell>{translate('pp.catalogue.scheduled')}</TableCell>
-        {mayChange ? <TableCell align="right">{translate('pp.catalogue.actions')}</TableCell> : null}
-      </TableRow>
-    </TableHead>
-  );
+  const products = (catalogue.data?.products ?? []).map((p) => ({ ...p, item: { type: 'product' as const, id: p.id, name: productName(p), price: money(p.price) } }));
+  const addons = (catalogue.data?.addons ?? []).map((a) => ({ ...a, item: { type: 'addon' as const, id: a.id, name: addonName(a), price: money(a.monthly_price) } }));
+  const productList = useList({ data: products, resource: 'catalogue-products', perPage: 100, isPending: catalogue.isPending });
+  const addonList = useList({ data: addons, resource: 'catalogue-addons', perPage: 100, isPending: catalogue.isPending });
+  const ProductCol = DataTable.Col<(typeof products)[number]>;
+  const AddonCol = DataTable.Col<(typeof addons)[number]>;
 
   return (
     <>
@@ -114,14 +96,17 @@ export default function CataloguePage() {
             <Typography component="h2" variant="h6" gutterBottom>
               {translate('pp.catalogue.products')}
             </Typography>
-            <Table size="small" aria-label={translate('pp.catalogue.products')}>
-              {head('pp.catalogue.product', 'pp.catalogue.price')}
-              <TableBody>
-                {(catalogue.data?.products ?? []).map((p) =>
-                  row({ type: 'product', id: p.id, name: productName(p), price: money(p.price) }, p.active, p.pending, `catalogue-product-${p.id}`),
-                )}
-              </TableBody>
-            </Table>
+            <ResourceContextProvider value="catalogue-products">
+              <ListContextProvider value={productList}>
+                <ListTable rowTestId="catalogue-product" label={translate('pp.catalogue.products')}>
+                  <ProductCol source="item" disableSort render={(p) => p.item.name} />
+                  <ProductCol source="price" disableSort align="right" render={(p) => <span data-testid="catalogue-price">{p.item.price}</span>} />
+                  <ProductCol source="active" disableSort render={(p) => status(p.active)} />
+                  <ProductCol source="pending" disableSort render={(p) => scheduled(p.pending)} />
+                  {mayChange ? <ProductCol source="id" label="pp.catalogue.actions" disableSort align="right" render={(p) => actions(p.item, p.active)} /> : null}
+                </ListTable>
+              </ListContextProvider>
+            </ResourceContextProvider>
           </CardContent>
         </Card>
         <Card>
@@ -129,14 +114,17 @@ export default function CataloguePage() {
             <Typography component="h2" variant="h6" gutterBottom>
               {translate('pp.catalogue.addons')}
             </Typography>
-            <Table size="small" aria-label={translate('pp.catalogue.addons')}>
-              {head('pp.catalogue.addon', 'pp.catalogue.monthly_price')}
-              <TableBody>
-                {(catalogue.data?.addons ?? []).map((a) =>
-                  row({ type: 'addon', id: a.id, name: addonName(a), price: money(a.monthly_price) }, a.active, a.pending, `catalogue-addon-${a.id}`),
-                )}
-              </TableBody>
-            </Table>
+            <ResourceContextProvider value="catalogue-addons">
+              <ListContextProvider value={addonList}>
+                <ListTable rowTestId="catalogue-addon" label={translate('pp.catalogue.addons')}>
+                  <AddonCol source="item" disableSort render={(a) => a.item.name} />
+                  <AddonCol source="monthly_price" disableSort align="right" render={(a) => <span data-testid="catalogue-price">{a.item.price}</span>} />
+                  <AddonCol source="active" disableSort render={(a) => status(a.active)} />
+                  <AddonCol source="pending" disableSort render={(a) => scheduled(a.pending)} />
+                  {mayChange ? <AddonCol source="id" label="pp.catalogue.actions" disableSort align="right" render={(a) => actions(a.item, a.active)} /> : null}
+                </ListTable>
+              </ListContextProvider>
+            </ResourceContextProvider>
           </CardContent>
         </Card>
         <Card>
