@@ -2,8 +2,9 @@
  * Who may see what (000 §6, and the member's role): a pure function of the stored user, used by the
  * auth provider's canAccess, the route guards and the menus. The server checks the same rules again.
  *
- * Two rules meet in `canAccess` (./permissions). The account's, here (`resource`, an area): reseller
- * 903's restrictions, an admin's pages, an inactive account's spending. It reads no contract, so the
+ * Two rules meet in `canAccess` (./permissions). The account's, here (`resource`, an area): the
+ * operator's console and its lack of a reseller's pages, reseller 903's restrictions, an admin's
+ * pages, an inactive account's spending. It reads no contract, so the
  * portal's entry (its route guards) carries none.
  */
 import { ACCOUNT_STATUS, RESTRICTED_RESELLER_ID, type CallName } from '@partner-panel/sdk';
@@ -29,7 +30,8 @@ export type Area =
   | 'integration'
   | 'redeem'
   | 'users'
-  | 'team';
+  | 'team'
+  | 'operator';
 
 export type Role = 'visitor' | 'reseller' | 'admin' | 'partner';
 
@@ -41,6 +43,31 @@ export interface AccessRequest {
 }
 
 export const isPartner = (user: Pick<StoredUser, 'id'> | null | undefined) => user?.id === RESTRICTED_RESELLER_ID;
+
+/** The operator, the provider's own account (a user stored before it existed is a reseller). */
+export const isOperator = (user: Pick<StoredUser, 'is_operator'> | null | undefined) => user?.is_operator === true;
+
+/**
+ * A reseller's areas, which the operator has none of (it keeps its console, its team and its people's
+ * own pages; a react-admin resource's name is no area, and its calls' permissions decide).
+ */
+const RESELLER_AREAS = new Set<string>([
+  'dashboard',
+  'dashboard.wallet',
+  'dashboard.vpn',
+  'coupons.generate',
+  'coupons.list',
+  'coupons.price',
+  'coupons.addons',
+  'coupons.billing_type',
+  'vpn.create',
+  'vpn.subscriptions',
+  'vpn.list',
+  'billing',
+  'integration',
+  'redeem',
+  'users',
+] satisfies Area[]);
 
 export function roleOf(user: StoredUser | null | undefined): Role {
   if (!user) return 'visitor';
@@ -64,8 +91,13 @@ const NEEDS_ACTIVE = new Set(['generate', 'create']);
 
 /** The account's own rule for an area: 903's restrictions, an admin's pages, an active account to spend. */
 export function areaAllows(user: StoredUser | null | undefined, { action = 'show', resource }: AccessRequest): boolean {
-  if (resource === 'public' || resource === 'redeem') return true;
+  if (resource === 'public') return true;
+  // The operator has no wallet, coupons or customers: none of a reseller's pages (its redeem page
+  // either), and its console is its alone.
+  if (isOperator(user)) return !RESELLER_AREAS.has(resource);
+  if (resource === 'redeem') return true;
   if (!user) return false;
+  if (resource === 'operator') return false;
   if (resource === 'users') return user.is_admin === true;
   if (isPartner(user) && PARTNER_DENIED.has(resource)) return false;
   if (NEEDS_ACTIVE.has(action) && user.status !== ACCOUNT_STATUS.active) return false;

@@ -54,7 +54,7 @@ export function createProviders(options: ProvidersOptions = {}) {
 
 export type Providers = ReturnType<typeof createProviders>;
 export { canAccess, memberMay, permissionOf } from './permissions.js';
-export { areaAllows, isPartner, roleOf, type AccessRequest, type Area, type Role } from './access.js';
+export { areaAllows, isOperator, isPartner, roleOf, type AccessRequest, type Area, type Role } from './access.js';
 export { createAuthProvider, type AuthOptions, type LoginParams, type SecondFactorParams } from './authProvider.js';
 export { createDataProvider, type Answered, type CouponFilterBody, type ExportResource, type GenerateInput, type In, type PaymentInput, type PortalDataProvider, type Submission } from './dataProvider.js';
 export { contractLists, couponFilterOf, couponListFilterOf, userIdOf, vpnFilterOf, type ListAdapter } from './lists.js';

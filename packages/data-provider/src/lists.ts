@@ -102,6 +102,12 @@ export function contractLists(client: Client): Record<string, ListAdapter> {
         return attempt(() => client.whiteLabelEnquiries({ search: searchOf(params.filter), ...paging(params) }), errors.fetchDetails);
       },
     },
+    // The operator's catalogue changes (ours, issue 35), newest first.
+    'catalogue-history': {
+      async list(params) {
+        return attempt(() => client.catalogueHistory(paging(params)), errors.fetchDetails);
+      },
+    },
     // The account's members and invitations (ours): whole lists, the Owner and the newest first.
     team: {
       async list() {

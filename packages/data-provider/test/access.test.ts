@@ -11,6 +11,7 @@ const user = (over: Partial<StoredUser> = {}): StoredUser => ({
   custom_url: 'r',
   client_id: 'cl_1',
   is_admin: false,
+  is_operator: false,
   verified: true,
   created_at: '2026-01-01T00:00:00Z',
   member: { person_id: 1000, email: 'r@x.co', name: 'R', role: 'owner', permissions: [...PERMISSIONS], daily_limit: null },
@@ -43,6 +44,19 @@ describe('canAccess (000 §6)', () => {
 
   it('gives an admin the Users section', () => {
     expect(canAccess(user({ is_admin: true }), { resource: 'users' })).toBe(true);
+  });
+
+  it("gives the operator its console, its team and its people's own pages, and none of a reseller's; nobody else the console", () => {
+    const operator = user({ is_operator: true });
+    for (const resource of ['operator', 'team', 'profile', 'notifications']) expect(canAccess(operator, { resource }), resource).toBe(true);
+    for (const resource of ['dashboard', 'dashboard.wallet', 'coupons.generate', 'coupons.list', 'vpn.list', 'billing', 'integration', 'users', 'redeem']) {
+      expect(canAccess(operator, { resource }), resource).toBe(false);
+    }
+    expect(canAccess(user(), { resource: 'operator' })).toBe(false);
+    expect(canAccess(user({ is_admin: true }), { resource: 'operator' })).toBe(false);
+    expect(canAccess(operator, { resource: 'operator', action: 'changeCataloguePrice' })).toBe(true);
+    const developer = { ...user({ is_operator: true }), member: { person_id: 7, email: 'd@x.co', name: 'D', role: 'developer' as const, permissions: [...ROLE_PERMISSIONS.developer], daily_limit: null } };
+    expect(canAccess(developer, { resource: 'operator', action: 'catalogue' })).toBe(false);
   });
 
   it('restricts reseller 903: no wallet, billing, addons, type choice, pricing, VPN creation or VPN tiles', () => {

@@ -109,7 +109,9 @@ describe('a careless person', () => {
     const { page } = tab;
     await signIn(page, 'admin@demo.partner-panel.test');
     const routes = paths('/demo-admin');
-    const pages = Object.entries(routes).flatMap(([key, value]) => (typeof value === 'string' && key !== 'base' ? [value] : []));
+    // The operator's console is tried as the operator (below): an admin is sent from it to its dashboard.
+    const operatorPages = ['catalogue', 'whiteLabelEnquiries'];
+    const pages = Object.entries(routes).flatMap(([key, value]) => (typeof value === 'string' && key !== 'base' && !operatorPages.includes(key) ? [value] : []));
     pages.push(routes.userEdit(1002));
     let tried = 0;
     const dialogs: string[] = [];
@@ -123,6 +125,22 @@ describe('a careless person', () => {
     // Dialog-only forms: Change Password (profile and user), 2FA, Send Invoice, Credit/Debit, Email Coupon, White label.
     expect(dialogs, dialogs.join(' | ')).toEqual(expect.arrayContaining(['Change Password', 'Send Invoice', 'Email Coupon']));
     expect(dialogs.length, dialogs.join(' | ')).toBeGreaterThanOrEqual(6);
+    expectNoProblems(tab);
+  });
+
+  it("meets only our sentences in the operator's forms (Change price, now or at a chosen time), and every control stays", async () => {
+    const tab = await newTab(server.url);
+    const { page } = tab;
+    await signIn(page, 'operator@demo.partner-panel.test', undefined, /\/operator\/catalogue$/);
+    const routes = paths('/operator');
+    const dialogs: string[] = [];
+    for (const path of [routes.catalogue, routes.whiteLabelEnquiries]) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await tryForms(page, path);
+      dialogs.push(...(await tryDialogs(page, path)));
+    }
+    expect(dialogs).toEqual(expect.arrayContaining(['Change price of Monthly Plan (# Month), recurring']));
     expectNoProblems(tab);
   });
 

@@ -1,7 +1,7 @@
 /**
  * White label, for real (ours, behind 000 §1's promo): the dashboard's Ask about white label opens
  * the enquiry, which says what is missing, sends, is acknowledged by e-mail, and appears in the
- * operator's list; a reseller is not shown that list.
+ * operator's list (the provider's own account); a reseller is not shown that list.
  */
 import { describe, expect, it } from 'vitest';
 import { capture, expectNoProblems, newTab, signIn } from './support/browser.js';
@@ -32,13 +32,14 @@ describe('white label', () => {
     expect((await mails('reseller@demo.partner-panel.test')).map((m) => m.subject)).toContain('We received your white-label enquiry');
     expect((await mails('sales@operator.example'))[0]?.text).toContain('Brand name: Acme VPN');
     // A reseller has no list of enquiries: the route sends it home.
-    await page.goto('/demo-reseller/users/white-label');
+    await page.goto('/demo-reseller/white-label');
     await page.waitForURL(/\/dashboard\/overview$/);
     expectNoProblems(tab);
 
+    // The operator, the provider's own account, reads them in its console.
     const operator = await newTab(server.url);
-    await signIn(operator.page, 'admin@demo.partner-panel.test');
-    await operator.page.goto('/demo-admin/users/white-label');
+    await signIn(operator.page, 'operator@demo.partner-panel.test', undefined, /\/operator\/catalogue$/);
+    await operator.page.getByRole('tab', { name: 'White-label enquiries' }).click();
     await operator.page.getByRole('heading', { name: 'White-label enquiries' }).waitFor();
     const rows = operator.page.getByTestId('white-label-row');
     await expect.poll(() => rows.count()).toBe(1);

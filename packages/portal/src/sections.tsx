@@ -18,6 +18,7 @@ import CouponIcon from '@mui/icons-material/ConfirmationNumberOutlined';
 import UsersIcon from '@mui/icons-material/GroupOutlined';
 import TeamIcon from '@mui/icons-material/GroupsOutlined';
 import IntegrationIcon from '@mui/icons-material/IntegrationInstructionsOutlined';
+import OperatorIcon from '@mui/icons-material/StorefrontOutlined';
 import DashboardIcon from '@mui/icons-material/SpaceDashboardOutlined';
 import VpnIcon from '@mui/icons-material/VpnKeyOutlined';
 import type { Area } from '@partner-panel/data-provider';
@@ -44,7 +45,7 @@ export interface SectionPage {
 
 export interface Section {
   /** The section's name, and the first segment of its addresses (`nav-{key}` in the sidebar). */
-  key: 'dashboard' | 'coupons' | 'vpn' | 'billing' | 'integration' | 'users' | 'team';
+  key: 'dashboard' | 'coupons' | 'vpn' | 'billing' | 'integration' | 'users' | 'team' | 'operator';
   label: string;
   icon: ComponentType<{ fontSize?: 'small' | 'medium' }>;
   access: Area;
@@ -153,12 +154,22 @@ export const sections: Section[] = [
     phone: true,
     pages: [
       { path: 'users/all', label: 'pp.nav.users', access: 'users', call: 'listUsers', screen: screen(() => import('./resources/users/UserList')) },
-      // Ours: the operator's white-label enquiries (the server lists them for an admin of no admin).
-      { path: 'users/white-label', label: 'pp.nav.white_label', access: 'users', call: 'whiteLabelEnquiries', screen: screen(() => import('./pages/users/white-label/WhiteLabelEnquiries')) },
       // The user's own pages: user/edit/{id}[/listcoupons|/listsusbscriptions|/generatecoupon].
       { path: 'user/edit/:id/*', access: 'users', call: 'getUser', screen: screen(() => import('./resources/users/UserPages')) },
     ],
     resources: [{ name: 'users', options: { label: 'pp.nav.users' }, recordRepresentation: 'name' }],
+  },
+  {
+    // Ours (issue 35): the operator's console, the provider's own account; no reseller sees it.
+    key: 'operator',
+    label: 'pp.nav.operator',
+    icon: OperatorIcon,
+    access: 'operator',
+    phone: true,
+    pages: [
+      { path: 'catalogue', label: 'pp.nav.catalogue', access: 'operator', call: 'catalogue', screen: screen(() => import('./pages/operator/catalogue/CataloguePage')) },
+      { path: 'white-label', label: 'pp.nav.white_label', access: 'operator', call: 'whiteLabelEnquiries', screen: screen(() => import('./pages/operator/white-label/WhiteLabelEnquiries')) },
+    ],
   },
   {
     key: 'team',

@@ -17,6 +17,7 @@ const user = (fields: Partial<StoredUser>, role: Role = 'owner') => ({ id: 1000,
 const reseller = user({});
 const admin = user({ id: 1001, is_admin: true });
 const partner = user({ id: RESTRICTED_RESELLER_ID });
+const operator = user({ id: 1004, is_operator: true });
 
 const pages = [...sections.flatMap((s) => s.pages), ...accountPages];
 const generic = (path: string) => path.startsWith(':');
@@ -45,7 +46,11 @@ describe('the sections', () => {
     expect(sectionsFor(reseller, '/shop', 'userMenu').map((s) => [s.key, s.to])).toEqual([['team', '/shop/team']]);
     // An admin has its Users section too; reseller 903 has no billing and no pricing page (000 §6).
     expect(menu(admin).map(([key]) => key)).toEqual(['dashboard', 'coupons', 'vpn', 'billing', 'integration', 'users']);
-    expect(menu(admin).at(-1)).toEqual(['users', '/shop/users/all', ['/shop/users/all', '/shop/users/white-label']]);
+    expect(menu(admin).at(-1)).toEqual(['users', '/shop/users/all', ['/shop/users/all']]);
+    // The operator (the provider's own account): its console alone, and its team in the user menu.
+    expect(menu(operator)).toEqual([['operator', '/shop/catalogue', ['/shop/catalogue', '/shop/white-label']]]);
+    expect(sectionsFor(operator, '/shop', 'userMenu').map((s) => [s.key, s.to])).toEqual([['team', '/shop/team']]);
+    expect(menu(user({ id: 1004, is_operator: true }, 'developer'))).toEqual([]);
     expect(menu(partner).map(([key]) => key)).toEqual(['dashboard', 'coupons', 'vpn', 'integration']);
     expect(menu(partner)[1]).toEqual(['coupons', '/shop/coupons/generate', ['/shop/coupons/generate', '/shop/coupons/list']]);
     expect(sectionsFor(admin, '/shop').filter((s) => s.phone).map((s) => s.key)).toEqual(['dashboard', 'coupons', 'vpn', 'billing', 'integration', 'users']);
@@ -55,8 +60,10 @@ describe('the sections', () => {
 
   it('guard each page by its access: the pages a role is sent away from', () => {
     const refused = (who: StoredUser) => pages.filter((page) => !canAccess(who, { resource: page.access })).map((page) => `${page.path}${page.otherwise ? ` → ${page.otherwise}` : ''}`);
-    expect(refused(reseller)).toEqual(['users/all', 'users/white-label', 'user/edit/:id/*']);
-    expect(refused(admin)).toEqual([]);
+    expect(refused(reseller)).toEqual(['users/all', 'user/edit/:id/*', 'catalogue', 'white-label']);
+    expect(refused(admin)).toEqual(['catalogue', 'white-label']);
+    // The operator has no wallet, coupons or customers: every reseller's page sends it to its catalogue.
+    expect(pages.filter((page) => canAccess(operator, { resource: page.access })).map((page) => page.path)).toEqual(['catalogue', 'white-label', 'team', 'notifications', 'profile']);
     expect(refused(partner)).toEqual([
       'coupons/price → couponsList',
       'billing/pay',
@@ -66,8 +73,9 @@ describe('the sections', () => {
       'billing/transactions',
       'billing/invoice/:id',
       'users/all',
-      'users/white-label',
       'user/edit/:id/*',
+      'catalogue',
+      'white-label',
       'payments/success',
     ]);
   });
@@ -108,7 +116,7 @@ describe('the sections for each role of a team', () => {
       coupons: ['coupons/list', 'coupons/price'],
       vpn: ['vpn/list'],
       billing: ['billing/pay', 'billing/invoices', 'billing/unpaid/invoices', 'billing/transactions'],
-      users: ['users/all', 'users/white-label'],
+      users: ['users/all'],
     });
     expect(notAllowed('finance')).toEqual(['coupons/generate', 'vpn/subscriptions/*', 'integration/form', 'integration/keys', 'integration/sandbox/*', 'integration/webhooks', 'team']);
     expect(team('finance')).toEqual([]);
@@ -134,7 +142,7 @@ describe('the sections for each role of a team', () => {
       dashboard: ['dashboard/overview', 'dashboard/redeem', 'dashboard/exploredocs'],
       coupons: ['coupons/list', 'coupons/price'],
       vpn: ['vpn/subscriptions/*', 'vpn/list'],
-      users: ['users/all', 'users/white-label'],
+      users: ['users/all'],
     });
     expect(notAllowed('support')).toEqual(expect.arrayContaining(['coupons/generate', 'billing/pay', 'billing/invoices', 'billing/transactions', 'integration/keys']));
   });

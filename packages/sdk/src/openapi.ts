@@ -1,7 +1,7 @@
 /** The OpenAPI 3.1 document of the contract, for integrators (written to docs/openapi.json). */
 import { z } from 'zod';
 import { contract } from './contract/index.js';
-import type { AnyCall } from './contract/define.js';
+import { isSignedInAccess, type AnyCall } from './contract/define.js';
 import { IDEMPOTENCY_HEADER } from './contract/constants.js';
 import { envelopeSchema, errorBodySchema, headerSchema } from './contract/envelope.js';
 import { EVENT_DESCRIPTIONS, EVENT_SCHEMAS, type EventType } from './contract/events.js';
@@ -19,7 +19,7 @@ const json = (schema: z.ZodType, io: 'input' | 'output') =>
 /** The server keeps the first answer for an Idempotency-Key on every state-changing call made with a bearer token. */
 const takesIdempotencyKey = (call: AnyCall) => call.method !== 'GET' && call.access !== 'public' && call.access !== 'signature';
 
-const signedIn = (call: AnyCall) => call.access === 'reseller' || call.access === 'admin';
+const signedIn = (call: AnyCall) => isSignedInAccess(call.access);
 
 function security(call: AnyCall) {
   const csrf = call.csrf ? { csrfHeader: [], csrfCookie: [] } : {};
@@ -76,6 +76,7 @@ const WHO: Record<AnyCall['access'], string> = {
   public: 'No sign-in needed.',
   reseller: 'A signed-in reseller (the access_token of POST /api/login).',
   admin: 'A signed-in admin reseller (the access_token of POST /api/login).',
+  operator: "A signed-in member of the operator, the provider's own account (the access_token of POST /api/login); every reseller is refused (403 rspf-account-1057).",
   client: 'A v2 client access token (POST /api/v2/client/generate, from a live or sandbox secret key).',
   signature: 'Called by a payment provider, which signs the request; not for integrators.',
 };
@@ -95,10 +96,12 @@ export const TAGS = [
   { name: 'Notifications', test: /^(\/api\/v1\/resellers\/notifications|\/broadcasting)(\/|$)/, description: 'The notifications of a signed-in reseller, and the authorisation of its realtime channel.' },
   { name: 'Account and settings', test: /^\/api\/v1\/(profile|resellers|white-label)(\/|$)/, description: 'Your profile, sessions, passkeys and two-factor sign-in, prices, alerts and the redeem embed.' },
   // Matches no path: tagOf puts every admin call here.
-  { name: 'Admin', test: /$^/, description: 'Calls for an admin reseller: its users, their coupons, pricing, balances and invoices, and white-label enquiries.' },
+  { name: 'Admin', test: /$^/, description: 'Calls for an admin reseller: its users, their coupons, pricing, balances and invoices.' },
+  // Matches no path: tagOf puts every operator call here.
+  { name: 'Operator', test: /$^/, description: "The provider's own account: the catalogue (prices, withdrawals, their history) and white-label enquiries." },
 ] as const;
 export const tagOf = (call: Pick<AnyCall, 'path' | 'access'>): string =>
-  call.access === 'admin' ? 'Admin' : (TAGS.find((t) => t.test.test(call.path))?.name ?? 'Account and settings');
+  call.access === 'admin' ? 'Admin' : call.access === 'operator' ? 'Operator' : (TAGS.find((t) => t.test.test(call.path))?.name ?? 'Account and settings');
 
 const ref = (kind: 'headers' | 'responses', name: string) => ({ $ref: `#/components/${kind}/${name}` });
 const RATE_HEADERS = { 'X-RateLimit-Limit': ref('headers', 'RateLimitLimit'), 'X-RateLimit-Remaining': ref('headers', 'RateLimitRemaining'), 'X-RateLimit-Reset': ref('headers', 'RateLimitReset') };

@@ -36,8 +36,9 @@ import { createNotifier } from './modules/notifications/notifier.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
 import { couponRoutes } from './modules/coupons/routes.js';
 import { whiteLabelRoutes } from './modules/white-label/routes.js';
+import { operatorRoutes } from './modules/operator/routes.js';
 import { teamRoutes } from './modules/team/routes.js';
-import { syncCatalogue } from './modules/products/catalogue.js';
+import { seedCatalogue } from './modules/products/catalogue.js';
 import { productRoutes } from './modules/products/routes.js';
 import { vpnRoutes } from './modules/vpn/routes.js';
 import { clientApiRoutes } from './modules/client-api/routes.js';
@@ -113,7 +114,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const database = options.database ?? (await openConfiguredDatabase(config, (message) => app.log.warn(message), options.onPhase));
   const { db } = database;
   const secret = await appSecret(db, config.appSecret);
-  await syncCatalogue(db);
+  await seedCatalogue(db);
   await syncCreditLimits(db, config.partnerCreditLimitCents, app.log);
   options.onPhase?.('catalogue and credit limits synced');
   const realtime = createRealtime(
@@ -193,6 +194,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   userRoutes(app);
   webhookEndpointRoutes(app);
   whiteLabelRoutes(app);
+  operatorRoutes(app);
   teamRoutes(app);
   if (ctx.mail.transport === 'outbox' && !config.production) devMailRoutes(app);
   await redeemPage(app, config.redeem.widgetDir ?? defaultWidgetDir);

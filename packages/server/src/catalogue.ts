@@ -1,7 +1,9 @@
 /**
- * The product catalogue: what resellers sell and the list prices they pay, in cents. The server
- * writes it to the database at every start, so this file is the one place to change a price. A
- * reseller's own prices (set by its admin parent) override these per type and cycle.
+ * The first catalogue: what resellers sell and the list prices they pay, in cents, written to an
+ * empty database at start (modules/products/catalogue.ts). After that the catalogue is the
+ * operator's, changed on its Catalogue page with a history (modules/operator); editing this file
+ * changes nothing in a database that has one. A reseller's own prices (set by its admin parent)
+ * override the list prices per type and cycle.
  */
 import type { AddonKey, Cycle } from '@partner-panel/sdk';
 

@@ -61,6 +61,8 @@ export interface SessionReseller {
   name: string;
   status: number;
   isAdmin: boolean;
+  /** The operator, the provider's own account (docs/architecture.md "The operator"). */
+  isOperator: boolean;
   parentId: number | null;
   customUrl: string;
   clientId: string;

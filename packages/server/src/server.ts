@@ -2,7 +2,8 @@
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from './config.js';
 import { buildApp } from './app.js';
-import { DEMO_ACCOUNTS, DEMO_MEMBERS, DEMO_PASSWORD, seedDemo } from './modules/demo/seed.js';
+import { DEMO_ACCOUNTS, DEMO_MEMBERS, DEMO_OPERATOR, DEMO_PASSWORD, seedDemo } from './modules/demo/seed.js';
+import { ensureOperator } from './modules/operator/account.js';
 import { ROLE_NAMES } from '@partner-panel/sdk';
 import { ensureSandboxKey } from './modules/client-api/keys.js';
 import { findResellerByEmail } from './modules/demo/seed.js';
@@ -27,6 +28,7 @@ const timing = phases();
 async function start(config: Config, app: FastifyInstance) {
   timing.mark('routes and adapters ready');
   const seeded = config.demoData ? await seedDemo(app.ctx.db, { partnerCreditLimitCents: config.partnerCreditLimitCents }) : false;
+  const operator = await ensureOperator(app.ctx);
   timing.mark(config.demoData ? 'demo data checked' : 'no demo data');
   const address = await app.listen({ port: config.port, host: config.host }).catch((error: unknown) => {
     throw listenFailure(error, 'the HTTP server', 'PORT', config.port, config.host);
@@ -53,12 +55,16 @@ async function start(config: Config, app: FastifyInstance) {
     for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.email.padEnd(36)} ${a.name}${'id' in a ? ` (id ${a.id})` : ''}`);
     const team = DEMO_ACCOUNTS.find((a) => a.key === 'reseller');
     for (const m of DEMO_MEMBERS) lines.push(`    ${m.email.padEnd(36)} ${ROLE_NAMES[m.role]} member of ${team?.name ?? m.of}`);
+    lines.push(`    ${DEMO_OPERATOR.email.padEnd(36)} the operator (the provider's own account: its catalogue; no second factor asked in the demo)`);
     lines.push(`  Password for every demo account: ${DEMO_PASSWORD}`);
     // A client developer's first five minutes: a sandbox key ready for the SDK's quick start.
     const demo = await findResellerByEmail(app.ctx.db, DEMO_ACCOUNTS[0].email);
     const sandboxKey = demo ? await ensureSandboxKey(app.ctx, demo.id) : null;
     if (sandboxKey) lines.push(`  Sandbox API key of ${DEMO_ACCOUNTS[0].email}: ${sandboxKey}`, '    (docs/client-developers.md: from this key to a sandbox VPN user in five minutes)');
   }
+  if ('conflict' in operator) lines.push(`  OPERATOR_EMAIL ${operator.conflict} already signs in as a reseller: no operator account was made.`);
+  else if (operator.made) lines.push(`  Operator account made for ${operator.email}: a link to set its password was mailed; every member signs in with a second factor.`);
+  else if (operator.email && !config.demoData) lines.push(`  Operator: ${operator.email}${operator.twoFactorRequired ? ' (second factor required of every member)' : ''}`);
   if (app.ctx.mail.transport === 'outbox' && !config.production) lines.push(`  Sent mail (dev inbox): ${config.publicUrl}/dev/mail`);
   timing.mark('banner ready (sandbox key checked)');
   if (process.argv.includes('--verbose')) lines.push('', timing.report());

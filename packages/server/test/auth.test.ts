@@ -99,9 +99,9 @@ describe('login (000 §7)', () => {
     expect(res.json.header).toMatchObject({ code: 10001, status: 'success' });
     const body = res.json.body as Record<string, unknown>;
     expect(Object.keys(body).sort()).toEqual(
-      ['access_token', 'balance', 'client_id', 'created_at', 'custom_url', 'email', 'expires_at', 'id', 'is_admin', 'member', 'name', 'status', 'verified'].sort(),
+      ['access_token', 'balance', 'client_id', 'created_at', 'custom_url', 'email', 'expires_at', 'id', 'is_admin', 'is_operator', 'member', 'name', 'status', 'verified'].sort(),
     );
-    expect(body).toMatchObject({ name: 'Ann Smith', email: 'Ann@Example.com', status: 1, balance: 0, is_admin: false, custom_url: 'ann-smith' });
+    expect(body).toMatchObject({ name: 'Ann Smith', email: 'Ann@Example.com', status: 1, balance: 0, is_admin: false, is_operator: false, custom_url: 'ann-smith' });
     expect(String(body.access_token).length).toBeGreaterThanOrEqual(43);
   });
 

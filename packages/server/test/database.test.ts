@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
-import { seedDemo, DEMO_ACCOUNTS } from '../src/modules/demo/seed.js';
+import { seedDemo, DEMO_ACCOUNTS, DEMO_OPERATOR } from '../src/modules/demo/seed.js';
 import { freshDatabase } from './support/db.js';
 
 const database = await freshDatabase(2);
@@ -43,9 +43,14 @@ describe('demo data', () => {
   it('creates the funded reseller, the admin with two sub-resellers and 903, once', async () => {
     expect(await seedDemo(db)).toBe(false);
     const rows = await q<{ email: string; parent_id: number | null; is_admin: boolean; balance_cents: number; id: number }>(
-      sql`select id, email, parent_id, is_admin, balance_cents from resellers order by id`,
+      sql`select id, email, parent_id, is_admin, balance_cents from resellers where kind = 'reseller' order by id`,
     );
     expect(rows).toHaveLength(DEMO_ACCOUNTS.length);
+    // And the operator, the provider's own account: no parent, no wallet, not an admin.
+    const operator = await q<{ email: string; parent_id: number | null; is_admin: boolean; balance_cents: number }>(
+      sql`select email, parent_id, is_admin, balance_cents from resellers where kind = 'operator'`,
+    );
+    expect(operator).toEqual([{ email: DEMO_OPERATOR.email, parent_id: null, is_admin: false, balance_cents: 0 }]);
     const admin = rows.find((r) => r.is_admin);
     expect(rows.filter((r) => r.parent_id === admin?.id)).toHaveLength(2);
     expect(rows.find((r) => r.email.startsWith('reseller@'))?.balance_cents).toBe(500_000);

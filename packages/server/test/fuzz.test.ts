@@ -135,6 +135,12 @@ async function resellerToken(): Promise<string> {
   }
   return session;
 }
+/** The operator's session, for its own calls (access operator): the bodies reach its handlers. */
+let operatorSession = '';
+async function operatorToken(): Promise<string> {
+  operatorSession ||= (await t.signIn('operator@demo.partner-panel.test')).token;
+  return operatorSession;
+}
 /**
  * A v2 client API token, obtained as a client developer would (a secret key, then the token call),
  * once those calls are served; until then the client calls are fuzzed without one.
@@ -160,6 +166,7 @@ async function csrfPair() {
 async function send(call: AnyCall, payload: Payload, query: string, withCsrf: boolean) {
   const headers: Record<string, string> = {};
   if (call.access === 'reseller' || call.access === 'admin') headers.authorization = `Bearer ${await resellerToken()}`;
+  if (call.access === 'operator') headers.authorization = `Bearer ${await operatorToken()}`;
   const client = call.access === 'client' ? await clientToken() : '';
   if (client) headers.authorization = `Bearer ${client}`;
   if (withCsrf && call.csrf) Object.assign(headers, await csrfPair());
@@ -179,6 +186,7 @@ async function send(call: AnyCall, payload: Payload, query: string, withCsrf: bo
   // A generated body may sign the session out (logout) or lock it: the next run signs in again.
   if (res.statusCode === 401) {
     if (call.access === 'client') clientSession = undefined;
+    else if (call.access === 'operator') operatorSession = '';
     else session = '';
   }
   return res;

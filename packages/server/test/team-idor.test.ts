@@ -8,7 +8,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { ROLES, contract, type AnyCall, type CallName, type Role } from '@partner-panel/sdk';
+import { ROLES, contract, isSignedInAccess, type AnyCall, type CallName, type Role } from '@partner-panel/sdk';
 import { testApp } from './support/app.js';
 import { cardToken } from './support/billing.js';
 import { fundedReseller, query } from './support/sql.js';
@@ -18,8 +18,11 @@ const t = await testApp({ poolSize: 20, env: { SESSION_TTL_HOURS: '2160' } });
 
 // Account A: the demo admin and a member of every other role.
 const ownerA = await t.signIn('admin@demo.partner-panel.test');
-const membersA: { role: Role; token: string; password: string }[] = [{ role: 'owner', token: ownerA.token, password: 'DemoPass2026!' }];
+const membersA: { role: Role; token: string; password: string; label?: string }[] = [{ role: 'owner', token: ownerA.token, password: 'DemoPass2026!' }];
 for (const role of ROLES.filter((r) => r !== 'owner')) membersA.push({ ...(await joinAs(t, ownerA.api, role, `idor-a-${role}@example.com`)), password: MEMBER_PASSWORD });
+// The operator (the provider's own account) names B's records too: it is told what a missing record is told.
+const operator = await t.signIn('operator@demo.partner-panel.test');
+const operatorDeveloper = await joinAs(t, operator.api, 'developer', 'idor-operator-developer@example.com');
 
 // Account B: another admin with a user, money, coupons, a VPN account, webhooks and a team.
 const b = await fundedReseller(t, 'idor-b@example.com', 100_000);
@@ -124,7 +127,8 @@ const NAMING: Partial<Record<CallName, (ids: Ids, password: string) => { body?: 
 /** A field that names a record: a call with one in its schema must be in NAMING. */
 const NAMES_A_RECORD = /(^|_)id$|Id$|ID$|^ids$|^uid$|^since$|^username$/;
 const fieldsOf = (schema: unknown) => Object.keys((schema as { shape?: Record<string, unknown> } | undefined)?.shape ?? {});
-const signedIn = (Object.entries(contract) as [CallName, AnyCall][]).filter(([, c]) => c.access === 'reseller' || c.access === 'admin');
+const signedIn = (Object.entries(contract) as [CallName, AnyCall][]).filter(([, c]) => isSignedInAccess(c.access));
+const operatorCalls = signedIn.filter(([, c]) => c.access === 'operator');
 
 async function send(call: AnyCall, request: { body?: Record<string, unknown>; query?: Record<string, string | number> }, token: string) {
   const search = request.query ? `?${new URLSearchParams(Object.fromEntries(Object.entries(request.query).map(([k, v]) => [k, String(v)]))).toString()}` : '';
@@ -164,7 +168,7 @@ describe('the IDOR matrix with members: every role of account A, anything of acc
   it('has a request for every signed-in call that names a record', () => {
     const naming = signedIn.filter(([, c]) => [...fieldsOf(c.body), ...fieldsOf(c.query)].some((f) => NAMES_A_RECORD.test(f))).map(([n]) => n);
     // These name no record of an account: the catalogue's products and addons, or the caller's own socket.
-    const noAccountRecord = ['generateCoupons', 'createVpnAccount', 'broadcastingUserAuth'];
+    const noAccountRecord = ['generateCoupons', 'createVpnAccount', 'broadcastingUserAuth', 'changeCataloguePrice', 'setCatalogueAvailability'];
     expect(naming.filter((n) => !noAccountRecord.includes(n) && !(n in NAMING))).toEqual([]);
     for (const name of Object.keys(NAMING)) expect(contract[name as CallName], name).toBeDefined();
   });
@@ -174,13 +178,13 @@ describe('the IDOR matrix with members: every role of account A, anything of acc
     // Calls that end or move the caller's own session go last, so the others run signed in.
     const last: CallName[] = ['switchAccount', 'changePassword'];
     const calls = (Object.keys(NAMING) as CallName[]).sort((x, y) => Number(last.includes(x)) - Number(last.includes(y)));
-    for (const member of membersA) {
+    for (const member of [...membersA, { role: 'owner' as Role, token: operator.token, password: 'DemoPass2026!', label: 'operator' }]) {
       for (const name of calls) {
         const call = contract[name] as AnyCall;
         const request = NAMING[name] as (ids: Ids, password: string) => { body?: Record<string, unknown>; query?: Record<string, string | number> };
         const missing = await send(call, request(MISSING, member.password), member.token);
         const theirs = await send(call, request(B, member.password), member.token);
-        const label = `${member.role} ${name}`;
+        const label = `${member.label ?? member.role} ${name}`;
         expect(theirs.status, label).toBeLessThan(500);
         // The same answer, word for word, but for the id asked about where it is echoed back.
         expect({ status: theirs.status, json: echoed(theirs.json, B) }, label).toEqual({ status: missing.status, json: echoed(missing.json, MISSING) });
@@ -189,5 +193,25 @@ describe('the IDOR matrix with members: every role of account A, anything of acc
       }
     }
     expect(await snapshot()).toBe(before);
+  });
+});
+
+describe("the operator's calls: refused to every role of a reseller account, and to the operator's Developer", () => {
+  it('answers 403 to each, and changes nothing of the catalogue', { timeout: 120_000 }, async () => {
+    const catalogue = () => query(t, sql`select (select json_agg(p order by id) from products p) as products, (select json_agg(a order by id) from addons a) as addons, (select count(*) from catalogue_changes) as changes`);
+    const before = JSON.stringify(await catalogue());
+    const bodies: Partial<Record<CallName, Record<string, unknown>>> = {
+      changeCataloguePrice: { item_type: 'product', item_id: 101, price: 9 },
+      setCatalogueAvailability: { item_type: 'product', item_id: 101, active: false },
+    };
+    for (const member of [...membersA, { role: 'developer' as Role, token: operatorDeveloper.token, label: 'operator developer' }, { role: 'owner' as Role, token: b.token, label: 'B' }]) {
+      for (const [name, call] of operatorCalls) {
+        const res = await send(call, { body: bodies[name] ?? {} }, member.token);
+        const label = `${'label' in member ? member.label : member.role} ${name}`;
+        expect(res.status, label).toBe(403);
+        expect(res.json.header.code, label).toBe('label' in member && member.label === 'operator developer' ? 'rspf-team-1101' : 'rspf-account-1057');
+      }
+    }
+    expect(JSON.stringify(await catalogue())).toBe(before);
   });
 });

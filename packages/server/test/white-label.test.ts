@@ -1,7 +1,8 @@
 /**
  * White label, for real (ours, behind 000 §1's promo): a reseller's enquiry is stored, acknowledged
- * to it by e-mail and mailed to OPERATOR_EMAIL, all in one transaction; the operator (an admin of no
- * admin) lists them; nobody else does; the fields say what is wrong in our words.
+ * to it by e-mail and mailed to OPERATOR_EMAIL, all in one transaction; the operator (the provider's
+ * own account) lists them; nobody else does, an admin of no admin neither; the fields say what is
+ * wrong in our words.
  */
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -31,22 +32,26 @@ describe('a white-label enquiry', () => {
     expect(operator?.text).toContain(`Message: ${enquiry.message}`);
     expect(operator?.text).toContain('reseller@demo.partner-panel.test, reseller #1000');
 
-    const admin = await t.signIn('admin@demo.partner-panel.test');
-    const list = await admin.api.whiteLabelEnquiries({});
+    const operatorAccount = await t.signIn('operator@demo.partner-panel.test');
+    const list = await operatorAccount.api.whiteLabelEnquiries({});
     expect(list.total).toBe(1);
     expect(list.data[0]).toMatchObject({ id, reseller_id: 1000, reseller_name: 'Demo Reseller', reseller_email: 'reseller@demo.partner-panel.test', ...enquiry });
-    expect((await admin.api.whiteLabelEnquiries({ search: 'acme' })).total).toBe(1);
-    expect((await admin.api.whiteLabelEnquiries({ search: 'nobody' })).data).toEqual([]);
+    expect((await operatorAccount.api.whiteLabelEnquiries({ search: 'acme' })).total).toBe(1);
+    expect((await operatorAccount.api.whiteLabelEnquiries({ search: 'nobody' })).data).toEqual([]);
   });
 
-  it('is listed for the operator alone: not a reseller, not an admin with an admin above it', async () => {
+  it('is listed for the operator alone: not a reseller, not an admin of no admin, not an admin with an admin above it', async () => {
+    const refused = { header: { code: 'rspf-account-1057', status: 'error', message: "Only the provider's operator account can do this." }, body: null };
     const reseller = await t.signIn('reseller@demo.partner-panel.test');
-    expect(await failure(reseller.api.whiteLabelEnquiries({}))).toMatchObject({ httpStatus: 403, message: 'Only admin resellers can do this.' });
+    expect(await failure(reseller.api.whiteLabelEnquiries({}))).toMatchObject({ httpStatus: 403, message: "Only the provider's operator account can do this." });
+    // The demo admin has no admin above it: a business like any reseller, not the operator.
+    const admin = await t.signIn('admin@demo.partner-panel.test');
+    expect(await t.post('/api/v1/white-label/enquiries?page_limit=10&page=1', {}, admin.token)).toEqual({ status: 403, json: refused });
     const subAdmin = await fundedReseller(t, 'wl-sub-admin@example.com', 0, { parentId: 1001 });
     await t.database.db.execute(sql`update resellers set is_admin = true where id = ${subAdmin.id}`);
     const res = await t.post('/api/v1/white-label/enquiries?page_limit=10&page=1', {}, subAdmin.token);
     expect(res.status).toBe(403);
-    expect(res.json).toEqual({ header: { code: 'rspf-account-1057', status: 'error', message: 'Only the operator can see white-label enquiries.' }, body: null });
+    expect(res.json).toEqual(refused);
     expect((await t.post('/api/v1/white-label/enquiries', {})).json.header.status).toBe('forbidden');
   });
 

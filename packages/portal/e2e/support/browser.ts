@@ -182,14 +182,14 @@ export async function expectOnPhoneScreen(page: Page, locator: Locator) {
   }
 }
 
-/** Signs in through the two-step form. */
-export async function signIn(page: Page, email: string, password = 'DemoPass2026!') {
+/** Signs in through the two-step form; `landing`: the first screen's address (the operator's is its catalogue). */
+export async function signIn(page: Page, email: string, password = 'DemoPass2026!', landing = /\/dashboard\/overview$/) {
   await page.goto('/login');
   await page.getByLabel('Email address').fill(email);
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/\/dashboard\/overview$/);
+  await page.waitForURL(landing);
 }
 
 export function expectNoProblems(tab: Tab) {

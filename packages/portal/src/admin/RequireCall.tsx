@@ -6,12 +6,13 @@
  */
 import type { ReactNode } from 'react';
 import type { CallName } from '@partner-panel/sdk';
-import { canAccess } from '@partner-panel/data-provider';
+import { memberMay } from '@partner-panel/data-provider';
 import { useSessionUser } from '../routing/useSessionUser';
 import { NotAllowedPage } from '../pages/not-allowed/NotAllowedPage';
 
 export function RequireCall({ call, children }: { call: CallName | undefined; children: ReactNode }) {
   const user = useSessionUser();
-  if (!call || canAccess(user, { resource: 'dashboard', action: call })) return <>{children}</>;
+  // The account's rule (the page's area) is RequireArea's, around this: here the member's alone.
+  if (!call || memberMay(user, call)) return <>{children}</>;
   return <NotAllowedPage />;
 }

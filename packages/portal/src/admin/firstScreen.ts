@@ -7,11 +7,14 @@
 import { DashboardPage } from '../pages/dashboard/overview';
 import { DASHBOARD_QUERY } from '../pages/dashboard/overview/query';
 import { dataProvider } from '../providers';
+import { session } from '../session';
 import { AdminApp } from './lazy';
 import { queryClient } from './queryClient';
 
 export const preloadFirstScreen = () => Promise.all([AdminApp.preload(), DashboardPage.preload()]);
 
 export function prefetchFirstScreen() {
+  // The operator has no dashboard: its first screen is its catalogue, which asks for itself.
+  if (session.user()?.is_operator === true) return;
   void queryClient.prefetchQuery({ queryKey: DASHBOARD_QUERY, queryFn: () => dataProvider.dashboard() });
 }

@@ -15,6 +15,7 @@ import { integration } from './en/integration';
 import { account } from './en/account';
 import { billing } from './en/billing';
 import { team } from './en/team';
+import { operator } from './en/operator';
 
 const pp = {
   ...publicPp,
@@ -27,6 +28,7 @@ const pp = {
   ...account,
   ...billing,
   ...team,
+  ...operator,
   validation: rules,
 };
 
@@ -99,6 +101,18 @@ const resources = {
   'white-label-enquiries': {
     name: 'White-label enquiry |||| White-label enquiries',
     fields: { created_at: 'Received', reseller_name: 'Reseller', reseller_email: 'Email', brand_name: 'Brand name', expected_users: 'Expected users', message: 'Message' },
+  },
+  'catalogue-products': {
+    name: 'Product |||| Products',
+    fields: { item: 'Product', price: 'Price per cycle', active: 'Status', pending: 'Scheduled' },
+  },
+  'catalogue-addons': {
+    name: 'Addon |||| Addons',
+    fields: { item: 'Addon', monthly_price: 'Price per month', active: 'Status', pending: 'Scheduled' },
+  },
+  'catalogue-history': {
+    name: 'Catalogue change |||| Catalogue changes',
+    fields: { created_at: 'Asked', person: 'Who', item_id: 'Product or addon', change: 'Change', from: 'From', to: 'To', effective_at: 'Takes effect', applied_at: 'State' },
   },
   team: {
     name: 'Member |||| Members',

@@ -4,7 +4,7 @@
  */
 import type { ReactNode } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router-dom';
-import { areaAllows, type Area } from '@partner-panel/data-provider';
+import { areaAllows, isOperator, type Area } from '@partner-panel/data-provider';
 import { HASH_MIN, paths, prefixOf, type PageKey } from './paths';
 import { Redirect } from './redirects';
 import { useSessionUser } from './useSessionUser';
@@ -29,14 +29,16 @@ export function RequireHash({ children }: { children: ReactNode }) {
 /**
  * A page the account does not get (most often reseller 903's, or an admin's pages without
  * is_admin) leads to the nearest page it does: one of its own pages, or the dashboard (where `/`
- * leads too). Every signed-in page is behind it, with the `access` its section declares. (A page the
+ * leads too); the operator, which has no dashboard, to its catalogue. Every signed-in page is behind it, with the `access` its section declares. (A page the
  * member's role does not allow shows the 'not allowed' page instead: admin/RequireCall.) It reads
  * the account's rule alone, so the entry carries no contract.
  */
 export function RequireArea({ area, children, otherwise = 'overview' }: { area: Area; children: ReactNode; otherwise?: PageKey }) {
   const user = useSessionUser();
   if (areaAllows(user, { resource: area })) return <>{children}</>;
-  return <Navigate to={user ? paths(prefixOf(user))[otherwise] : '/login'} replace />;
+  // The operator has no dashboard: a reseller's page (the short forms, `/`) leads it to its catalogue.
+  const to = isOperator(user) ? 'catalogue' : otherwise;
+  return <Navigate to={user ? paths(prefixOf(user))[to] : '/login'} replace />;
 }
 
 /**

@@ -43,6 +43,8 @@ export const paths = (base: string) => ({
   team: `${base}/team`,
   paymentSuccess: `${base}/payments/success`,
   users: `${base}/users/all`,
+  catalogue: `${base}/catalogue`,
+  whiteLabelEnquiries: `${base}/white-label`,
   userEdit: (id: number | string) => `${base}/user/edit/${id}`,
   invoice: (id: number | string) => `${base}/billing/invoice/${id}`,
   payInvoice: (id: number | string) => `${base}/billing/pay/invoice/${id}`,

@@ -57,6 +57,8 @@ export const resellerUser = z.object({
   custom_url: z.string(),
   client_id: z.string(),
   is_admin: z.boolean(),
+  /** The provider's own account (docs/architecture.md "The operator"): its console, no wallet. */
+  is_operator: z.boolean(),
   verified: z.boolean(),
   created_at: isoDate,
 });

@@ -13,10 +13,21 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * - `public`: anyone (sign-in, sign-up, redeem);
  * - `reseller`: a signed-in reseller (bearer access token);
  * - `admin`: a signed-in reseller with is_admin;
+ * - `operator`: a signed-in member of the operator, the provider's own account (docs/architecture.md
+ *   "The operator"): its console, which every reseller is refused;
  * - `client`: a client developer's v2 access token (from the secret key);
  * - `signature`: a payment provider's webhook, checked by its signature.
+ *
+ * The operator has no wallet, coupons or customers: of the `reseller` calls it makes only a person's
+ * own (`self`), its team's (`team.*`) and the profile read (`operator: true`); see `operatorMayCall`.
  */
-export type Access = 'public' | 'reseller' | 'admin' | 'client' | 'signature';
+export type Access = 'public' | 'reseller' | 'admin' | 'operator' | 'client' | 'signature';
+
+/** Calls made with a session (a person signed in, acting for an account). */
+export const isSignedInAccess = (access: Access) => access === 'reseller' || access === 'admin' || access === 'operator';
+
+/** The permissions of `reseller` calls the operator's members make too: their own sign-in and their team. */
+const OPERATOR_ALSO: readonly Permission[] = ['self', 'team.read', 'team.manage', 'team.own'];
 
 export interface Call<
   Q extends z.ZodType | undefined = z.ZodType | undefined,
@@ -51,6 +62,8 @@ export interface Call<
    * still envelopes.
    */
   readonly bare?: boolean;
+  /** Whether the operator account's members may make it (`operatorMayCall`). */
+  readonly operator: boolean;
 }
 
 interface CallInput<Q, B, R> {
@@ -69,6 +82,15 @@ interface CallInput<Q, B, R> {
   captcha?: CaptchaAction;
   raw?: 'csv' | 'pdf' | 'html';
   bare?: boolean;
+  /** A `reseller` call the operator makes too though its permission is the account's (the profile read). */
+  operator?: true;
+}
+
+/** Whether the operator account may make a call: its own calls, and a person's own and the team's. */
+function operatorMayCall(input: { access: Access; permission?: Permission; operator?: true }): boolean {
+  if (input.access === 'operator') return true;
+  if (input.access !== 'reseller') return false;
+  return input.operator === true || (input.permission !== undefined && OPERATOR_ALSO.includes(input.permission));
 }
 
 export function defineCall<
@@ -78,7 +100,7 @@ export function defineCall<
 >(input: CallInput<Q, B, R>): Call<Q, B, R> {
   const stateChanging = input.method !== 'GET';
   const serverToServer = input.access === 'client' || input.access === 'signature';
-  const signedIn = input.access === 'reseller' || input.access === 'admin';
+  const signedIn = isSignedInAccess(input.access);
   // A signed-in call without a permission would be open to every role: refused when the contract loads.
   if (signedIn !== (input.permission !== undefined)) {
     throw new Error(`${input.method} ${input.path}: ${signedIn ? 'a signed-in call must name its permission' : 'only a signed-in call names a permission'}`);
@@ -90,6 +112,7 @@ export function defineCall<
     body: input.body as B,
     httpStatus: input.httpStatus ?? 200,
     csrf: input.csrf ?? (stateChanging && !serverToServer),
+    operator: operatorMayCall(input),
   };
 }
 

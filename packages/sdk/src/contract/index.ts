@@ -13,6 +13,7 @@ import * as vpn from './calls/vpn.js';
 import * as webhooks from './calls/webhooks.js';
 import * as whiteLabel from './calls/whiteLabel.js';
 import * as team from './calls/team.js';
+import * as operator from './calls/operator.js';
 import type { AnyCall } from './define.js';
 
 const pick = <T extends Record<string, unknown>>(mod: T) =>
@@ -34,6 +35,7 @@ export const contract = {
   ...pick(webhooks),
   ...pick(whiteLabel),
   ...pick(team),
+  ...pick(operator),
   ...pick(meta),
 };
 
@@ -55,6 +57,8 @@ export type { Member, SignedInUser, TeamMemberRow, InvitationRow } from './calls
 export { productsSchema, couponRow, couponFilter, generateCouponsBody, resellerRow } from './calls/coupons.js';
 export type { Products, CouponRow } from './calls/coupons.js';
 export { whiteLabelEnquiryBody } from './calls/whiteLabel.js';
+export { CATALOGUE_ITEM_TYPES, CATALOGUE_CHANGES, catalogueProductRow, catalogueAddonRow, catalogueChangeRow } from './calls/operator.js';
+export type { CatalogueProductRow, CatalogueAddonRow, CatalogueChangeRow } from './calls/operator.js';
 export type { WhiteLabelEnquiryRow } from './calls/whiteLabel.js';
 export { vpnAccount, vpnListRow, hostingStatus } from './calls/vpn.js';
 export type { VpnAccount } from './calls/vpn.js';

@@ -22,6 +22,8 @@ export const ROLE_NAMES: Record<Role, string> = {
 /**
  * What a call may need. `self` is what every member may do to their own sign-in (sessions, second
  * factors, password, notifications, switching accounts); the others are the account's.
+ * `operator.read` and `operator.manage` are the operator account's console (reading it, changing the
+ * catalogue): they mean nothing in a reseller's account, whose calls never name them.
  */
 export const PERMISSIONS = [
   'self',
@@ -43,16 +45,18 @@ export const PERMISSIONS = [
   'team.read',
   'team.manage',
   'team.own',
+  'operator.read',
+  'operator.manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
-const READ: Permission[] = ['self', 'account.read', 'billing.read', 'coupons.read', 'vpn.read', 'developers.read', 'subresellers.read', 'team.read'];
+const READ: Permission[] = ['self', 'account.read', 'billing.read', 'coupons.read', 'vpn.read', 'developers.read', 'subresellers.read', 'team.read', 'operator.read'];
 
 /** The issue's table: what each role may do. The Owner alone may transfer ownership and require two-factor sign-in of every member (team.own). */
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   owner: PERMISSIONS,
   administrator: PERMISSIONS.filter((p) => p !== 'team.own'),
-  finance: ['self', 'account.read', 'billing.read', 'billing.pay', 'coupons.read', 'vpn.read', 'subresellers.read', 'subresellers.billing'],
+  finance: ['self', 'account.read', 'billing.read', 'billing.pay', 'coupons.read', 'vpn.read', 'subresellers.read', 'subresellers.billing', 'operator.read'],
   operations: ['self', 'account.read', 'coupons.read', 'coupons.spend', 'coupons.send', 'vpn.read', 'vpn.manage', 'vpn.status', 'subresellers.read'],
   developer: ['self', 'account.read', 'developers.read', 'developers.manage'],
   support: ['self', 'account.read', 'coupons.read', 'coupons.send', 'vpn.read', 'vpn.status', 'subresellers.read'],

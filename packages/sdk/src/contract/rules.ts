@@ -17,6 +17,10 @@ import { wholeNumber } from './common.js';
 export * from './checks.js';
 
 export const messages = {
+  cataloguePrice: 'The price must be an amount in dollars between 0 and 100000.',
+  catalogueEffectiveAt: 'Choose a date and time, such as 2026-12-01T09:00:00Z.',
+  catalogueItem: 'Choose a product or an addon.',
+  catalogueActive: 'Say whether it is sold (true) or withdrawn (false).',
   emailRequired: 'Email address is required',
   emailInvalid: EMAIL_INVALID_MESSAGE,
   emailTooLong: `The email may not be greater than ${REGISTER_EMAIL_MAX} characters`,

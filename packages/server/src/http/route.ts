@@ -11,10 +11,10 @@ import type {
   preHandlerHookHandler,
   preValidationHookHandler,
 } from 'fastify';
-import { envelopeSchema, type AnyCall, type CallBody, type CallQuery, type CallResult } from '@partner-panel/sdk';
+import { envelopeSchema, isSignedInAccess, type AnyCall, type CallBody, type CallQuery, type CallResult } from '@partner-panel/sdk';
 import type { SessionReseller } from '../context.js';
 import { actingAs } from '../modules/audit/index.js';
-import { authenticate, requireAdmin, requirePermission } from '../modules/auth/guard.js';
+import { authenticate, refuseOperator, requireAdmin, requireOperator, requirePermission } from '../modules/auth/guard.js';
 import { authenticateClient } from '../modules/client-api/guard.js';
 import type { ClientPrincipal } from '../modules/client-api/principal.js';
 import { Answer, envelope } from './envelope.js';
@@ -27,7 +27,7 @@ export interface HandlerContext<C extends AnyCall> {
   query: CallQuery<C>;
   request: FastifyRequest;
   reply: FastifyReply;
-  /** The signed-in reseller (calls with access reseller or admin). */
+  /** The signed-in account and member (calls with access reseller, admin or operator). */
   reseller: SessionReseller;
   /** The v2 client of the access token (calls with access client). */
   client: ClientPrincipal;
@@ -59,8 +59,14 @@ export function serve<C extends AnyCall>(app: FastifyInstance, call: C, handler:
   // A JSON answer's headers (its policy loads nothing), set before any check can refuse the call.
   const onRequest: onRequestHookHandler[] = html ? [] : [app.ctx.security.apiHeaders];
   if (call.csrf) onRequest.push(options.embeddable ? csrf.checkEmbedded : csrf.check);
-  if (call.access === 'reseller' || call.access === 'admin') onRequest.push(authenticate);
+  if (isSignedInAccess(call.access)) onRequest.push(authenticate);
   if (call.access === 'admin') onRequest.push(requireAdmin);
+  if (call.access === 'operator') onRequest.push(requireOperator);
+  // The operator's account makes only the reseller calls the contract gives it (define.ts, `operator`).
+  if (call.access === 'reseller') {
+    const operatorMay = call.operator;
+    onRequest.push(async (request) => refuseOperator(request, operatorMay));
+  }
   // The member's role must allow the call's permission (contract: roles.ts); a key (access client)
   // acts with the account's full powers, and public and signed calls keep their own rules.
   const permission = call.permission;

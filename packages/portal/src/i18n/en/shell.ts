@@ -24,6 +24,8 @@ export const shell = {
     redeem_embed: 'Redeem Embed Code',
     users: 'Users',
     white_label: 'White-label enquiries',
+    operator: 'Operator',
+    catalogue: 'Catalogue',
     notifications: 'Notifications',
     profile: 'Profile',
     team: 'Team',

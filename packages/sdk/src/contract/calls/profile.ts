@@ -44,6 +44,7 @@ export const profile = defineCall({
   path: '/api/v1/resellers/profile',
   access: 'reseller',
   permission: 'account.read',
+  operator: true,
   spec: '000 §7',
   summary: 'The signed-in reseller, and the member acting for it (their role and permissions).',
   response: signedInUser,

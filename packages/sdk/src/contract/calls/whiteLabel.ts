@@ -52,10 +52,10 @@ export const askWhiteLabel = defineCall({
 export const whiteLabelEnquiries = defineCall({
   method: 'POST',
   path: '/api/v1/white-label/enquiries',
-  access: 'admin',
-  permission: 'subresellers.read',
+  access: 'operator',
+  permission: 'operator.read',
   spec: 'ours (000 §1: the white-label promo)',
-  summary: "The resellers' white-label enquiries, newest first: for the operator (an admin of no admin) only.",
+  summary: "The resellers' white-label enquiries, newest first: the operator's (the provider's own account).",
   query: pageQuery,
   /** search: a part of the brand name or of the reseller's e-mail, any case. */
   body: z.object({ search: z.string().trim().max(100).optional() }),

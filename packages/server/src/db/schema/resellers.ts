@@ -61,6 +61,12 @@ export const resellers = pgTable(
      * parent. (The password and the second factors are each person's: people.ts.)
      */
     twoFactorRequired: boolean('two_factor_required').notNull().default(false),
+    /**
+     * `reseller`, or `operator`: the provider's own account (docs/architecture.md "The operator"),
+     * at most one, with members and a team but no parent, sub-resellers, wallet or credit: the
+     * checks below hold it to that, so no reseller path can give it money or children.
+     */
+    kind: text('kind').notNull().default('reseller'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -72,6 +78,12 @@ export const resellers = pgTable(
     check('resellers_status_check', sql`${t.status} in (1, 2)`),
     check('resellers_balance_check', sql`${t.balanceCents} >= -${t.creditLimitCents}`),
     check('resellers_credit_limit_check', sql`${t.creditLimitCents} >= 0`),
+    check('resellers_kind_check', sql`${t.kind} in ('reseller', 'operator')`),
+    check(
+      'resellers_operator_check',
+      sql`${t.kind} <> 'operator' or (${t.parentId} is null and not ${t.isAdmin} and ${t.balanceCents} = 0 and ${t.creditLimitCents} = 0 and ${t.couponsTotal} = 0)`,
+    ),
+    uniqueIndex('resellers_one_operator_key').on(t.kind).where(sql`${t.kind} = 'operator'`),
   ],
 );
 

@@ -31,6 +31,19 @@ export async function requireAdmin(this: unknown, request: FastifyRequest) {
   if (!request.reseller?.isAdmin) throw fail('adminOnly');
 }
 
+/** The operator's console: every reseller, admin or not, is refused (403). */
+export async function requireOperator(this: unknown, request: FastifyRequest) {
+  if (!request.reseller?.isOperator) throw fail('operatorOnly');
+}
+
+/**
+ * A reseller's call made for the operator, which has no wallet, coupons or customers: refused (403)
+ * unless the contract marks it as the operator's too (its members' own sign-in, the team, the profile).
+ */
+export function refuseOperator(request: FastifyRequest, operatorMay: boolean) {
+  if (request.reseller?.isOperator && !operatorMay) throw fail('notForOperator');
+}
+
 /** A member whose role does not allow the call is refused with 403 (never `forbidden`: the session stands). */
 export function requirePermission(request: FastifyRequest, permission: Permission) {
   const member = request.reseller;

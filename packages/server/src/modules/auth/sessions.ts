@@ -45,6 +45,7 @@ const sessionLookup = preparedOn((db) =>
       name: resellers.name,
       status: resellers.status,
       isAdmin: resellers.isAdmin,
+      kind: resellers.kind,
       parentId: resellers.parentId,
       customUrl: resellers.customUrl,
       clientId: resellers.clientId,
@@ -80,8 +81,8 @@ export async function findSession(ctx: Pick<AppContext, 'db' | 'clock'>, token: 
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > 60_000) {
     await ctx.db.update(accessTokens).set({ lastUsedAt: now }).where(eq(accessTokens.id, row.tokenId));
   }
-  const { verifiedAt, lastUsedAt: _ignored, role, ...rest } = row;
-  return { ...rest, role: role as Role, verified: verifiedAt !== null };
+  const { verifiedAt, lastUsedAt: _ignored, role, kind, ...rest } = row;
+  return { ...rest, role: role as Role, isOperator: kind === 'operator', verified: verifiedAt !== null };
 }
 
 export async function revokeSession(tx: Tx, tokenId: number, now: Date) {

@@ -1,8 +1,8 @@
 /**
  * Demo data for a first start: on an empty database, a funded reseller, an admin with two
  * sub-resellers, and the partner reseller 903 (postpaid: nothing owed, its credit limit to run up),
- * each signed in by its Owner, and two more members of the funded reseller's team (Finance and
- * Developer), all with one known password.
+ * each signed in by its Owner, two more members of the funded reseller's team (Finance and
+ * Developer), and the operator (the provider's own account), all with one known password.
  */
 
 import { sql } from 'drizzle-orm';
@@ -13,6 +13,7 @@ import { memberships, people, resellers } from '../../db/schema/index.js';
 import { moveSpec, moveWallet } from '../wallet/movement.js';
 import { hashPassword } from '../auth/passwords.js';
 import { newClientId } from '../auth/identity.js';
+import { createOperator } from '../operator/account.js';
 
 export const DEMO_PASSWORD = 'DemoPass2026!';
 
@@ -25,6 +26,12 @@ export const DEMO_ACCOUNTS = [
 ] as const;
 
 export type DemoAccount = (typeof DEMO_ACCOUNTS)[number];
+
+/**
+ * The demo operator (the provider's own account, modules/operator/account.ts): its Owner signs in
+ * with the demo password, and, unlike a production operator's, without a second factor.
+ */
+export const DEMO_OPERATOR = { email: 'operator@demo.partner-panel.test', name: 'Olivia Operator' } as const;
 
 /** Members of the demo reseller's team besides its Owner (the start banner prints them). */
 export const DEMO_MEMBERS = [
@@ -67,6 +74,7 @@ export async function seedDemo(db: Db, options: { partnerCreditLimitCents?: numb
         await moveWallet(tx, row.id, [moveSpec(funds, funds.amountCents, new Date())]);
       }
     }
+    await createOperator(tx, { ...DEMO_OPERATOR, passwordHash, twoFactorRequired: false, verifiedAt: new Date() });
     for (const member of DEMO_MEMBERS) {
       const [person] = await tx.insert(people).values({ email: member.email, name: member.name, passwordHash, verifiedAt: new Date() }).returning();
       const resellerId = ids.get(member.of);

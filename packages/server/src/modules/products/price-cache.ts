@@ -8,9 +8,10 @@
  * read afresh, so that no charge is ever made at a price that was not current when it committed.
  */
 import type { AppContext } from '../../context.js';
-import { fail } from '../../http/errors.js';
+import { AppError, fail } from '../../http/errors.js';
+import { errors } from '@partner-panel/sdk';
 import { StalePrices } from '../wallet/group-commit.js';
-import { priceBook, type PriceBook, type PriceBooks } from './pricing.js';
+import { bookIsDue, priceBook, type PriceBook, type PriceBooks } from './pricing.js';
 
 /**
  * The books one app keeps (its context's `priceBooks`, made in app.ts): two apps in one process on
@@ -20,13 +21,15 @@ export const createPriceBooks = (): PriceBooks => new Map();
 
 /** Resellers whose books are kept at once; the one read longest ago goes first (a book is about a kilobyte). */
 const KEPT = 10_000;
+/** The refusals of a product or addon that is not sold. */
+const UNSOLD = new Set<string>([errors.productNotFound.code, errors.addonNotFound.code]);
 /** Times a call is priced again from a fresh book before it answers that it could not be. */
 const ATTEMPTS = 3;
 
-type Ctx = Pick<AppContext, 'db' | 'priceBooks'>;
+type Ctx = Pick<AppContext, 'db' | 'priceBooks' | 'clock'>;
 
 async function freshBook(ctx: Ctx, resellerId: number) {
-  const book = await priceBook(ctx.db, resellerId);
+  const book = await priceBook(ctx.db, resellerId, ctx.clock.now());
   const books = ctx.priceBooks;
   books.delete(resellerId);
   books.set(resellerId, book);
@@ -41,11 +44,20 @@ async function freshBook(ctx: Ctx, resellerId: number) {
  */
 export async function withPriceBook<T>(ctx: Ctx, resellerId: number, call: (book: PriceBook) => Promise<T>, options: { kept: boolean }): Promise<T> {
   let book = options.kept ? ctx.priceBooks.get(resellerId) : undefined;
+  // A kept book that names an operator's change now due is not current, though no version has moved yet.
+  if (book && bookIsDue(book, ctx.clock.now())) book = undefined;
   for (let attempt = 1; ; attempt++) {
+    const kept = book !== undefined;
     book ??= await freshBook(ctx, resellerId);
     try {
       return await call(book);
     } catch (error) {
+      // A kept book that lacks the product or addon asked for may predate its reinstatement: a
+      // refusal is only said from a book read now.
+      if (kept && error instanceof AppError && UNSOLD.has(String(error.entry.code))) {
+        book = undefined;
+        continue;
+      }
       if (!(error instanceof StalePrices)) throw error;
       // Prices that moved at every attempt: a change is under way, the caller looks again.
       if (attempt >= ATTEMPTS) throw fail('pricesChanged');

@@ -34,6 +34,8 @@ export interface PriceBook {
   products: PricedProduct[];
   addons: PricedAddon[];
   versions: PriceVersions;
+  /** When the operator's next scheduled change falls due (catalogue_changes); null: none pending. */
+  nextDue: Date | null;
 }
 
 /** Books kept by one app between calls, by reseller (price-cache.ts). */
@@ -58,18 +60,39 @@ const priceBookOf = preparedOn((db) =>
       // Read in the same statement as the prices, so that they name exactly what was read.
       catalogue: sql<string>`(select version from catalogue_version)`,
       reseller: sql<number | null>`(select prices_version from ${resellers} where id = ${sql.placeholder('reseller')})`,
+      nextDue: sql<string | null>`(select min(effective_at) from catalogue_changes where applied_at is null)`,
     })
     .from(sql`(select) as one`)
     .prepare('price_book'),
 );
 
-export async function priceBook(db: Tx, resellerId: number): Promise<PriceBook> {
+async function readBook(db: Tx, resellerId: number): Promise<PriceBook> {
   const [book] = await priceBookOf(db).execute({ reseller: resellerId });
   return {
     products: book?.products ?? [],
     addons: book?.addons ?? [],
     versions: { catalogue: Number(book?.catalogue ?? 0), reseller: Number(book?.reseller ?? 0) },
+    nextDue: book?.nextDue ? new Date(book.nextDue) : null,
   };
+}
+
+/** Whether a book names an operator's change that has fallen due by `now` (so it is no longer current). */
+export const bookIsDue = (book: PriceBook, now: Date) => book.nextDue !== null && book.nextDue.getTime() <= now.getTime();
+
+/** Applies the operator's changes due by `now` (db/sql/prices.sql); the catalogue's version moves with them. */
+export async function applyDueChanges(db: Tx, now: Date) {
+  await db.execute(sql`select apply_catalogue_changes(${now.toISOString()}::timestamptz)`);
+}
+
+/**
+ * A reseller's prices as they stand at `now`: when the operator's next scheduled change is due, it
+ * is applied first (by whichever call reads a book first), then the book is read again.
+ */
+export async function priceBook(db: Tx, resellerId: number, now: Date): Promise<PriceBook> {
+  const book = await readBook(db, resellerId);
+  if (!bookIsDue(book, now)) return book;
+  await applyDueChanges(db, now);
+  return readBook(db, resellerId);
 }
 
 export interface Priced {

@@ -8,7 +8,7 @@ import { presentProducts, priceBook } from './pricing.js';
 
 export function productRoutes(app: FastifyInstance) {
   const { ctx } = app;
-  const productsOf = async (resellerId: number) => presentProducts(await priceBook(ctx.db, resellerId));
+  const productsOf = async (resellerId: number) => presentProducts(await priceBook(ctx.db, resellerId, ctx.clock.now()));
 
   serve(app, contract.products, async ({ reseller }) => answer(await productsOf(reseller.id), successes.products));
   serve(app, contract.productPricing, async ({ reseller }) => answer(await productsOf(reseller.id), successes.productPricing));

@@ -18,6 +18,7 @@ export function presentUser(row: ResellerRow): ResellerUser {
     custom_url: row.customUrl,
     client_id: row.clientId,
     is_admin: row.isAdmin,
+    is_operator: row.kind === 'operator',
     verified: row.verifiedAt !== null,
     created_at: row.createdAt.toISOString(),
   };

@@ -13,7 +13,9 @@ import { fail } from '../../http/errors.js';
 import { audit } from '../audit/index.js';
 import { revokeSessions } from '../auth/sessions.js';
 
-type Ctx = Pick<AppContext, 'db' | 'clock' | 'realtime' | 'log'>;
+import { operatorNeedsTwoFactor } from '../operator/two-factor.js';
+
+type Ctx = Pick<AppContext, 'db' | 'clock' | 'realtime' | 'log' | 'config'>;
 
 const twoFactorOn = sql<boolean>`(${people.totpSecret} is not null or exists (select 1 from passkeys k where k.person_id = ${people.id}))`;
 
@@ -120,6 +122,8 @@ export async function transferOwnership(ctx: Ctx, session: SessionReseller, pers
 }
 
 export async function requireTwoFactorOfAll(ctx: Ctx, session: SessionReseller, required: boolean, ip: string) {
+  // The operator's members change the catalogue every reseller pays: outside the demo data, always a second factor.
+  if (!required && session.isOperator && operatorNeedsTwoFactor(ctx.config)) throw fail('operatorTwoFactor');
   await transact(ctx, async (unit) => {
     await unit.tx.update(resellers).set({ twoFactorRequired: required, updatedAt: ctx.clock.now() }).where(eq(resellers.id, session.id));
     await audit(unit.tx, { actorId: session.id, personId: session.personId, action: required ? 'team.two_factor_required' : 'team.two_factor_not_required', targetType: 'reseller', targetId: session.id, ip });

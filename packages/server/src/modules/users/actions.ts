@@ -153,8 +153,8 @@ export async function updateUserPricing(ctx: Ctx, acting: Acting, body: CallBody
   return onOwnUser(ctx, acting, body.user_reseller_id, async (unit, user) => {
     checkIdentity(user, body);
     // One after the other: a transaction's connection runs one statement at a time.
-    const own = await priceBook(unit.tx, acting.admin.id);
-    const theirs = await priceBook(unit.tx, user.id);
+    const own = await priceBook(unit.tx, acting.admin.id, ctx.clock.now());
+    const theirs = await priceBook(unit.tx, user.id, ctx.clock.now());
     const find = (book: typeof own) => book.products.find((p) => p.billingType === billingType && p.cycle === body.update);
     const floor = find(own);
     const current = find(theirs);

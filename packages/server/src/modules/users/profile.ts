@@ -32,7 +32,7 @@ const inDollars = (prices: Record<Cycle, number>) =>
 export async function userProfile(ctx: Pick<AppContext, 'db' | 'clock'>, user: ResellerRow, tx: Tx = ctx.db): Promise<UserProfile> {
   const reads = [
     () => dashboardCounts({ db: tx as AppContext['db'], clock: ctx.clock }, user.id),
-    () => priceBook(tx, user.id),
+    () => priceBook(tx, user.id, ctx.clock.now()),
     () =>
       rows<{ amount_in: string | number; amount_out: string | number }>(
         tx,

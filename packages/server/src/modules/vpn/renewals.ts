@@ -49,7 +49,7 @@ async function renewOne(ctx: Ctx): Promise<'renewed' | 'suspended' | null> {
           for update skip locked`,
     );
     if (!account) return null;
-    const price = await renewalPrice(unit, account);
+    const price = await renewalPrice(unit, account, now);
     if (!price) {
       // Nothing to charge it at: it cannot renew, and staying due would stall every later renewal.
       await suspend(ctx, unit, account, `VPN account ${account.username} was suspended: its plan is no longer sold, so it could not be renewed.`);
@@ -114,7 +114,7 @@ async function warn(ctx: Ctx): Promise<number> {
   for (const [resellerId, accounts] of byReseller) {
     const done = await transact(ctx, async (unit) => {
       let due = 0;
-      for (const a of accounts) due += (await renewalPrice(unit, a))?.unitCents ?? 0;
+      for (const a of accounts) due += (await renewalPrice(unit, a, ctx.clock.now()))?.unitCents ?? 0;
       const [owner] = await unit.tx
         .select({ balance: resellers.balanceCents, limit: resellers.creditLimitCents })
         .from(resellers)

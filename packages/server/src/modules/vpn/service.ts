@@ -367,9 +367,10 @@ const WITHDRAWN = new Set<string>([errors.productNotFound.code, errors.addonNotF
 export async function renewalPrice(
   unit: Unit,
   account: Pick<VpnRow, 'reseller_id' | 'product_id' | 'billing_type' | 'cycle' | 'addons' | 'renewal_price_cents'>,
+  now: Date,
 ): Promise<{ months: number; unitCents: number } | null> {
   try {
-    const { product, unitCents } = priceOf(await priceBook(unit.tx, account.reseller_id), {
+    const { product, unitCents } = priceOf(await priceBook(unit.tx, account.reseller_id, now), {
       productId: account.product_id,
       billingType: Number(account.billing_type),
       cycle: account.cycle,
@@ -407,7 +408,7 @@ export async function updateStatus(ctx: Ctx, session: Session, ref: AccountRef, 
       if (lapsed) {
         // Paying the next period is a purchase: a deactivated account may not make one.
         await ensureMaySpend(unit, session, account.reseller_id);
-        const price = await renewalPrice(unit, account);
+        const price = await renewalPrice(unit, account, now);
         if (!price) throw fail('productNotFound');
         const { months, unitCents } = price;
         if (unitCents > 0) {

@@ -1,7 +1,7 @@
 /**
  * White-label enquiries (ours, behind 000 §1's promo): stored, acknowledged to the reseller and
  * mailed to the operator (OPERATOR_EMAIL) in the same transaction through the outbox; listed for
- * the operator — an admin that has no admin above it.
+ * the operator, the provider's own account (docs/architecture.md "The operator").
  */
 import { sql } from 'drizzle-orm';
 import type { AppContext, SessionReseller } from '../../context.js';
@@ -48,7 +48,8 @@ export async function askWhiteLabel(ctx: Ctx, reseller: SessionReseller, input: 
 
 /** The operator's list, newest first; anyone else is refused. */
 export async function listEnquiries(ctx: Pick<AppContext, 'db'>, reseller: SessionReseller, search: string, paging: { page: number; limit: number }) {
-  if (!reseller.isAdmin || reseller.parentId !== null) throw fail('operatorOnly');
+  // The route admits the operator alone (access 'operator'); a second look costs nothing.
+  if (!reseller.isOperator) throw fail('operatorOnly');
   const where = search ? sql`where e.brand_name ilike ${contains(search)} or r.email ilike ${contains(search)}` : sql``;
   const found = await rows<{ id: number; reseller_id: number; reseller_name: string; reseller_email: string; brand_name: string; expected_users: number; message: string; created_at: Date; total: number }>(
     ctx.db,

@@ -1,7 +1,7 @@
 /**
- * The operator's white-label enquiries (ours) at users/white-label: newest first, who asked, for
- * which brand and how many users, and what they wrote. The server lists them for an admin of no
- * admin only, and answers anyone else with its refusal, shown in place of the rows.
+ * The operator's white-label enquiries (ours) at white-label: newest first, who asked, for
+ * which brand and how many users, and what they wrote. The server lists them for the operator (the
+ * provider's own account) only, and answers anyone else with its refusal, shown in place of the rows.
  */
 import { DataTable, useTranslate } from 'react-admin';
 import { PAGE_SIZES, type WhiteLabelEnquiryRow } from '@partner-panel/sdk';
