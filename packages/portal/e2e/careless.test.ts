@@ -126,7 +126,8 @@ describe('a careless person', () => {
     expect(dialogs, dialogs.join(' | ')).toEqual(expect.arrayContaining(['Change Password', 'Send Invoice', 'Email Coupon']));
     expect(dialogs.length, dialogs.join(' | ')).toBeGreaterThanOrEqual(6);
     expectNoProblems(tab);
-  });
+    // Every page and dialog of an admin, each field tried seven ways: as long as the walk's own.
+  }, 300_000);
 
   it("meets only our sentences in the operator's forms (Change price, now or at a chosen time), and every control stays", async () => {
     const tab = await newTab(server.url);
