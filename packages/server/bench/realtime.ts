@@ -184,7 +184,7 @@ async function run({ clients: count, servers: serverCount, bus, rounds }: Run) {
     const fanOut = { delays: [] as number[], server: [] as number[] };
     const perClient = { delays: [] as number[], server: [] as number[] };
     for (let r = 0; r < rounds; r++) {
-      for (const [figures, channels] of [[fanOut, [SHARED_CHANNEL]], [perClient, everyOwn]] as const) {
+      for (const [figures, channels] of [[fanOut, [SHARED_CHANNEL]], [perClient, everyOwn]] as [typeof fanOut, string[]][]) {
         const { delays, server } = await round(channels);
         figures.delays.push(...delays);
         figures.server.push(server);
