@@ -1,13 +1,16 @@
 /**
  * The production rehearsal: the deployment of deploy/ run for real on this machine, with the
- * container engine the only part left out. Debian's PostgreSQL 15, two app processes and the
- * realtime process with compose's settings and the image's commands, Debian's Caddy with
- * deploy/Caddyfile over TLS from its internal CA, mail to a local SMTP server and card payments to
- * the local Stripe stand-in. Through Caddy: sign-up with the mailed link, sign-in, a deposit with
- * its signed webhook, coupons generated and one redeemed, a stock pusher-js client over wss://.
- * Then a rolling restart under load (no request may fail, no charge be doubled, the socket client
- * reconnects by itself) and a SIGKILL under load (only requests in flight on that process may fail,
- * and its restart is ready within 3 s). `node scripts/test.mjs rehearsal` runs it alone.
+ * container engine the only part left out. Debian's PostgreSQL 15, two app processes and two
+ * socket processes on the PostgreSQL bus with compose's settings and the image's commands, Debian's
+ * Caddy with deploy/Caddyfile over TLS from its internal CA, mail to a local SMTP server and card
+ * payments to the local Stripe stand-in. Through Caddy: sign-up with the mailed link, sign-in, a
+ * deposit with its signed webhook, coupons generated and one redeemed, a stock pusher-js client over
+ * wss://. Then a rolling restart under load (no request may fail, no charge be doubled, the socket
+ * client reconnects by itself) and a SIGKILL under load (only requests in flight on that process may
+ * fail, and its restart is ready within 3 s). Last, 2 000 Pusher-protocol clients spread over the
+ * socket processes through a SIGTERM and a SIGKILL of one (./fleet.ts): each back on the other in
+ * time, none missing a notification published meanwhile. `node scripts/test.mjs rehearsal` runs it
+ * alone.
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
