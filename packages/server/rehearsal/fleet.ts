@@ -20,8 +20,11 @@ export const RECONNECT_AFTER_OTHER_CLOSE_MS = 1000;
 const UNREAD_LIMIT = 50;
 /** Clients per loopback address: under the socket server's 100 per address. */
 const PER_ADDRESS = 50;
-/** Catch-up calls in flight at once, as a few hundred browsers' would be spread in time. */
-const CATCH_UP_CALLS = 16;
+/**
+ * Catch-up calls in flight at once: a thousand clients reconnecting in the same second would
+ * otherwise open a thousand connections to Caddy from this one process (browsers each hold their own).
+ */
+const CATCH_UP_CALLS = 8;
 const CHECK_EVERY_MS = 20;
 
 export interface Identity {
@@ -228,16 +231,23 @@ export class Fleet {
     return api;
   }
 
-  /** Opens sockets for these identities, `batch` at a time, each batch subscribed before the next. */
+  /**
+   * Opens sockets for these identities, `batch` at a time, each batch subscribed before the next
+   * (a refused subscription fails the wait at once, with the server's words).
+   */
   async add(identities: Identity[], batch = 100, timeoutMs = 60_000): Promise<FleetClient[]> {
     const added: FleetClient[] = [];
     for (let i = 0; i < identities.length; i += batch) {
-      const group = identities.slice(i, i + batch).map((identity, k) => new FleetClient(this, this.clients.length + i + k, identity));
-      for (const client of group) client.connect();
+      const group: FleetClient[] = [];
+      for (const identity of identities.slice(i, i + batch)) {
+        const client = new FleetClient(this, this.clients.length, identity);
+        this.clients.push(client);
+        group.push(client);
+        client.connect();
+      }
       added.push(...group);
-      await this.until(() => group.every((c) => c.subscribed), `${group.length} clients subscribed (from client ${this.clients.length + i})`, timeoutMs);
+      await this.until(() => group.every((c) => c.subscribed), `${group.length} clients subscribed (from client ${group[0]?.index})`, timeoutMs);
     }
-    this.clients.push(...added);
     return added;
   }
 
@@ -276,13 +286,15 @@ export class Fleet {
 
   /** A catch-up call, at most CATCH_UP_CALLS in flight. */
   async call<T>(work: () => Promise<T>): Promise<T> {
+    // A freed place goes to the next in the queue as it is: none is taken twice.
     if (this.calls >= CATCH_UP_CALLS) await new Promise<void>((resolve) => this.queue.push(resolve));
-    this.calls++;
+    else this.calls++;
     try {
       return await work();
     } finally {
-      this.calls--;
-      this.queue.shift()?.();
+      const next = this.queue.shift();
+      if (next) next();
+      else this.calls--;
     }
   }
 

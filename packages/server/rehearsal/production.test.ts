@@ -552,7 +552,7 @@ function publisher() {
           while (running) {
             await round([...fleet.clients.map((c) => c.identity.resellerId), fleet.options.shared.resellerId]);
             // Pacing: a steady stream of events, not a flood of the two cores.
-            await sleep(400);
+            await sleep(800);
           }
         } catch (error) {
           failure = error;
