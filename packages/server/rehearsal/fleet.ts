@@ -8,7 +8,7 @@
  * merging it by uid (portal/src/realtime/catchUp.ts). Every receipt is kept, live or caught up, so a
  * step can count per client what was published against what arrived.
  */
-import { type createConnection } from 'node:net';
+import { isIP, type createConnection } from 'node:net';
 import { connect as tlsConnect, createSecureContext, type ConnectionOptions, type SecureContext } from 'node:tls';
 import { WebSocket } from 'ws';
 import { createClient, REALTIME_EVENTS, type Client } from '@partner-panel/sdk';
@@ -36,6 +36,8 @@ export interface Identity {
 interface Reconnection {
   closedAt: number;
   code: number;
+  /** When the server of the new socket said it was connected (pusher-js's `connected`). */
+  connectedAt?: number;
   /** When both channels were subscribed again. */
   subscribedAt?: number;
   /** Channels caught up on, and when the last was merged. */
@@ -134,6 +136,8 @@ export class FleetClient {
     switch (frame.event) {
       case 'pusher:connection_established': {
         const socketId = (JSON.parse(frame.data as string) as { socket_id: string }).socket_id;
+        const last = this.reconnections.at(-1);
+        if (last && last.connectedAt === undefined) last.connectedAt = performance.now();
         for (const channel of this.channels) {
           const session = channel === channelOf(this.identity.resellerId) ? this.identity.sessionId : this.fleet.options.shared.sessionId;
           const channelData = JSON.stringify({ user_id: `session-${session}` });
@@ -219,7 +223,10 @@ export class Fleet {
    * ticket, so thousands of reconnections do not each verify the certificate chain again.
    */
   tlsSocket(options: ConnectionOptions) {
-    const socket = tlsConnect({ ...options, secureContext: this.tls, ...(this.session ? { session: this.session } : {}) });
+    // As ws's own connect does: its `path` is the request's, not a Unix socket's, and an address
+    // gets no server name (RFC 6066 has none for one).
+    const servername = options.servername ?? (options.host && isIP(options.host) ? '' : options.host);
+    const socket = tlsConnect({ ...options, path: undefined, ...(servername === undefined ? {} : { servername }), secureContext: this.tls, ...(this.session ? { session: this.session } : {}) });
     socket.once('session', (session: Buffer) => (this.session = session));
     return socket;
   }
