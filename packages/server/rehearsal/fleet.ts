@@ -24,7 +24,7 @@ const PER_ADDRESS = 50;
  * Catch-up calls in flight at once: a thousand clients reconnecting in the same second would
  * otherwise open a thousand connections to Caddy from this one process (browsers each hold their own).
  */
-const CATCH_UP_CALLS = 8;
+const CATCH_UP_CALLS = 16;
 const CHECK_EVERY_MS = 20;
 
 export interface Identity {
