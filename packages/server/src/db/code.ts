@@ -58,8 +58,9 @@ export async function applyDatabaseCode(client: pg.ClientBase, files = databaseC
       return attempt;
     } catch (error) {
       if (attempt >= attempts || !GAVE_WAY.has((error as { cause?: { code?: string } }).cause?.code ?? '')) throw error;
-      // A pause of a few locks' time, varied, so that two starting processes do not meet again.
-      await new Promise((resolve) => setTimeout(resolve, CODE_LOCK_TIMEOUT_MS * (0.5 + Math.random())));
+      // A short pause, varied: the serving transactions that waited on this one take their locks
+      // and finish (milliseconds), and two starting processes do not meet again.
+      await new Promise((resolve) => setTimeout(resolve, CODE_LOCK_TIMEOUT_MS * (0.2 + 0.4 * Math.random())));
     }
   }
 }
