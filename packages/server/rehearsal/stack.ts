@@ -129,7 +129,7 @@ export const ready = async (port: number) => (await fetch(`http://127.0.0.1:${po
  * private machine the two things docs/deploy.md says to add: `tls internal` and (here) free ports,
  * listening on the loopback only, without touching the system's trust store.
  */
-export async function startCaddy(dir: string, upstreams: { apps: number[]; realtime: number; httpsPort: number }) {
+export async function startCaddy(dir: string, upstreams: { apps: number[]; realtime: number[]; httpsPort: number }) {
   const caddy = requireBinary('caddy', 'caddy');
   const { httpsPort } = upstreams;
   const httpPort = await freePort();
@@ -151,7 +151,7 @@ export async function startCaddy(dir: string, upstreams: { apps: number[]; realt
   const proc = startProcess('caddy', [caddy, 'run', '--config', file, '--adapter', 'caddyfile'], {
     DOMAIN: `127.0.0.1:${httpsPort}`,
     APP_UPSTREAMS: upstreams.apps.map((p) => `127.0.0.1:${p}`).join(' '),
-    REALTIME_UPSTREAM: `127.0.0.1:${upstreams.realtime}`,
+    REALTIME_UPSTREAMS: upstreams.realtime.map((p) => `127.0.0.1:${p}`).join(' '),
     HOME: dir,
     XDG_DATA_HOME: join(dir, 'caddy-data'),
     XDG_CONFIG_HOME: join(dir, 'caddy-config'),

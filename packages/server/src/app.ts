@@ -126,9 +126,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     app.log,
   );
-  // With the bus, this process's socket server hears every process's events through PostgreSQL.
+  // With the bus, this process's socket server hears every process's events through PostgreSQL;
+  // with the bus driver it has none, and only sends them there for the socket processes.
   let busListener: Awaited<ReturnType<typeof listenOnBus>> | null = null;
-  if (config.realtime.bus === 'postgres' && realtime.server) {
+  if (config.realtime.driver === 'bus') realtime.useBus(db);
+  else if (config.realtime.bus === 'postgres' && realtime.server) {
     realtime.useBus(db);
     busListener = await listenOnBus({ url: database.url, db, deliver: realtime.deliver, log: app.log });
   }

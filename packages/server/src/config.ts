@@ -77,7 +77,12 @@ const envFields = z.object({
     RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
     RATE_LIMIT_CLIENT_PER_MINUTE: z.coerce.number().int().min(1).default(CLIENT_API.requestsPerMinute),
     RATE_LIMIT_CLIENT_TOKENS_PER_IP: z.coerce.number().int().min(1).default(60),
-    REALTIME_DRIVER: z.enum(['embedded', 'pusher']).default('embedded'),
+    /**
+     * embedded: this process runs the socket server; pusher: it publishes to another over the Pusher
+     * HTTP API; bus: it runs none and sends its events on the PostgreSQL bus, which the socket
+     * processes (dist/cli/realtime.js with REALTIME_BUS=postgres) listen on.
+     */
+    REALTIME_DRIVER: z.enum(['embedded', 'pusher', 'bus']).default('embedded'),
     /** postgres: events travel between processes by NOTIFY, sent in the transaction of their change (adapters/realtime/bus.ts). */
     REALTIME_BUS: z.enum(['none', 'postgres']).default('none'),
     REALTIME_PORT: z.coerce.number().int().min(0).max(65535).default(REALTIME_DEFAULT_PORT),
@@ -134,8 +139,13 @@ const envSchema = envFields.superRefine((env, ctx) => {
       ctx.addIssue({ code: 'custom', path: ['MAIL_TRANSPORT'], message: 'In production MAIL_TRANSPORT must be smtp (with SMTP_URL): the outbox never sends mail' });
     }
     // The bus feeds embedded socket servers; a process publishing to another server uses its HTTP API.
-    if (env.REALTIME_BUS === 'postgres' && env.REALTIME_DRIVER !== 'embedded') {
+    if (env.REALTIME_BUS === 'postgres' && env.REALTIME_DRIVER === 'pusher') {
       ctx.addIssue({ code: 'custom', path: ['REALTIME_BUS'], message: 'REALTIME_BUS=postgres needs REALTIME_DRIVER=embedded: the bus feeds the embedded socket servers' });
+    }
+    // The socket processes listen in the database the events are sent in: the embedded one is
+    // reached over this process's own Unix socket only, so no other process could hear them.
+    if (env.REALTIME_DRIVER === 'bus' && !env.DATABASE_URL?.trim()) {
+      ctx.addIssue({ code: 'custom', path: ['REALTIME_DRIVER'], message: 'REALTIME_DRIVER=bus needs DATABASE_URL: the socket processes listen on the bus in that database' });
     }
     if (env.REALTIME_DRIVER === 'pusher' && (!env.REALTIME_API_URL || !env.REALTIME_SECRET)) {
       ctx.addIssue({
@@ -285,10 +295,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       /**
        * Whether a private channel's authorisation names the session that asked (channel_data,
        * signed with it), so that ending the session closes the sockets subscribed with it. Always
-       * with the embedded driver; with `pusher`, off for a socket server that checks a private
-       * channel's signature without its channel_data (Soketi).
+       * with the embedded and bus drivers (our own socket servers); with `pusher`, off for a socket
+       * server that checks a private channel's signature without its channel_data (Soketi).
        */
-      channelData: e.REALTIME_DRIVER === 'embedded' || e.REALTIME_CHANNEL_DATA,
+      channelData: e.REALTIME_DRIVER !== 'pusher' || e.REALTIME_CHANNEL_DATA,
     },
   };
 }
@@ -296,6 +306,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 /** The realtime settings, and the only ones the socket server run as its own process reads. */
 const realtimeFields = envFields.pick({
   HOST: true,
+  DATABASE_URL: true,
   TRUST_PROXY: true,
   REALTIME_DRIVER: true,
   REALTIME_BUS: true,
@@ -336,12 +347,20 @@ function realtimeSettings(e: RealtimeEnv) {
 
 /**
  * The settings of the socket server run as its own process (`dist/cli/realtime.js`): only the
- * realtime ones and TRUST_PROXY are read, so it shares the app's image and environment.
+ * realtime ones, TRUST_PROXY and (fed by the bus) DATABASE_URL are read, so it shares the app's
+ * image and environment.
  */
 export function loadRealtimeConfig(env: Record<string, string | undefined> = process.env) {
-  const parsed = realtimeFields.safeParse(env);
+  const parsed = realtimeFields
+    .superRefine((e, ctx) => {
+      // Fed by the bus, the socket process listens in the database the app processes send in.
+      if (e.REALTIME_BUS === 'postgres' && !e.DATABASE_URL) {
+        ctx.addIssue({ code: 'custom', path: ['DATABASE_URL'], message: "REALTIME_BUS=postgres needs DATABASE_URL: the socket process listens on the bus in the app processes' database" });
+      }
+    })
+    .safeParse(env);
   if (!parsed.success) throw invalid(parsed.error);
-  return { realtime: realtimeSettings(parsed.data), trustProxy: parsed.data.TRUST_PROXY };
+  return { realtime: realtimeSettings(parsed.data), trustProxy: parsed.data.TRUST_PROXY, databaseUrl: parsed.data.DATABASE_URL };
 }
 
 export type Config = ReturnType<typeof loadConfig>;

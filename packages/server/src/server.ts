@@ -48,7 +48,11 @@ async function start(config: Config, app: FastifyInstance) {
     '',
     `  Partner Panel is running at ${config.publicUrl}`,
     `  Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PostgreSQL 15, embedded, in ${app.ctx.database.location}`}`,
-    realtimePort ? `  Realtime (Pusher protocol): ws://${config.realtime.host}:${realtimePort}${config.realtime.bus === 'postgres' ? ', fed by the PostgreSQL bus' : ''}` : `  Realtime: publishing to ${config.realtime.apiUrl}`,
+    realtimePort
+      ? `  Realtime (Pusher protocol): ws://${config.realtime.host}:${realtimePort}${config.realtime.bus === 'postgres' ? ', fed by the PostgreSQL bus' : ''}`
+      : config.realtime.driver === 'bus'
+        ? '  Realtime: sending events on the PostgreSQL bus to the socket processes'
+        : `  Realtime: publishing to ${config.realtime.apiUrl}`,
   ];
   if (config.demoData) {
     lines.push(seeded ? '  Demo data was created. Sign in with:' : '  Demo sign-ins (created on the first start):');

@@ -29,30 +29,47 @@ export function databaseCodeFiles(folder = databaseCodeFolder): DatabaseCodeFile
     .map((name) => ({ name, text: readFileSync(join(folder, name), 'utf8') }));
 }
 
-/** PostgreSQL's code for a transaction it ended to break a deadlock. */
-const DEADLOCK = '40P01';
+/**
+ * PostgreSQL's codes for a transaction it ended to break a deadlock, and for a lock not granted
+ * within `lock_timeout`.
+ */
+const GAVE_WAY = new Set(['40P01', '55P03']);
+/**
+ * How long replacing a trigger waits for its table's lock at the first attempt: well under
+ * PostgreSQL's deadlock_timeout (1 s), so that in a deadlock with a serving transaction this one
+ * gives way first, whichever of the two began waiting first, and no request of a serving process
+ * fails for a start. Each attempt waits this much longer; from the tenth on (a database too busy to
+ * grant a lock within 900 ms) it waits as long as it takes, PostgreSQL ending a deadlock.
+ */
+export const CODE_LOCK_TIMEOUT_MS = 100;
+const BOUNDED_ATTEMPTS = 9;
 
 /**
  * Applies the files in one transaction on a connection the caller holds (and has locked); answers
  * how many attempts it took. Replacing a trigger locks its table against writes until commit, so a
  * process already serving (another app process during a rolling start) may write those tables in
- * the other order; PostgreSQL then ends one of the two transactions, and if it is this one the
- * files are applied again, once the other has its locks.
+ * the other order. This transaction never waits long for a lock (CODE_LOCK_TIMEOUT_MS): it gives
+ * way, lets the serving transactions finish, and applies the files again.
  */
-export async function applyDatabaseCode(client: pg.ClientBase, files = databaseCodeFiles(), attempts = 5): Promise<number> {
+export async function applyDatabaseCode(client: pg.ClientBase, files = databaseCodeFiles(), attempts = 20): Promise<number> {
   for (let attempt = 1; ; attempt++) {
     try {
-      await applyOnce(client, files);
+      await applyOnce(client, files, attempt <= BOUNDED_ATTEMPTS ? CODE_LOCK_TIMEOUT_MS * attempt : 0);
       return attempt;
     } catch (error) {
-      if (attempt >= attempts || (error as { cause?: { code?: string } }).cause?.code !== DEADLOCK) throw error;
+      if (attempt >= attempts || !GAVE_WAY.has((error as { cause?: { code?: string } }).cause?.code ?? '')) throw error;
+      // A short pause, varied: the serving transactions that waited on this one take their locks
+      // and finish (milliseconds), and two starting processes do not meet again.
+      await new Promise((resolve) => setTimeout(resolve, CODE_LOCK_TIMEOUT_MS * (0.2 + 0.4 * Math.random())));
     }
   }
 }
 
-async function applyOnce(client: pg.ClientBase, files: DatabaseCodeFile[]): Promise<void> {
+/** `lockTimeoutMs` 0: no limit. */
+async function applyOnce(client: pg.ClientBase, files: DatabaseCodeFile[], lockTimeoutMs: number): Promise<void> {
   await client.query('begin');
   try {
+    await client.query(`set local lock_timeout = ${Number(lockTimeoutMs)}`);
     for (const file of files) {
       try {
         await client.query(file.text);

@@ -51,10 +51,21 @@ export function imageSettings(): { env: Record<string, string>; command: string[
   return { env, command: cmd ? (JSON.parse(cmd) as string[]) : [] };
 }
 
-/** A service's `command:` in compose (exec form), or null. */
-export function composeCommand(service: string): string[] | null {
-  const compose = repoFile('deploy/compose.yaml');
-  const block = compose.slice(compose.indexOf(`\n  ${service}:\n`));
-  const m = /\n {4}command: (\[.*\])\n/.exec(block.slice(0, block.indexOf('\n\n') > 0 ? block.indexOf('\n\n') : undefined));
-  return m ? (JSON.parse(m[1] as string) as string[]) : null;
+/** The `command:` (exec form) of the block that opens at a marker line of deploy/compose.yaml, or null. */
+export function composeCommand(marker: string): string[] | null {
+  const lines = repoFile('deploy/compose.yaml').split('\n');
+  const start = lines.findIndex((l) => l.trimEnd() === marker);
+  if (start < 0) return null;
+  const indent = (lines[start] as string).search(/\S/);
+  for (const line of lines.slice(start + 1)) {
+    if (line.trim() && line.search(/\S/) <= indent) break;
+    const m = /^\s+command: (\[.*\])$/.exec(line);
+    if (m) return JSON.parse(m[1] as string) as string[];
+  }
+  return null;
+}
+
+/** The services defined as another block's copy (`name: *anchor`), in the order compose lists them. */
+export function composeServicesOf(anchor: string): string[] {
+  return [...repoFile('deploy/compose.yaml').matchAll(new RegExp(`^ {2}([a-z0-9_-]+): \\*${anchor}$`, 'gm'))].map((m) => m[1] as string);
 }

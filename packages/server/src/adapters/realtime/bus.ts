@@ -28,6 +28,12 @@ export type BusMessage =
   | { kind: 'publish'; channels: string[]; event: string; data: string }
   | { kind: 'terminate'; userIds: string[] };
 
+/** Hands a message heard on the bus to a socket server (in this thread, or in its own: isolated.ts). */
+export function deliverTo(server: { publish(channels: string[], event: string, data: string): unknown; terminateUsers(userIds: string[]): unknown }, message: BusMessage): void {
+  if (message.kind === 'publish') server.publish(message.channels, message.event, message.data);
+  else server.terminateUsers(message.userIds);
+}
+
 /** Sends a message inside `tx` (a transaction, or the pool for one committed at once). */
 export async function sendOnBus(tx: Tx, message: BusMessage): Promise<void> {
   const text = JSON.stringify(message);

@@ -4,16 +4,18 @@
  * - `embedded` (default): this process runs the Pusher-protocol server and publishes to it directly;
  * - `pusher`: publishes through the signed Pusher HTTP API to Soketi, Reverb, Pusher, or the
  *   embedded server of another process (several processes can share one socket server).
- * With the embedded driver and REALTIME_BUS=postgres, every message goes through PostgreSQL
- * (./bus.ts): a change's events are sent in its transaction (`announce`), and every process hands
- * them to its own sockets, so several socket processes serve one product.
+ * - `bus`: runs no socket server and sends every message on the PostgreSQL bus (./bus.ts), for the
+ *   socket processes (`dist/cli/realtime.js` with REALTIME_BUS=postgres) that listen on it.
+ * With the embedded driver and REALTIME_BUS=postgres, every message goes through PostgreSQL too:
+ * a change's events are sent in its transaction (`announce`), and every process hands them to its
+ * own sockets, so several socket processes serve one product.
  * Channel authorisations are signed with the official `pusher` library in both cases.
  */
 import Pusher from 'pusher';
 import { metrics } from '../../ops/metrics.js';
 import type { Db } from '../../db/index.js';
 import type { Unit } from '../../db/unit.js';
-import { sendOnBus, type BusMessage } from './bus.js';
+import { deliverTo, sendOnBus, type BusMessage } from './bus.js';
 import { IsolatedRealtimeServer } from './isolated.js';
 
 export interface Broadcaster {
@@ -23,7 +25,7 @@ export interface Broadcaster {
 }
 
 export interface RealtimeSettings {
-  driver: 'embedded' | 'pusher';
+  driver: 'embedded' | 'pusher' | 'bus';
   bus?: 'none' | 'postgres';
   appId: string;
   key: string;
@@ -64,6 +66,21 @@ export function createRealtime(settings: RealtimeSettings, log: { warn(obj: unkn
         else local.terminateUsers(userIds);
       },
     };
+  } else if (settings.driver === 'bus') {
+    // Nothing to hand events to here but the bus: until `useBus` names the database, a publish fails
+    // (and is logged, as any failed publish).
+    const through = () => {
+      if (!bus) throw new Error('REALTIME_DRIVER=bus: the bus has no database yet');
+      return bus;
+    };
+    broadcaster = {
+      async publish(channel, event, data) {
+        await sendOnBus(through(), { kind: 'publish', channels: [channel], event, data: JSON.stringify(data) });
+      },
+      async terminate(userIds) {
+        await sendOnBus(through(), { kind: 'terminate', userIds });
+      },
+    };
   } else {
     const url = new URL(settings.apiUrl as string);
     const client = new Pusher({
@@ -88,7 +105,7 @@ export function createRealtime(settings: RealtimeSettings, log: { warn(obj: unkn
   const realtime = {
     driver: settings.driver,
     key: settings.key,
-    /** The embedded socket server, in its own thread (null with the pusher driver). */
+    /** The embedded socket server, in its own thread (null with the pusher and bus drivers). */
     server,
     /** Publishing never fails the action that caused it: a lost event is logged, the data is in the database. */
     async publish(channel: string, event: string, data: unknown) {
@@ -116,15 +133,14 @@ export function createRealtime(settings: RealtimeSettings, log: { warn(obj: unkn
         metrics.realtimeMessages.inc();
       });
     },
-    /** From now on, messages travel through PostgreSQL (REALTIME_BUS=postgres, embedded driver). */
+    /** From now on, messages travel through PostgreSQL (REALTIME_BUS=postgres with the embedded driver, or the bus driver). */
     useBus(db: Db) {
-      if (settings.driver !== 'embedded') throw new Error('the realtime bus feeds the embedded socket server');
+      if (settings.driver === 'pusher') throw new Error('the realtime bus feeds embedded socket servers, not a Pusher API');
       bus = db;
     },
     /** A message heard on the bus, for this process's sockets. */
     deliver(message: BusMessage) {
-      if (message.kind === 'publish') server?.publish(message.channels, message.event, message.data);
-      else server?.terminateUsers(message.userIds);
+      if (server) deliverTo(server, message);
     },
     /**
      * Closes the sockets of these sessions (4009): those signed in as one of them and those

@@ -30,7 +30,7 @@ export const MAX_EVENT_BYTES = 10 * 1024;
 export const MAX_CHANNELS_PER_EVENT = 100;
 /** A portal tab needs one channel; a few spare for other clients of the same reseller. */
 export const MAX_CHANNELS_PER_CONNECTION = 20;
-/** Per process; at about 15 kB a connection (docs/performance.md), some 750 MB at the cap. */
+/** Per process; at about 10 kB a connection (docs/performance.md, 10 000 clients), some 500 MB at the cap. */
 export const MAX_CONNECTIONS = 50_000;
 /**
  * Per client address: a browser tab holds one connection, an office behind one NAT address some
