@@ -3,7 +3,7 @@
  * price, whether it is sold, and its scheduled changes; Change price (now or at a chosen time) and
  * Withdraw or Reinstate; and the history of every change, newest first (who, when, from, to).
  */
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { DataTable, ListContextProvider, ResourceContextProvider, useCanAccess, useDataProvider, useList, useRefresh, useTranslate } from 'react-admin';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -24,6 +24,64 @@ type Pending = CatalogueProductRow['pending'][number];
 interface Availability {
   item: PricedItem;
   active: boolean;
+}
+
+/** A product's or an addon's row: what both tables show. */
+interface CatalogueRow {
+  id: number;
+  item: PricedItem;
+  active: boolean;
+  pending: Pending[];
+}
+const RowCol = DataTable.Col<CatalogueRow>;
+interface CatalogueColumns {
+  status: (active: boolean) => ReactNode;
+  scheduled: (pending: Pending[]) => ReactNode;
+  /** Null for a role without `operator.manage`. */
+  actions: ((item: PricedItem, active: boolean) => ReactNode) | null;
+}
+
+/** The products' or the addons' table: name, list price, sold or withdrawn, scheduled changes, and the actions. */
+function CatalogueTable({
+  title,
+  resource,
+  rowTestId,
+  priceSource,
+  rows,
+  isPending,
+  columns,
+}: {
+  title: string;
+  resource: string;
+  rowTestId: string;
+  priceSource: string;
+  rows: CatalogueRow[];
+  isPending: boolean;
+  columns: CatalogueColumns;
+}) {
+  const translate = useTranslate();
+  const list = useList({ data: rows, resource, perPage: 100, isPending });
+  const { actions } = columns;
+  return (
+    <Card>
+      <CardContent>
+        <Typography component="h2" variant="h6" gutterBottom>
+          {translate(title)}
+        </Typography>
+        <ResourceContextProvider value={resource}>
+          <ListContextProvider value={list}>
+            <ListTable rowTestId={rowTestId} label={translate(title)}>
+              <RowCol source="item" disableSort render={(r) => r.item.name} />
+              <RowCol source={priceSource} disableSort align="right" render={(r) => <span data-testid="catalogue-price">{r.item.price}</span>} />
+              <RowCol source="active" disableSort render={(r) => columns.status(r.active)} />
+              <RowCol source="pending" disableSort render={(r) => columns.scheduled(r.pending)} />
+              {actions ? <RowCol source="id" label="pp.catalogue.actions" disableSort align="right" render={(r) => actions(r.item, r.active)} /> : null}
+            </ListTable>
+          </ListContextProvider>
+        </ResourceContextProvider>
+      </CardContent>
+    </Card>
+  );
 }
 
 export default function CataloguePage() {
@@ -78,10 +136,7 @@ export default function CataloguePage() {
 
   const products = (catalogue.data?.products ?? []).map((p) => ({ ...p, item: { type: 'product' as const, id: p.id, name: productName(p), price: money(p.price) } }));
   const addons = (catalogue.data?.addons ?? []).map((a) => ({ ...a, item: { type: 'addon' as const, id: a.id, name: addonName(a), price: money(a.monthly_price) } }));
-  const productList = useList({ data: products, resource: 'catalogue-products', perPage: 100, isPending: catalogue.isPending });
-  const addonList = useList({ data: addons, resource: 'catalogue-addons', perPage: 100, isPending: catalogue.isPending });
-  const ProductCol = DataTable.Col<(typeof products)[number]>;
-  const AddonCol = DataTable.Col<(typeof addons)[number]>;
+  const columns: CatalogueColumns = { status, scheduled, actions: mayChange ? actions : null };
 
   return (
     <>
@@ -91,42 +146,8 @@ export default function CataloguePage() {
       </Typography>
       {catalogue.error ? <ReadError error={catalogue.error} /> : null}
       <Stack spacing={2}>
-        <Card>
-          <CardContent>
-            <Typography component="h2" variant="h6" gutterBottom>
-              {translate('pp.catalogue.products')}
-            </Typography>
-            <ResourceContextProvider value="catalogue-products">
-              <ListContextProvider value={productList}>
-                <ListTable rowTestId="catalogue-product" label={translate('pp.catalogue.products')}>
-                  <ProductCol source="item" disableSort render={(p) => p.item.name} />
-                  <ProductCol source="price" disableSort align="right" render={(p) => <span data-testid="catalogue-price">{p.item.price}</span>} />
-                  <ProductCol source="active" disableSort render={(p) => status(p.active)} />
-                  <ProductCol source="pending" disableSort render={(p) => scheduled(p.pending)} />
-                  {mayChange ? <ProductCol source="id" label="pp.catalogue.actions" disableSort align="right" render={(p) => actions(p.item, p.active)} /> : null}
-                </ListTable>
-              </ListContextProvider>
-            </ResourceContextProvider>
-          </CardContent>
-        </Card>
-        <Card>
-          <CardContent>
-            <Typography component="h2" variant="h6" gutterBottom>
-              {translate('pp.catalogue.addons')}
-            </Typography>
-            <ResourceContextProvider value="catalogue-addons">
-              <ListContextProvider value={addonList}>
-                <ListTable rowTestId="catalogue-addon" label={translate('pp.catalogue.addons')}>
-                  <AddonCol source="item" disableSort render={(a) => a.item.name} />
-                  <AddonCol source="monthly_price" disableSort align="right" render={(a) => <span data-testid="catalogue-price">{a.item.price}</span>} />
-                  <AddonCol source="active" disableSort render={(a) => status(a.active)} />
-                  <AddonCol source="pending" disableSort render={(a) => scheduled(a.pending)} />
-                  {mayChange ? <AddonCol source="id" label="pp.catalogue.actions" disableSort align="right" render={(a) => actions(a.item, a.active)} /> : null}
-                </ListTable>
-              </ListContextProvider>
-            </ResourceContextProvider>
-          </CardContent>
-        </Card>
+        <CatalogueTable title="pp.catalogue.products" resource="catalogue-products" rowTestId="catalogue-product" priceSource="price" rows={products} isPending={catalogue.isPending} columns={columns} />
+        <CatalogueTable title="pp.catalogue.addons" resource="catalogue-addons" rowTestId="catalogue-addon" priceSource="monthly_price" rows={addons} isPending={catalogue.isPending} columns={columns} />
         <Card>
           <CardContent>
             <Typography component="h2" variant="h6" gutterBottom>
