@@ -80,22 +80,25 @@ describe('the database code in src/db/sql', () => {
     expect(await readDatabaseCode(client)).toEqual(before);
   });
 
-  it('gives way to a serving transaction that waits on it, even one that would notice the deadlock first, and applies again', async () => {
-    // As above, but the serving side checks for a deadlock sooner than the start's would: were the
-    // start to wait for its lock as long as PostgreSQL lets it, the serving write would be the one
-    // ended (a failed request of a process in service). The start's short lock_timeout ends its own.
+  /**
+   * A serving process's transaction that wrote coupons and next writes events, while the files
+   * replace the events trigger and then the coupons ones: each waits on the other. The serving side
+   * notices a deadlock after `deadlockTimeout`; the start gives way, applies again, and the
+   * database's code ends as the files say.
+   */
+  async function deadlockWithServing(deadlockTimeout: string, pollInterval?: number) {
     const serving = new pg.Client({ connectionString: database.url });
     await serving.connect();
     try {
       await serving.query('begin');
-      await serving.query(`set local deadlock_timeout = '${CODE_LOCK_TIMEOUT_MS * 4}ms'`);
+      await serving.query(`set local deadlock_timeout = '${deadlockTimeout}'`);
       await serving.query('lock table coupons in row exclusive mode');
       const applying = applyDatabaseCode(client);
       const waiting = async () =>
         (await serving.query<{ n: number }>(`select count(*)::int as n from pg_stat_activity where pid = $1 and wait_event_type = 'Lock'`, [
           (client as pg.Client & { processID: number }).processID,
         ])).rows[0]?.n;
-      await expect.poll(waiting, { interval: 5 }).toBe(1);
+      await expect.poll(waiting, pollInterval === undefined ? {} : { interval: pollInterval }).toBe(1);
       await serving.query('lock table events in row exclusive mode');
       await serving.query('commit');
       expect(await applying).toBeGreaterThan(1);
@@ -103,31 +106,18 @@ describe('the database code in src/db/sql', () => {
       await serving.end();
     }
     expect(codeDifferences(filesCatalogue, await readDatabaseCode(client))).toEqual([]);
+  }
+
+  it('gives way to a serving transaction that waits on it, even one that would notice the deadlock first, and applies again', async () => {
+    // As the next test, but the serving side checks for a deadlock sooner than the start's would: were the
+    // start to wait for its lock as long as PostgreSQL lets it, the serving write would be the one
+    // ended (a failed request of a process in service). The start's short lock_timeout ends its own.
+    await deadlockWithServing(`${CODE_LOCK_TIMEOUT_MS * 4}ms`, 5);
   });
 
   it('applies again when it gives way to a process writing the same tables', async () => {
-    // A serving process's transaction that wrote coupons and next writes events, while the files
-    // replace the events trigger and then the coupons ones: each waits on the other.
-    const serving = new pg.Client({ connectionString: database.url });
-    await serving.connect();
-    try {
-      await serving.query('begin');
-      // The start's side gives way first (its lock_timeout, or noticing the deadlock first).
-      await serving.query(`set local deadlock_timeout = '30s'`);
-      await serving.query('lock table coupons in row exclusive mode');
-      const applying = applyDatabaseCode(client);
-      const waiting = async () =>
-        (await serving.query<{ n: number }>(`select count(*)::int as n from pg_stat_activity where pid = $1 and wait_event_type = 'Lock'`, [
-          (client as pg.Client & { processID: number }).processID,
-        ])).rows[0]?.n;
-      await expect.poll(waiting).toBe(1);
-      await serving.query('lock table events in row exclusive mode');
-      await serving.query('commit');
-      expect(await applying).toBeGreaterThan(1);
-    } finally {
-      await serving.end();
-    }
-    expect(codeDifferences(filesCatalogue, await readDatabaseCode(client))).toEqual([]);
+    // The start's side gives way first (its lock_timeout, or noticing the deadlock first).
+    await deadlockWithServing('30s');
   });
 
   it('does not bring back the functions a migration dropped', () => {
