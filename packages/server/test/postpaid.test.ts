@@ -7,7 +7,8 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { ApiError } from '@partner-panel/sdk';
 import { runRenewals } from '../src/modules/vpn/renewals.js';
-import { settle, syncCreditLimits } from '../src/modules/wallet/service.js';
+import { settleReseller } from '../src/modules/operator/resellers.js';
+import { syncCreditLimits } from '../src/modules/wallet/service.js';
 import { manualClock, testApp } from './support/app.js';
 import { failure } from './support/expect.js';
 import { balanceCents, ledger, query } from './support/sql.js';
@@ -111,10 +112,10 @@ describe('903 is postpaid', () => {
     const t = await testApp({ env: { PARTNER_CREDIT_LIMIT_USD: '1000' } });
     const partner = await t.signIn('partner@demo.partner-panel.test');
     await partner.api.generateCoupons(partnerPlan(20)); // owes $900
-    expect(await settle(t.app.ctx, PARTNER, 50_000, 'Bank transfer 2027-01-31')).toBe(-40_000);
+    expect((await settleReseller(t.app.ctx, null, { id: PARTNER, amountCents: 50_000, note: 'Bank transfer 2027-01-31' })).balance).toBe(-400);
     expect((await ledger(t, PARTNER)).at(-1)).toMatchObject({ kind: 'settlement', amount_cents: 50_000, balance_after_cents: -40_000 });
     expect((await partner.api.generateCoupons(partnerPlan(10))).balance).toBe(-850);
-    await expect(settle(t.app.ctx, 1000, 100, 'not postpaid')).rejects.toThrow('prepaid');
+    await expect(settleReseller(t.app.ctx, null, { id: 1000, amountCents: 100, note: 'not postpaid' })).rejects.toMatchObject({ entry: { code: 'rspf-programme-6109' } });
   });
 
   it('leaves every other reseller prepaid: the spec\'s Insufficient Balance message', async () => {

@@ -14,6 +14,7 @@ import * as webhooks from './calls/webhooks.js';
 import * as whiteLabel from './calls/whiteLabel.js';
 import * as team from './calls/team.js';
 import * as operator from './calls/operator.js';
+import * as operatorResellers from './calls/operatorResellers.js';
 import type { AnyCall } from './define.js';
 
 const pick = <T extends Record<string, unknown>>(mod: T) =>
@@ -36,6 +37,7 @@ export const contract = {
   ...pick(whiteLabel),
   ...pick(team),
   ...pick(operator),
+  ...pick(operatorResellers),
   ...pick(meta),
 };
 
@@ -59,6 +61,8 @@ export type { Products, CouponRow } from './calls/coupons.js';
 export { whiteLabelEnquiryBody } from './calls/whiteLabel.js';
 export { CATALOGUE_ITEM_TYPES, CATALOGUE_CHANGES, catalogueProductRow, catalogueAddonRow, catalogueChangeRow } from './calls/operator.js';
 export type { CatalogueProductRow, CatalogueAddonRow, CatalogueChangeRow } from './calls/operator.js';
+export { RESELLER_STATUSES, RESELLER_TERMS, CREDIT_LIMIT_MAX_USD, operatorResellerRow } from './calls/operatorResellers.js';
+export type { OperatorResellerRow } from './calls/operatorResellers.js';
 export type { WhiteLabelEnquiryRow } from './calls/whiteLabel.js';
 export { vpnAccount, vpnListRow, hostingStatus } from './calls/vpn.js';
 export type { VpnAccount } from './calls/vpn.js';

@@ -48,6 +48,28 @@ export function resetMail(to: { email: string; name: string }, url: string, minu
   );
 }
 
+/**
+ * The provider's partner team opened an account for this person: with `link`, a first password to
+ * set; without, they sign in as they already do and find it in their account switcher.
+ */
+export function accountOpenedMail(to: { email: string; name: string }, account: { name: string; id: number; admin: boolean }, link: { url: string; hours: number } | null, signInUrl: string) {
+  const what = account.admin ? 'an admin reseller account' : 'a reseller account';
+  return mail(
+    'account_opened',
+    to.email,
+    'Your Partner Panel account is ready',
+    [
+      `Hello ${to.name},`,
+      `The partner team opened ${what} for ${account.name} on Partner Panel, with you as its Owner.`,
+      link
+        ? `Set your password to sign in. The link is valid for ${link.hours} hours; after that, use "Forgot password" on the sign-in page.`
+        : 'Sign in as you already do: the new account is in the account switcher of the user menu.',
+    ],
+    link ? { label: 'Set your password', url: link.url } : { label: 'Sign in', url: signInUrl },
+    account.id,
+  );
+}
+
 export function passwordChangedMail(to: { email: string; name: string }) {
   return mail(
     'password_changed',

@@ -40,6 +40,22 @@ export const resellers = pgTable(
      */
     creditLimitCents: bigint('credit_limit_cents', { mode: 'number' }).notNull().default(0),
     /**
+     * A postpaid account's day of the month (1–28, so every month has it) by which it settles what
+     * it owes; the operator's Resellers page shows the next one. Null on a prepaid wallet.
+     */
+    settlementDay: smallint('settlement_day'),
+    /**
+     * When the operator last set its terms (prepaid, or postpaid with a limit): from then on the
+     * partner reseller's limit is the operator's, no longer `PARTNER_CREDIT_LIMIT_USD` at start.
+     */
+    termsSetAt: timestamp('terms_set_at', { withTimezone: true }),
+    /**
+     * Suspended by the operator, with the reason it gave: it signs in and reads, but spends nothing
+     * new (coupons, VPN accounts; its customers' renewals go on) and cannot reactivate itself, nor can its admin.
+     */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    suspensionReason: text('suspension_reason'),
+    /**
      * The reseller's own warning line: when what it can spend (balance, plus a postpaid account's
      * credit left) falls below it, one notification and one e-mail; null: no warning.
      */
@@ -78,6 +94,8 @@ export const resellers = pgTable(
     check('resellers_status_check', sql`${t.status} in (1, 2)`),
     check('resellers_balance_check', sql`${t.balanceCents} >= -${t.creditLimitCents}`),
     check('resellers_credit_limit_check', sql`${t.creditLimitCents} >= 0`),
+    check('resellers_settlement_day_check', sql`${t.settlementDay} between 1 and 28`),
+    check('resellers_suspension_check', sql`(${t.suspendedAt} is null) = (${t.suspensionReason} is null)`),
     check('resellers_kind_check', sql`${t.kind} in ('reseller', 'operator')`),
     check(
       'resellers_operator_check',

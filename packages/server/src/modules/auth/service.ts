@@ -75,10 +75,10 @@ async function spendResetLinks(tx: Tx, personId: number, now: Date) {
     .where(and(eq(accountTokens.personId, personId), eq(accountTokens.purpose, 'reset_password'), isNull(accountTokens.usedAt)));
 }
 
-async function createAccountToken(tx: Tx, ctx: Ctx, personId: number, purpose: 'verify_email' | 'reset_password') {
+async function createAccountToken(tx: Tx, ctx: Ctx, personId: number, purpose: 'verify_email' | 'reset_password', ttlMs?: number) {
   if (purpose === 'reset_password') await spendResetLinks(tx, personId, ctx.clock.now());
   const token = newToken();
-  const ttl = purpose === 'verify_email' ? VERIFY_TTL_HOURS * 3600_000 : RESET_TTL_MINUTES * 60_000;
+  const ttl = ttlMs ?? (purpose === 'verify_email' ? VERIFY_TTL_HOURS * 3600_000 : RESET_TTL_MINUTES * 60_000);
   await tx.insert(accountTokens).values({
     personId,
     purpose,
@@ -91,6 +91,15 @@ async function createAccountToken(tx: Tx, ctx: Ctx, personId: number, purpose: '
 async function sendVerification(tx: Tx, ctx: Ctx, reseller: Pick<PersonRow, 'id' | 'email' | 'name'>) {
   const token = await createAccountToken(tx, ctx, reseller.id, 'verify_email');
   await ctx.mail.enqueue(tx, verificationMail(reseller, `${ctx.config.publicUrl}/verification/${token}`, VERIFY_TTL_HOURS));
+}
+
+/**
+ * The link a person whose account someone else opened (the operator) sets a first password with:
+ * the reset page, valid as long as a verification link, and setting it proves the mailbox.
+ */
+export async function passwordLinkFor(tx: Tx, ctx: Pick<Ctx, 'clock' | 'config'>, personId: number) {
+  const token = await createAccountToken(tx, ctx as Ctx, personId, 'reset_password', VERIFY_TTL_HOURS * 3600_000);
+  return { url: `${ctx.config.publicUrl}/reset-password/${token}`, hours: VERIFY_TTL_HOURS };
 }
 
 /** Has a verification mail gone out to this person in the last two minutes? */

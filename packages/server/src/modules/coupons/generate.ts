@@ -5,6 +5,7 @@
  * wallet together with the other charges waiting for it (wallet/group-commit.ts).
  */
 import { ACCOUNT_STATUS, COUPON_QUANTITY, COUPON_VALIDITY_MONTHS, CYCLES, RESTRICTED_RESELLER_ID, centsToDollars, messages } from '@partner-panel/sdk';
+import { inactiveRefusal } from '../profile/status.js';
 import type { AppContext, SessionReseller } from '../../context.js';
 import { nextId } from '../../db/ids.js';
 import { addMonths } from '../../dates.js';
@@ -35,8 +36,8 @@ export async function generateCoupons(ctx: Ctx, actor: SessionReseller, ownerId:
   // A reseller generating for itself was read with its session, in this request.
   const owner = ownerId === actor.id ? actor : await loadReseller(ctx, ownerId);
   const forSomeoneElse = owner.id !== actor.id;
-  if (forSomeoneElse && actor.status !== ACCOUNT_STATUS.active) throw fail('accountInactive');
-  if (owner.status !== ACCOUNT_STATUS.active) throw fail(forSomeoneElse ? 'userInactive' : 'accountInactive');
+  if (forSomeoneElse && actor.status !== ACCOUNT_STATUS.active) throw await inactiveRefusal(ctx.db, actor.id, 'own');
+  if (owner.status !== ACCOUNT_STATUS.active) throw await inactiveRefusal(ctx.db, owner.id, forSomeoneElse ? 'user' : 'own');
   const partner = owner.id === RESTRICTED_RESELLER_ID;
   if (partner) {
     // Reseller 903 sells one plan: recurring, biennial, no addon (000 §6).

@@ -1,9 +1,11 @@
-/** The operator's console (issue 35): the catalogue, its history and its changes. */
+/** The operator's console (issue 35): the catalogue, its history and its changes; the resellers and their terms. */
 import type { FastifyInstance } from 'fastify';
 import { contract, successes } from '@partner-panel/sdk';
 import { answer } from '../../http/envelope.js';
 import { serve } from '../../http/route.js';
 import { catalogueHistory, changePrice, readCatalogue, setAvailability } from './catalogue.js';
+import { listResellers, moveReseller, openReseller, readReseller, setResellerStatus, setResellerTerms, settleReseller, verifyReseller } from './resellers.js';
+import { formatUsd } from '../wallet/service.js';
 
 export function operatorRoutes(app: FastifyInstance) {
   const { ctx } = app;
@@ -20,4 +22,30 @@ export function operatorRoutes(app: FastifyInstance) {
   serve(app, contract.setCatalogueAvailability, async ({ body, reseller }) =>
     answer(await setAvailability(ctx, who(reseller), { type: body.item_type, id: body.item_id, active: body.active }), successes.catalogueChanged),
   );
+
+  const acting = (reseller: { id: number; personId: number }, ip: string) => ({ ...who(reseller), ip });
+
+  serve(app, contract.operatorResellers, async ({ query }) => answer(await listResellers(ctx, query), successes.operatorResellers));
+  serve(app, contract.operatorReseller, async ({ query }) => answer(await readReseller(ctx, query.id), successes.operatorReseller));
+  serve(app, contract.createOperatorReseller, async ({ body, reseller, ip }) => {
+    const opened = await openReseller(ctx, acting(reseller, ip), { name: body.name, email: body.email, isAdmin: body.is_admin ?? false, parentId: body.parent_id ?? null });
+    return answer(opened, successes.resellerCreated(opened.email));
+  });
+  serve(app, contract.verifyOperatorReseller, async ({ body, reseller, ip }) => answer(await verifyReseller(ctx, acting(reseller, ip), body.id), successes.resellerVerified));
+  serve(app, contract.setOperatorResellerStatus, async ({ body, reseller, ip }) =>
+    answer(await setResellerStatus(ctx, acting(reseller, ip), body), body.action === 'suspend' ? successes.resellerSuspended : successes.resellerReactivated),
+  );
+  serve(app, contract.moveOperatorReseller, async ({ body, reseller, ip }) =>
+    answer(await moveReseller(ctx, acting(reseller, ip), { id: body.id, parentId: body.parent_id }), successes.resellerMoved),
+  );
+  serve(app, contract.setOperatorResellerTerms, async ({ body, reseller, ip }) =>
+    answer(
+      await setResellerTerms(ctx, acting(reseller, ip), { id: body.id, terms: body.terms, creditLimitCents: body.credit_limit, settlementDay: body.settlement_day }),
+      successes.resellerTermsSet,
+    ),
+  );
+  serve(app, contract.settleOperatorReseller, async ({ body, reseller, ip }) => {
+    const after = await settleReseller(ctx, acting(reseller, ip), { id: body.id, amountCents: body.amount, note: body.note });
+    return answer(after, successes.resellerSettled(formatUsd(body.amount), formatUsd(Math.max(0, Math.round(-after.balance * 100)))));
+  });
 }

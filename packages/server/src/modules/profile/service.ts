@@ -1,5 +1,5 @@
 /** The signed-in reseller's profile: read, update a field, and the total credited to the wallet. */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { ACCOUNT_STATUS } from '@partner-panel/sdk';
 import type { AppContext, SessionReseller } from '../../context.js';
 import { rows } from '../../db/index.js';
@@ -45,6 +45,8 @@ export async function updateField(ctx: WriteCtx, id: number, field: string, valu
     if (status !== ACCOUNT_STATUS.active && status !== ACCOUNT_STATUS.inactive) {
       throw invalid('Status must be 1 (Active) or 2 (Inactive)', 'value');
     }
+    // The operator's suspension is the operator's to lift (operator/resellers.ts).
+    if (current.suspensionReason !== null) throw fail('suspensionLocked', { reason: current.suspensionReason });
     if (status === current.status) throw fail('nothingToUpdate');
     change = { status };
   }
@@ -53,7 +55,8 @@ export async function updateField(ctx: WriteCtx, id: number, field: string, valu
     const [row] = await tx
       .update(resellers)
       .set({ ...change, updatedAt: now })
-      .where(eq(resellers.id, id))
+      // A suspension landing meanwhile is not undone: the update finds no row, and says so.
+      .where(and(eq(resellers.id, id), change.status !== undefined ? isNull(resellers.suspendedAt) : undefined))
       .returning();
     await audit(tx, {
       actorId: id,

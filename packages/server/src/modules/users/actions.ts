@@ -121,6 +121,8 @@ export async function updateUser(ctx: Ctx, acting: Acting, body: CallBody<Contra
       await ctx.notifier.notify(unit, user.id, { type: 'account_updated', message: `${acting.admin.name} changed your sign-in e-mail to ${email}.`, redirect: 'profile' });
     } else if (field === 'status') {
       if (body.value !== '0' && body.value !== '1') throw invalid('Status must be 0 (Inactive) or 1 (Active)', 'value');
+      // The user is locked: a suspension by the operator is read as it stands, and only the operator lifts it.
+      if (user.suspensionReason !== null) throw fail('suspensionLocked', { reason: user.suspensionReason });
       const status = body.value === '1' ? ACCOUNT_STATUS.active : ACCOUNT_STATUS.inactive;
       if (status === user.status) throw fail('nothingToUpdate');
       await tx.update(resellers).set({ status, updatedAt: now }).where(eq(resellers.id, user.id));

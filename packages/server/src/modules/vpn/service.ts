@@ -7,6 +7,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { ACCOUNT_STATUS, CYCLES, RESTRICTED_RESELLER_ID, centsToDollars, errors, type Cycle } from '@partner-panel/sdk';
+import { inactiveRefusal } from '../profile/status.js';
 import type { AppContext, SessionReseller } from '../../context.js';
 import { rows } from '../../db/index.js';
 import { nextId } from '../../db/ids.js';
@@ -232,7 +233,7 @@ export async function withFreshUsername<T>(attempt: () => Promise<T>, chosen = f
 export async function createAccount(ctx: Ctx, session: Session, input: CreateInput, books: Books = liveBooks) {
   const owner = await loadReseller(ctx, session.id);
   if (owner.id === RESTRICTED_RESELLER_ID) throw fail('restricted');
-  if (owner.status !== ACCOUNT_STATUS.active) throw fail('accountInactive');
+  if (owner.status !== ACCOUNT_STATUS.active) throw await inactiveRefusal(ctx.db, owner.id, 'own');
   const chosen = input.username !== undefined && input.password !== undefined;
   const password = input.password ?? newPassword();
   // Hashed once, whichever attempt prices the account.
@@ -385,10 +386,10 @@ export async function renewalPrice(
 }
 
 async function ensureMaySpend(unit: Unit, session: Session, ownerId: number) {
-  if (session.status !== ACCOUNT_STATUS.active) throw fail('accountInactive');
+  if (session.status !== ACCOUNT_STATUS.active) throw await inactiveRefusal(unit.tx, session.id, 'own');
   if (ownerId === session.id) return;
   const [owner] = await unit.tx.select({ status: resellers.status }).from(resellers).where(eq(resellers.id, ownerId));
-  if (owner?.status !== ACCOUNT_STATUS.active) throw fail('userInactive');
+  if (owner?.status !== ACCOUNT_STATUS.active) throw await inactiveRefusal(unit.tx, ownerId, 'user');
 }
 
 /**

@@ -5,14 +5,14 @@
  * rule is PostgreSQL's `wallet_move` (movement.ts): a debit or a credit here is a batch of one of
  * the same function a grouped charge (group-commit.ts) runs.
  *
- * Postpaid accounts: the partner reseller 903 has no wallet to fund and no billing screens
- * (000 §6), so its charges (coupon generations, and the renewals of the accounts its coupons
+ * Postpaid accounts (the partner reseller 903, and any the operator puts on postpaid terms): 903
+ * has no wallet to fund and no billing screens (000 §6), so its charges (coupon generations, and the renewals of the accounts its coupons
  * became) go through the same debit with a credit limit: the balance may fall to −limit, a
  * negative balance is the amount owed, and each charge is a ledger row like any other. Past the
  * limit the charge is refused with its own message, which sends it to us rather than to Add Funds.
  */
 import { RESTRICTED_RESELLER_ID, centsToDollars } from '@partner-panel/sdk';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { recordEvent } from '../events/record.js';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/index.js';
@@ -158,29 +158,19 @@ export async function credit(ctx: Ctx, unit: Unit, m: Movement): Promise<number>
 export const refund = (ctx: Ctx, unit: Unit, m: Movement) => credit(ctx, unit, m);
 
 /**
- * Gives the partner reseller its configured credit limit at start-up. A limit lowered below what
- * it already owes is raised to the amount owed (no further charge passes) rather than refused.
+ * Gives the partner reseller its configured credit limit at start-up, until the operator sets its
+ * terms on the Resellers page (`terms_set_at`): from then on they are the operator's. A limit
+ * lowered below what it already owes is raised to the amount owed (no further charge passes)
+ * rather than refused.
  */
 export async function syncCreditLimits(db: Db, partnerLimitCents: number, log: { warn(obj: unknown, msg?: string): void }) {
   const [row] = await db
     .update(resellers)
     .set({ creditLimitCents: sql`greatest(${partnerLimitCents}::bigint, -${resellers.balanceCents})` })
-    .where(eq(resellers.id, RESTRICTED_RESELLER_ID))
+    .where(and(eq(resellers.id, RESTRICTED_RESELLER_ID), isNull(resellers.termsSetAt)))
     .returning({ limit: resellers.creditLimitCents, balance: resellers.balanceCents });
   if (row && row.limit > partnerLimitCents) {
     log.warn({ owed: -row.balance, limit: partnerLimitCents }, 'the partner reseller owes more than its configured credit limit; further charges are refused until it settles');
   }
 }
 
-/**
- * Records money a postpaid account paid us outside the panel (a bank transfer): a `settlement`
- * credit that lowers what it owes. The operator runs it with `pnpm --filter @partner-panel/server settle`.
- */
-export async function settle(ctx: Ctx & { db: Db; log: { warn(obj: unknown, msg?: string): void } }, resellerId: number, amountCents: number, note: string) {
-  const [owner] = await ctx.db.select({ limit: resellers.creditLimitCents }).from(resellers).where(eq(resellers.id, resellerId));
-  if (!owner) throw new Error(`no reseller ${resellerId}`);
-  if (owner.limit <= 0) throw new Error(`reseller ${resellerId} is prepaid: it adds funds itself`);
-  return transact(ctx, (unit) =>
-    credit(ctx, unit, { resellerId, amountCents, kind: 'settlement', reference: `settlement:${Date.now()}`, description: `Settlement: ${note}`.slice(0, 500) }),
-  );
-}
