@@ -5,7 +5,7 @@
  * user in `meta.userId` (react-admin's `queryOptions={{ meta }}`).
  */
 import type { GetListParams, GetListResult } from 'ra-core';
-import { errors, type Client, type Cycle } from '@partner-panel/sdk';
+import { RESELLER_STATUSES, RESELLER_TERMS, errors, type Client, type Cycle } from '@partner-panel/sdk';
 import { attempt } from './errors.js';
 
 export interface ListAdapter {
@@ -53,6 +53,9 @@ export function userIdOf(params: { meta?: unknown; filter?: Record<string, unkno
 
 /** A list's search box, as its list call takes it. */
 export const searchOf = (filter: Record<string, unknown> | undefined) => (typeof filter?.search === 'string' ? filter.search.trim().slice(0, 100) : '');
+
+/** The value when it is one of `allowed`, else undefined (a filter left empty, or edited by hand). */
+const oneOf = <T extends string>(value: unknown, allowed: readonly T[]): T | undefined => (allowed.includes(value as T) ? (value as T) : undefined);
 
 const paging = (p: GetListParams) => ({ page: p.pagination?.page ?? 1, page_limit: p.pagination?.perPage ?? 10 });
 
@@ -106,6 +109,27 @@ export function contractLists(client: Client): Record<string, ListAdapter> {
     'catalogue-history': {
       async list(params) {
         return attempt(() => client.catalogueHistory(paging(params)), errors.fetchDetails);
+      },
+    },
+    // The operator's resellers (ours, issue 35): the list's filters and column sort as the call takes them.
+    'operator-resellers': {
+      async list(params) {
+        const f = params.filter ?? {};
+        const parent = Number(f.parent_id);
+        const sort = oneOf(params.sort?.field, ['created_at', 'name', 'balance', 'spend_30d'] as const);
+        const query = {
+          ...paging(params),
+          q: searchOf({ search: f.q }) || undefined,
+          status: oneOf(f.status, RESELLER_STATUSES),
+          terms: oneOf(f.terms, RESELLER_TERMS),
+          kind: oneOf(f.kind, ['admin', 'reseller'] as const),
+          parent_id: Number.isInteger(parent) && parent > 0 ? parent : undefined,
+          sort,
+          order: sort ? (params.sort?.order === 'ASC' ? ('asc' as const) : ('desc' as const)) : undefined,
+        };
+        // Only what is set is sent: the server refuses a parameter it does not understand.
+        const sent = Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined)) as typeof query;
+        return attempt(() => client.operatorResellers(sent), errors.fetchDetails);
       },
     },
     // The account's members and invitations (ours): whole lists, the Owner and the newest first.

@@ -110,7 +110,7 @@ describe('a careless person', () => {
     await signIn(page, 'admin@demo.partner-panel.test');
     const routes = paths('/demo-admin');
     // The operator's console is tried as the operator (below): an admin is sent from it to its dashboard.
-    const operatorPages = ['catalogue', 'whiteLabelEnquiries'];
+    const operatorPages = ['catalogue', 'operatorResellers', 'whiteLabelEnquiries'];
     const pages = Object.entries(routes).flatMap(([key, value]) => (typeof value === 'string' && key !== 'base' && !operatorPages.includes(key) ? [value] : []));
     pages.push(routes.userEdit(1002));
     let tried = 0;
@@ -135,13 +135,13 @@ describe('a careless person', () => {
     await signIn(page, 'operator@demo.partner-panel.test', undefined, /\/operator\/catalogue$/);
     const routes = paths('/operator');
     const dialogs: string[] = [];
-    for (const path of [routes.catalogue, routes.whiteLabelEnquiries]) {
+    for (const path of [routes.catalogue, routes.operatorResellers, routes.whiteLabelEnquiries]) {
       await page.goto(path);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
       await tryForms(page, path);
       dialogs.push(...(await tryDialogs(page, path)));
     }
-    expect(dialogs).toEqual(expect.arrayContaining(['Change price of Monthly Plan (# Month), recurring']));
+    expect(dialogs).toEqual(expect.arrayContaining(['Change price of Monthly Plan (# Month), recurring', 'Open an account']));
     expectNoProblems(tab);
   });
 

@@ -168,8 +168,10 @@ export const sections: Section[] = [
     phone: true,
     pages: [
       { path: 'catalogue', label: 'pp.nav.catalogue', access: 'operator', call: 'catalogue', screen: screen(() => import('./pages/operator/catalogue/CataloguePage')) },
+      { path: 'resellers', label: 'pp.nav.resellers', access: 'operator', call: 'operatorResellers', screen: screen(() => import('./pages/operator/resellers/ResellersPage')) },
       { path: 'white-label', label: 'pp.nav.white_label', access: 'operator', call: 'whiteLabelEnquiries', screen: screen(() => import('./pages/operator/white-label/WhiteLabelEnquiries')) },
     ],
+    resources: [{ name: 'operator-resellers', options: { label: 'pp.nav.resellers' }, recordRepresentation: 'name' }],
   },
   {
     key: 'team',

@@ -16,6 +16,7 @@ import { account } from './en/account';
 import { billing } from './en/billing';
 import { team } from './en/team';
 import { operator } from './en/operator';
+import { programme } from './en/programme';
 
 const pp = {
   ...publicPp,
@@ -29,6 +30,7 @@ const pp = {
   ...billing,
   ...team,
   ...operator,
+  ...programme,
   validation: rules,
 };
 
@@ -109,6 +111,20 @@ const resources = {
   'catalogue-addons': {
     name: 'Addon |||| Addons',
     fields: { item: 'Addon', monthly_price: 'Price per month', active: 'Status', pending: 'Scheduled' },
+  },
+  'operator-resellers': {
+    name: 'Reseller |||| Resellers',
+    fields: {
+      name: 'Reseller',
+      parent: 'Admin / resellers',
+      status: 'Status',
+      terms: 'Terms',
+      balance: 'Balance',
+      spend_30d: 'Spent, 30 days',
+      coupons: 'Coupons',
+      created_at: 'Opened',
+      actions: 'Actions',
+    },
   },
   'catalogue-history': {
     name: 'Catalogue change |||| Catalogue changes',

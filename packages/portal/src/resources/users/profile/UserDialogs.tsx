@@ -4,49 +4,15 @@
  * and our credit or debit of the user's wallet with its reason. Each a react-admin form on the
  * contract's schema; the server's refusals land on their fields.
  */
-import type { ReactNode } from 'react';
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
-import { PasswordInput, RadioButtonGroupInput, TextInput, useDataProvider, useTranslate } from 'react-admin';
-import type { FieldValues } from 'react-hook-form';
+import { PasswordInput, RadioButtonGroupInput, TextInput, useDataProvider } from 'react-admin';
 import { z } from 'zod';
 import type { PortalDataProvider } from '@partner-panel/data-provider';
 import { contract, messages, strongPasswordField, withConfirmation } from '@partner-panel/sdk';
-import { SchemaForm } from '../../../components/SchemaForm';
-import type { Submission } from '../../../components/useSubmission';
-import { SubmitButton } from '../../../components/SubmitButton';
+import { FormDialog } from '../../../components/FormDialog';
 import { captchaToken } from '../../../public/captcha';
 import { useUserAction } from './useUserAction';
 
 export type UserDialog = 'invoice' | 'password' | 'adjust';
-
-function FormDialog({ id, title, help, submit, schema, defaultValues, onSubmit, onClose, children }: {
-  id: string;
-  title: string;
-  help: string;
-  submit: string;
-  schema: z.ZodType;
-  defaultValues: FieldValues;
-  onSubmit: (values: FieldValues, once: Submission) => Promise<Record<string, string> | undefined>;
-  onClose: () => void;
-  children: ReactNode;
-}) {
-  const translate = useTranslate();
-  return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby={id}>
-      <SchemaForm schema={schema} defaultValues={defaultValues} onSubmit={onSubmit}>
-        <DialogTitle id={id}>{translate(title)}</DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ mb: 1 }}>{translate(help)}</DialogContentText>
-          {children}
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose}>{translate('pp.confirm.cancel')}</Button>
-          <SubmitButton label={submit} />
-        </DialogActions>
-      </SchemaForm>
-    </Dialog>
-  );
-}
 
 const invoiceSchema = contract.createUserInvoice.body.pick({ amount: true });
 const adjustSchema = contract.adjustUserBalance.body.omit({ user_reseller_id: true });
