@@ -14,6 +14,7 @@ import * as webhooks from './calls/webhooks.js';
 import * as whiteLabel from './calls/whiteLabel.js';
 import * as team from './calls/team.js';
 import * as operator from './calls/operator.js';
+import * as operatorMoney from './calls/operatorMoney.js';
 import type { AnyCall } from './define.js';
 
 const pick = <T extends Record<string, unknown>>(mod: T) =>
@@ -36,6 +37,7 @@ export const contract = {
   ...pick(whiteLabel),
   ...pick(team),
   ...pick(operator),
+  ...pick(operatorMoney),
   ...pick(meta),
 };
 
@@ -59,6 +61,8 @@ export type { Products, CouponRow } from './calls/coupons.js';
 export { whiteLabelEnquiryBody } from './calls/whiteLabel.js';
 export { CATALOGUE_ITEM_TYPES, CATALOGUE_CHANGES, catalogueProductRow, catalogueAddonRow, catalogueChangeRow } from './calls/operator.js';
 export type { CatalogueProductRow, CatalogueAddonRow, CatalogueChangeRow } from './calls/operator.js';
+export { MONEY_KINDS, MONEY_STATUSES, MISMATCH_KINDS, moneyFilter, moneyRow, adjustmentRow, mismatchRow, reconciliation, isDay } from './calls/operatorMoney.js';
+export type { MoneyKind, MoneyStatus, MismatchKind, MoneyFilter, MoneyRow, AdjustmentRow, MismatchRow, Reconciliation } from './calls/operatorMoney.js';
 export type { WhiteLabelEnquiryRow } from './calls/whiteLabel.js';
 export { vpnAccount, vpnListRow, hostingStatus } from './calls/vpn.js';
 export type { VpnAccount } from './calls/vpn.js';

@@ -138,6 +138,11 @@ export const errors = {
   catalogueEffectivePast: entry('rspf-catalogue-6002', 'A scheduled change must take effect later than now: choose a later time, or make it effective now.', 422),
   operatorTwoFactor: entry('rspf-catalogue-6004', "The operator's members always sign in with a second factor: it cannot be turned off.", 422),
   catalogueUnchanged: entry('rspf-catalogue-6003', 'Nothing to change: it already is so.', 422),
+  // --- the operator's money (ours, issue 35)
+  moneyResellerNotFound: entry('rspf-money-6101', 'No reseller has this id.', 404),
+  moneyOperatorWallet: entry('rspf-money-6102', "The operator account has no wallet: choose a reseller's wallet to credit or debit.", 422),
+  moneyBelowZero: entry('rspf-money-6103', "The wallet of ${name} holds ${balance}: a debit of ${amount} may not take it below zero.", 422),
+  moneyPastCreditLimit: entry('rspf-money-6104', '${name} owes ${owed} of its ${limit} credit limit: a debit of ${amount} would take it past that limit.', 422),
   partnerPlanOnly: entry('rspf-account-1056', 'Your coupons are the recurring biennial plan, without addons.', 422),
   // --- VPN accounts (001 §5)
   vpnEmailRequired: entry('rspf-vpn-1001', 'Please enter email', 422),
@@ -284,6 +289,10 @@ export const successes = {
   catalogueHistory: 'Catalogue history',
   catalogueChanged: 'The catalogue was changed.',
   catalogueScheduled: 'The change is scheduled.',
+  money: 'Money',
+  moneyReconciled: (mismatches: number) => (mismatches === 0 ? 'Reconciled: no mismatches.' : `${plural(mismatches, 'mismatch', 'mismatches')} found.`),
+  operatorCredited: (amount: string, name: string, reason: string) => `${amount} credited to the wallet of ${name}: ${reason}`,
+  operatorDebited: (amount: string, name: string, reason: string) => `${amount} debited from the wallet of ${name}: ${reason}`,
   whiteLabelAsked: 'Thank you: we received your enquiry and sent you a copy by e-mail.',
   userVerified: 'User verified',
   walletCredited: 'Wallet credited',
