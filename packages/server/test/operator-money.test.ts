@@ -134,6 +134,8 @@ describe('a manual adjustment', () => {
       [{ ...good, amount: 'abc' }, 'The amount must be between $0.01 and $1,000,000.'],
       [{ ...good, amount: '1000000.01' }, 'The amount must be between $0.01 and $1,000,000.'],
       [{ ...good, type: 'gift' }, 'Please choose whether to credit or debit the wallet.'],
+      [{ ...good, reseller_id: 'someone' }, "Please enter the reseller's id, a whole number such as 1042."],
+      [{ ...good, reseller_id: 0 }, "Please enter the reseller's id, a whole number such as 1042."],
       [{ reseller_id: shop.id, type: 'credit', amount: 5, reasn: 'Typo' }, "Unknown field 'reasn'. Did you mean 'reason'?"],
     ] as const) {
       const res = await t.post(contract.adjustResellerWallet.path, body, op.token);

@@ -168,7 +168,8 @@ describe('the IDOR matrix with members: every role of account A, anything of acc
   it('has a request for every signed-in call that names a record', () => {
     const naming = signedIn.filter(([, c]) => [...fieldsOf(c.body), ...fieldsOf(c.query)].some((f) => NAMES_A_RECORD.test(f))).map(([n]) => n);
     // These name no record of an account: the catalogue's products and addons, or the caller's own socket.
-    const noAccountRecord = ['generateCoupons', 'createVpnAccount', 'broadcastingUserAuth', 'changeCataloguePrice', 'setCatalogueAvailability'];
+    // The operator's adjustment names any reseller's wallet by design; every other account is refused it (below).
+    const noAccountRecord = ['generateCoupons', 'createVpnAccount', 'broadcastingUserAuth', 'changeCataloguePrice', 'setCatalogueAvailability', 'adjustResellerWallet'];
     expect(naming.filter((n) => !noAccountRecord.includes(n) && !(n in NAMING))).toEqual([]);
     for (const name of Object.keys(NAMING)) expect(contract[name as CallName], name).toBeDefined();
   });
@@ -197,12 +198,20 @@ describe('the IDOR matrix with members: every role of account A, anything of acc
 });
 
 describe("the operator's calls: refused to every role of a reseller account, and to the operator's Developer", () => {
-  it('answers 403 to each, and changes nothing of the catalogue', { timeout: 120_000 }, async () => {
-    const catalogue = () => query(t, sql`select (select json_agg(p order by id) from products p) as products, (select json_agg(a order by id) from addons a) as addons, (select count(*) from catalogue_changes) as changes`);
+  it('answers 403 to each, and changes nothing of the catalogue or of any wallet', { timeout: 120_000 }, async () => {
+    const catalogue = () =>
+      query(
+        t,
+        sql`select (select json_agg(p order by id) from products p) as products, (select json_agg(a order by id) from addons a) as addons, (select count(*) from catalogue_changes) as changes,
+                   (select count(*) from wallet_ledger) as ledger, (select json_agg(json_build_array(id, balance_cents) order by id) from resellers) as balances`,
+      );
     const before = JSON.stringify(await catalogue());
     const bodies: Partial<Record<CallName, Record<string, unknown>>> = {
       changeCataloguePrice: { item_type: 'product', item_id: 101, price: 9 },
       setCatalogueAvailability: { item_type: 'product', item_id: 101, active: false },
+      adjustResellerWallet: { reseller_id: b.id, type: 'credit', amount: 100, reason: 'Not the operator' },
+      operatorMoney: { reseller: String(b.id) },
+      operatorMoneyExportTicket: { reseller: String(b.id) },
     };
     for (const member of [...membersA, { role: 'developer' as Role, token: operatorDeveloper.token, label: 'operator developer' }, { role: 'owner' as Role, token: b.token, label: 'B' }]) {
       for (const [name, call] of operatorCalls) {

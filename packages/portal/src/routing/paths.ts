@@ -44,6 +44,8 @@ export const paths = (base: string) => ({
   paymentSuccess: `${base}/payments/success`,
   users: `${base}/users/all`,
   catalogue: `${base}/catalogue`,
+  money: `${base}/money`,
+  reconciliation: `${base}/money/reconciliation`,
   whiteLabelEnquiries: `${base}/white-label`,
   userEdit: (id: number | string) => `${base}/user/edit/${id}`,
   invoice: (id: number | string) => `${base}/billing/invoice/${id}`,

@@ -26,6 +26,8 @@ export const shell = {
     white_label: 'White-label enquiries',
     operator: 'Operator',
     catalogue: 'Catalogue',
+    money: 'Money',
+    reconciliation: 'Reconciliation',
     notifications: 'Notifications',
     profile: 'Profile',
     team: 'Team',

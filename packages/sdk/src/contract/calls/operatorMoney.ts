@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { defineCall } from '../define.js';
-import { idInput, isoDate, listOf, pageQuery, usd } from '../common.js';
+import { MAX_ID, isoDate, listOf, pageQuery, usd, wholeNumber } from '../common.js';
 import { OPERATOR_ADJUSTMENT_USD } from '../constants.js';
 import { dollarsToCents, isInvertedRange, isOneLine, messages } from '../rules.js';
 
@@ -168,7 +168,9 @@ export const adjustResellerWallet = defineCall({
   summary:
     "Credits or debits any reseller's wallet by hand, with a required reason: a ledger row the reseller's transactions show, an audit entry (who, before and after, the reason) and a notification. A debit may not take a prepaid wallet below zero nor a postpaid one past its credit limit.",
   body: z.object({
-    reseller_id: idInput.describe("the reseller's id"),
+    reseller_id: wholeNumber(messages.money.resellerId)
+      .pipe(z.number().positive({ error: messages.money.resellerId }).max(MAX_ID, { error: messages.money.resellerId }))
+      .describe("the reseller's id"),
     type: z.enum(['credit', 'debit'], { error: messages.money.type }),
     amount: adjustmentAmountField,
     reason: adjustmentReasonField,
