@@ -53,7 +53,7 @@ export default function ReconciliationPage() {
         <Typography variant="body2" color="text.secondary">
           {label}
         </Typography>
-        <Typography variant="h6" data-testid={testId}>
+        <Typography component="p" variant="h6" data-testid={testId}>
           {value}
         </Typography>
         <Typography variant="body2" color="text.secondary">
