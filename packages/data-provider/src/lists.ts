@@ -5,7 +5,9 @@
  * user in `meta.userId` (react-admin's `queryOptions={{ meta }}`).
  */
 import type { GetListParams, GetListResult } from 'ra-core';
-import { RESELLER_STATUSES, RESELLER_TERMS, errors, type Client, type Cycle } from '@partner-panel/sdk';
+import { RESELLER_STATUSES, RESELLER_TERMS, errors, type CallInputOf, type Client, type Contract, type Cycle } from '@partner-panel/sdk';
+
+type MoneyFilterInput = Omit<CallInputOf<Contract['operatorMoney']>, 'page' | 'page_limit'>;
 import { attempt } from './errors.js';
 
 export interface ListAdapter {
@@ -22,6 +24,29 @@ export function couponFilterOf(filter: Record<string, unknown> = {}) {
     dateEnd: text(filter.dateEnd),
     billingType: type === 1 || type === 2 || type === '1' || type === '2' ? Number(type) : '',
   } as { code: string; dateStart: string; dateEnd: string; billingType: '' | 1 | 2 };
+}
+
+/**
+ * The operator's money filter (ours, issue 35) from react-admin's filter values and sort: the
+ * list's and its export's body. Amounts and days go as typed; the server words a refusal.
+ */
+export function moneyFilterOf(filter: Record<string, unknown> = {}, sort?: { field?: string; order?: string }) {
+  const text = (v: unknown) => (typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '');
+  const kind = text(filter.kind);
+  const status = text(filter.status);
+  const body: Record<string, unknown> = {
+    reseller: text(filter.reseller).slice(0, 100),
+    dateStart: text(filter.dateStart),
+    dateEnd: text(filter.dateEnd),
+    ...(kind ? { kind } : {}),
+    ...(status ? { status } : {}),
+    ...(text(filter.amount_min) ? { amount_min: text(filter.amount_min) } : {}),
+    ...(text(filter.amount_max) ? { amount_max: text(filter.amount_max) } : {}),
+  };
+  // Newest first unless a column says otherwise.
+  if (sort?.field === 'amount') Object.assign(body, { sort: 'amount', order: sort.order === 'ASC' ? 'asc' : 'desc' });
+  else if (sort?.field === 'created_at') Object.assign(body, { sort: 'date', order: sort.order === 'ASC' ? 'asc' : 'desc' });
+  return body as MoneyFilterInput;
 }
 
 /** A subscription list's search: `search` (own list), and for an admin's user the coupon filter too. */
@@ -130,6 +155,12 @@ export function contractLists(client: Client): Record<string, ListAdapter> {
         // Only what is set is sent: the server refuses a parameter it does not understand.
         const sent = Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined)) as typeof query;
         return attempt(() => client.operatorResellers(sent), errors.fetchDetails);
+      },
+    },
+    // The operator's money across resellers (ours, issue 35): deposits, invoices, refunds, adjustments.
+    'operator-money': {
+      async list(params) {
+        return attempt(() => client.operatorMoney({ ...moneyFilterOf(params.filter, params.sort), ...paging(params) }), errors.fetchDetails);
       },
     },
     // The account's members and invitations (ours): whole lists, the Owner and the newest first.

@@ -33,7 +33,7 @@ const OPEN_DIALOG = '[role=dialog]:visible, [role=presentation] .MuiPopover-pape
  * sizes, and closes it.
  */
 /** The route table's pages of the operator's console (paths.ts), walked as the operator. */
-const OPERATOR_PAGES = ['catalogue', 'operatorResellers', 'whiteLabelEnquiries'];
+const OPERATOR_PAGES = ['catalogue', 'operatorResellers', 'money', 'reconciliation', 'whiteLabelEnquiries'];
 
 async function captureDialogs(page: Page, where: string, seen: Set<string>) {
   for (let i = 0; i < (await page.locator(OPENERS).count()); i++) {
@@ -338,7 +338,7 @@ describe('every screen of the route table, at 1280 and 390 px: no moderate, seri
     const table = paths('/operator');
     const dialogs = new Set<string>();
     const requests = trackRequests(page);
-    for (const next of [table.catalogue, table.operatorResellers, table.whiteLabelEnquiries, table.team, table.profile, table.notifications]) {
+    for (const next of [table.catalogue, table.operatorResellers, table.money, table.reconciliation, table.whiteLabelEnquiries, table.team, table.profile, table.notifications]) {
       await page.evaluate((to) => {
         history.pushState(null, '', to);
         dispatchEvent(new PopStateEvent('popstate'));
@@ -349,7 +349,7 @@ describe('every screen of the route table, at 1280 and 390 px: no moderate, seri
       await capture(page, screenName(next));
       await captureDialogs(page, next, dialogs);
     }
-    expect([...dialogs]).toEqual(expect.arrayContaining(['Change price of Monthly Plan (# Month), recurring', 'Withdraw', 'Open an account']));
+    expect([...dialogs]).toEqual(expect.arrayContaining(['Change price of Monthly Plan (# Month), recurring', 'Withdraw', 'Open an account', 'Manual adjustment']));
     expectNoProblems(tab);
   }, 300_000);
 });

@@ -169,6 +169,8 @@ export const sections: Section[] = [
     pages: [
       { path: 'catalogue', label: 'pp.nav.catalogue', access: 'operator', call: 'catalogue', screen: screen(() => import('./pages/operator/catalogue/CataloguePage')) },
       { path: 'resellers', label: 'pp.nav.resellers', access: 'operator', call: 'operatorResellers', screen: screen(() => import('./pages/operator/resellers/ResellersPage')) },
+      { path: 'money', label: 'pp.nav.money', access: 'operator', call: 'operatorMoney', screen: screen(() => import('./pages/operator/money/MoneyPage')) },
+      { path: 'money/reconciliation', label: 'pp.nav.reconciliation', access: 'operator', call: 'operatorReconciliation', screen: screen(() => import('./pages/operator/money/ReconciliationPage')) },
       { path: 'white-label', label: 'pp.nav.white_label', access: 'operator', call: 'whiteLabelEnquiries', screen: screen(() => import('./pages/operator/white-label/WhiteLabelEnquiries')) },
     ],
     resources: [{ name: 'operator-resellers', options: { label: 'pp.nav.resellers' }, recordRepresentation: 'name' }],

@@ -173,11 +173,15 @@ describe("the operator's calls", () => {
     const developer = await t.signIn('developer@demo.partner-panel.test');
     const refused = { status: 403, json: { header: { code: 'rspf-account-1057', status: 'error', message: "Only the provider's operator account can do this." }, body: null } };
     expect(operatorCalls.map(([n]) => n).sort()).toEqual([
+      'adjustResellerWallet',
       'catalogue',
       'catalogueHistory',
       'changeCataloguePrice',
       'createOperatorReseller',
       'moveOperatorReseller',
+      'operatorMoney',
+      'operatorMoneyExportTicket',
+      'operatorReconciliation',
       'operatorReseller',
       'operatorResellers',
       'setCatalogueAvailability',

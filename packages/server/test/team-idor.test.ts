@@ -169,7 +169,7 @@ describe('the IDOR matrix with members: every role of account A, anything of acc
     const naming = signedIn.filter(([, c]) => [...fieldsOf(c.body), ...fieldsOf(c.query)].some((f) => NAMES_A_RECORD.test(f))).map(([n]) => n);
     // These name no record of an account: the catalogue's products and addons, or the caller's own socket.
     const noAccountRecord = ['generateCoupons', 'createVpnAccount', 'broadcastingUserAuth'];
-    // The operator's calls name any account's records by design; who may make them is the next block's.
+    // The operator's calls name any account's records by design (a reseller's wallet, terms, status); who may make them is the next block's.
     const operators = new Set(operatorCalls.map(([n]) => n));
     expect(naming.filter((n) => !noAccountRecord.includes(n) && !operators.has(n) && !(n in NAMING))).toEqual([]);
     for (const name of Object.keys(NAMING)) expect(contract[name as CallName], name).toBeDefined();
@@ -199,11 +199,12 @@ describe('the IDOR matrix with members: every role of account A, anything of acc
 });
 
 describe("the operator's calls: refused to every role of a reseller account, and to the operator's Developer", () => {
-  it('answers 403 to each, and changes nothing of the catalogue or of any reseller', { timeout: 120_000 }, async () => {
+  it('answers 403 to each, and changes nothing of the catalogue, of any reseller or of any wallet', { timeout: 120_000 }, async () => {
     const catalogue = () =>
       query(
         t,
         sql`select (select json_agg(p order by id) from products p) as products, (select json_agg(a order by id) from addons a) as addons, (select count(*) from catalogue_changes) as changes,
+                   (select count(*) from wallet_ledger) as ledger,
                    (select json_agg(json_build_array(id, parent_id, status, verified_at, credit_limit_cents, settlement_day, suspended_at, balance_cents) order by id) from resellers) as resellers`,
       );
     const before = JSON.stringify(await catalogue());
@@ -218,6 +219,9 @@ describe("the operator's calls: refused to every role of a reseller account, and
       settleOperatorReseller: { id: b.id, amount: 1, note: 'idor' },
       operatorReseller: { id: b.id },
       operatorResellers: { q: 'idor' },
+      adjustResellerWallet: { reseller_id: b.id, type: 'credit', amount: 100, reason: 'Not the operator' },
+      operatorMoney: { reseller: String(b.id) },
+      operatorMoneyExportTicket: { reseller: String(b.id) },
     };
     for (const member of [...membersA, { role: 'developer' as Role, token: operatorDeveloper.token, label: 'operator developer' }, { role: 'owner' as Role, token: b.token, label: 'B' }]) {
       for (const [name, call] of operatorCalls) {

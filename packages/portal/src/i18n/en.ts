@@ -130,6 +130,27 @@ const resources = {
     name: 'Catalogue change |||| Catalogue changes',
     fields: { created_at: 'Asked', person: 'Who', item_id: 'Product or addon', change: 'Change', from: 'From', to: 'To', effective_at: 'Takes effect', applied_at: 'State' },
   },
+  'operator-money': {
+    name: 'Money movement |||| Money movements',
+    fields: {
+      created_at: 'Date',
+      kind: 'Kind',
+      reseller: 'Reseller',
+      amount: 'Amount',
+      status: 'Status',
+      gateway: 'Gateway',
+      reference: 'Reference',
+      description: 'Description',
+      dateStart: 'From',
+      dateEnd: 'To',
+      amount_min: 'Amount from (USD)',
+      amount_max: 'Amount to (USD)',
+    },
+  },
+  'money-mismatches': {
+    name: 'Mismatch |||| Mismatches',
+    fields: { at: 'When', kind: 'Mismatch', reseller: 'Reseller', payment_id: 'Payment', ledger_ids: 'Ledger rows', paid: 'Reported', credited: 'Credited' },
+  },
   team: {
     name: 'Member |||| Members',
     fields: { name: 'Name', email: 'Email', role: 'Role', daily_limit: 'Daily limit', two_factor: 'Two-factor', joined_at: 'Joined' },

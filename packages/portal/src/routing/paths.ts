@@ -45,6 +45,8 @@ export const paths = (base: string) => ({
   users: `${base}/users/all`,
   catalogue: `${base}/catalogue`,
   operatorResellers: `${base}/resellers`,
+  money: `${base}/money`,
+  reconciliation: `${base}/money/reconciliation`,
   whiteLabelEnquiries: `${base}/white-label`,
   userEdit: (id: number | string) => `${base}/user/edit/${id}`,
   invoice: (id: number | string) => `${base}/billing/invoice/${id}`,

@@ -57,6 +57,8 @@ export const PAY_INVOICE_TEXT_USD = { min: 250, maxDeposit: 1000, maxBalance: 18
 export const INVOICE_AMOUNT_USD = { min: 100, max: 10_000 } as const;
 /** Ours: an admin's credit or debit of its user's wallet, and the highest per-cycle price it may set. */
 export const USER_ADJUSTMENT_USD = { max: 10_000 } as const;
+/** The operator's manual credit or debit of a reseller's wallet (issue 35): at most this much at once. */
+export const OPERATOR_ADJUSTMENT_USD = { max: 1_000_000 } as const;
 export const USER_PRICE_MAX_USD = 100_000;
 
 export const PAGE_SIZES = {

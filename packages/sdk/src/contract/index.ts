@@ -15,6 +15,7 @@ import * as whiteLabel from './calls/whiteLabel.js';
 import * as team from './calls/team.js';
 import * as operator from './calls/operator.js';
 import * as operatorResellers from './calls/operatorResellers.js';
+import * as operatorMoney from './calls/operatorMoney.js';
 import type { AnyCall } from './define.js';
 
 const pick = <T extends Record<string, unknown>>(mod: T) =>
@@ -38,6 +39,7 @@ export const contract = {
   ...pick(team),
   ...pick(operator),
   ...pick(operatorResellers),
+  ...pick(operatorMoney),
   ...pick(meta),
 };
 
@@ -63,6 +65,8 @@ export { CATALOGUE_ITEM_TYPES, CATALOGUE_CHANGES, catalogueProductRow, catalogue
 export type { CatalogueProductRow, CatalogueAddonRow, CatalogueChangeRow } from './calls/operator.js';
 export { RESELLER_STATUSES, RESELLER_TERMS, CREDIT_LIMIT_MAX_USD, operatorResellerRow } from './calls/operatorResellers.js';
 export type { OperatorResellerRow } from './calls/operatorResellers.js';
+export { MONEY_KINDS, MONEY_STATUSES, MISMATCH_KINDS, moneyFilter, moneyRow, adjustmentRow, mismatchRow, reconciliation, isDay } from './calls/operatorMoney.js';
+export type { MoneyKind, MoneyStatus, MismatchKind, MoneyFilter, MoneyRow, AdjustmentRow, MismatchRow, Reconciliation } from './calls/operatorMoney.js';
 export type { WhiteLabelEnquiryRow } from './calls/whiteLabel.js';
 export { vpnAccount, vpnListRow, hostingStatus } from './calls/vpn.js';
 export type { VpnAccount } from './calls/vpn.js';

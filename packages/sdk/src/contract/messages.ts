@@ -153,6 +153,10 @@ export const errors = {
   settleNotPostpaid: entry('rspf-programme-6109', 'This reseller is prepaid: it adds funds itself, so there is nothing to settle.', 422),
   settleNothingOwed: entry('rspf-programme-6110', 'It owes nothing: there is nothing to settle.', 422),
   settleTooMuch: entry('rspf-programme-6111', 'It owes ${owed}: a settlement may not be more than that.', 422),
+  // --- the operator's money (ours, issue 35)
+  moneyOperatorWallet: entry('rspf-money-6102', "The operator account has no wallet: choose a reseller's wallet to credit or debit.", 422),
+  moneyBelowZero: entry('rspf-money-6103', "The wallet of ${name} holds ${balance}: a debit of ${amount} may not take it below zero.", 422),
+  moneyPastCreditLimit: entry('rspf-money-6104', '${name} owes ${owed} of its ${limit} credit limit: a debit of ${amount} would take it past that limit.', 422),
   partnerPlanOnly: entry('rspf-account-1056', 'Your coupons are the recurring biennial plan, without addons.', 422),
   // --- VPN accounts (001 §5)
   vpnEmailRequired: entry('rspf-vpn-1001', 'Please enter email', 422),
@@ -308,6 +312,10 @@ export const successes = {
   resellerMoved: 'The reseller was moved.',
   resellerTermsSet: 'The terms were saved.',
   resellerSettled: (amount: string, owed: string) => `Settlement of ${amount} recorded. It now owes ${owed}.`,
+  money: 'Money',
+  moneyReconciled: (mismatches: number) => (mismatches === 0 ? 'Reconciled: no mismatches.' : `${plural(mismatches, 'mismatch', 'mismatches')} found.`),
+  operatorCredited: (amount: string, name: string, reason: string) => `${amount} credited to the wallet of ${name}: ${reason}`,
+  operatorDebited: (amount: string, name: string, reason: string) => `${amount} debited from the wallet of ${name}: ${reason}`,
   whiteLabelAsked: 'Thank you: we received your enquiry and sent you a copy by e-mail.',
   userVerified: 'User verified',
   walletCredited: 'Wallet credited',

@@ -9,6 +9,7 @@ import {
   DEPOSIT_MIN_USD,
   HASH_MIN_LENGTH,
   INVOICE_AMOUNT_USD,
+  OPERATOR_ADJUSTMENT_USD,
   REGISTER_EMAIL_MAX,
 } from './constants.js';
 import { EMAIL_INVALID_MESSAGE, EMAIL_PATTERN, PASSWORD_RULE_MESSAGE, isOneLine, isStrongPassword, redeemMessages } from './checks.js';
@@ -95,6 +96,19 @@ export const messages = {
   webhookUrlTooLong: 'The URL of a webhook endpoint may not be longer than 2,048 characters.',
   couponSelectionUnsendable: 'Some of the selected coupons were redeemed, have expired or are no longer in your list. Nothing was sent: please review the selection.',
   couponSelectionChanged: 'Some of the selected coupons were redeemed or are no longer in your list. Nothing was deleted: please review the selection.',
+  /** The operator's Money (ours, issue 35): its filters and its manual adjustment. */
+  money: {
+    kind: 'Please choose a kind: deposit, invoice, refund or adjustment.',
+    status: 'Please choose a status from the list.',
+    reseller: 'Search a reseller by its id, or by a part of its name or e-mail (up to 100 characters).',
+    amountFilter: 'Please enter an amount in dollars, such as 25 or 25.50.',
+    amountRangeInverted: 'The largest amount must not be below the smallest',
+    sort: 'Sort by date or amount, ascending or descending.',
+    resellerId: "Please enter the reseller's id, a whole number such as 1042.",
+    type: 'Please choose whether to credit or debit the wallet.',
+    amount: `The amount must be between $0.01 and $${OPERATOR_ADJUSTMENT_USD.max.toLocaleString('en-US')}.`,
+    reason: 'Please give a reason: one line of at most 200 characters.',
+  },
 } as const;
 
 /**

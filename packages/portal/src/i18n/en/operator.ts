@@ -1,4 +1,4 @@
-/** The operator's console (issue 35): the catalogue, its changes and their history. */
+/** The operator's console (issue 35): the catalogue, its changes and their history; money and its reconciliation. */
 export const operator = {
   catalogue: {
     title: 'Catalogue',
@@ -41,5 +41,56 @@ export const operator = {
     applied: 'In effect since %{at}',
     pending: 'Scheduled',
     nobody: '—',
+  },
+  money: {
+    title: 'Money',
+    intro: "Every deposit, invoice, coupon refund and manual adjustment across resellers, newest first. Filter them, export them as CSV, or credit or debit a reseller's wallet by hand with a reason.",
+    adjust: 'Manual adjustment',
+    adjust_title: "Credit or debit a reseller's wallet",
+    adjust_help: "The reseller sees it in its transactions with the reason, and is notified. A debit may not take a prepaid wallet below zero nor a postpaid one past its credit limit.",
+    reseller_id: 'Reseller ID',
+    type: 'Adjustment',
+    credit: 'Credit the wallet',
+    debit: 'Debit the wallet',
+    amount: 'Amount (USD)',
+    reason: 'Reason (shown to the reseller)',
+    save: 'Save',
+    cancel: 'Cancel',
+    all: 'All',
+    kinds: {
+      deposit: 'Deposit',
+      invoice: 'Invoice',
+      refund: 'Refund',
+      adjustment: 'Adjustment',
+    },
+    statuses: {
+      pending: 'Pending',
+      succeeded: 'Succeeded',
+      failed: 'Failed',
+      unpaid: 'Unpaid',
+      paid: 'Paid',
+      cancelled: 'Cancelled',
+      completed: 'Completed',
+    },
+  },
+  reconciliation: {
+    title: 'Reconciliation',
+    intro: "The payments the gateways reported succeeded against the wallet credits the ledger holds for them, day by day in UTC. Every payment is credited once, at its amount: a mismatch is listed here.",
+    check: 'Reconcile',
+    range: 'From %{start} to %{end} (UTC)',
+    payments: 'Payments reported',
+    credits: 'Ledger credits',
+    difference: 'Difference',
+    count: '%{smart_count} payment |||| %{smart_count} payments',
+    credit_count: '%{smart_count} credit |||| %{smart_count} credits',
+    none: 'No mismatches: every payment the gateways reported is credited once, at its amount.',
+    mismatches: 'Mismatches',
+    kinds: {
+      not_credited: 'Payment not credited',
+      credited_twice: 'Credited more than once',
+      amount_differs: 'Credited another amount',
+      no_payment: 'Credit without a payment',
+    },
+    no_payment: '—',
   },
 };

@@ -27,6 +27,8 @@ export const shell = {
     operator: 'Operator',
     catalogue: 'Catalogue',
     resellers: 'Resellers',
+    money: 'Money',
+    reconciliation: 'Reconciliation',
     notifications: 'Notifications',
     profile: 'Profile',
     team: 'Team',

@@ -17,6 +17,9 @@ export const LEDGER_KINDS = [
   // An admin's own side of a credit to (or debit from) its user's wallet: money moves, never appears.
   'user_credit',
   'user_debit',
+  // The operator's manual credit or debit of a reseller's wallet, with its reason (operator/money.ts).
+  'operator_credit',
+  'operator_debit',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 

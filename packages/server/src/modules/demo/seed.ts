@@ -68,9 +68,10 @@ export async function seedDemo(db: Db, options: { partnerCreditLimitCents?: numb
       const [owner] = await tx.insert(people).values({ email: account.email, name: account.name, passwordHash, verifiedAt: values.verifiedAt }).returning();
       if (!owner) throw new Error('demo seed failed');
       await tx.insert(memberships).values({ resellerId: row.id, personId: owner.id, role: 'owner' });
-      // The funds go in as any money does: a movement of the wallet, with its ledger row.
+      // The funds go in as any money does: a movement of the wallet, with its ledger row. No gateway
+      // paid them: they are the operator's credit, so the reconciliation finds no deposit without its payment.
       if (account.balanceCents > 0) {
-        const funds = { resellerId: row.id, amountCents: account.balanceCents, kind: 'deposit', reference: 'demo:seed', description: 'Demo funds' } as const;
+        const funds = { resellerId: row.id, amountCents: account.balanceCents, kind: 'operator_credit', reference: 'demo:seed', description: 'Demo funds' } as const;
         await moveWallet(tx, row.id, [moveSpec(funds, funds.amountCents, new Date())]);
       }
     }

@@ -1,11 +1,13 @@
-/** The operator's console (issue 35): the catalogue, its history and its changes; the resellers and their terms. */
+/** The operator's console (issue 35): the catalogue, its history and its changes; the resellers and their terms; money, its export, adjustments and reconciliation. */
 import type { FastifyInstance } from 'fastify';
-import { contract, successes } from '@partner-panel/sdk';
+import { contract, successes, type MoneyFilter } from '@partner-panel/sdk';
 import { answer } from '../../http/envelope.js';
 import { serve } from '../../http/route.js';
+import { exportFileName, issueTicket, readTicket, sendCsv } from '../exports/ticket.js';
+import { formatUsd } from '../wallet/service.js';
 import { catalogueHistory, changePrice, readCatalogue, setAvailability } from './catalogue.js';
 import { listResellers, moveReseller, openReseller, readReseller, setResellerStatus, setResellerTerms, settleReseller, verifyReseller } from './resellers.js';
-import { formatUsd } from '../wallet/service.js';
+import { adjustWallet, listMoney, moneyExportStream, reconcile } from './money.js';
 
 export function operatorRoutes(app: FastifyInstance) {
   const { ctx } = app;
@@ -47,5 +49,26 @@ export function operatorRoutes(app: FastifyInstance) {
   serve(app, contract.settleOperatorReseller, async ({ body, reseller, ip }) => {
     const after = await settleReseller(ctx, acting(reseller, ip), { id: body.id, amountCents: body.amount, note: body.note });
     return answer(after, successes.resellerSettled(formatUsd(body.amount), formatUsd(Math.max(0, Math.round(-after.balance * 100)))));
+  });
+  serve(app, contract.operatorMoney, async ({ body, query }) =>
+    answer(await listMoney(ctx, body, { page: query.page ?? 1, limit: query.page_limit ?? 10 }), successes.money),
+  );
+  // The export: a signed ticket for the list under its filter, then the streamed file.
+  serve(app, contract.operatorMoneyExportTicket, async ({ body, reseller }) => {
+    const { ticket, expires_at } = issueTicket<MoneyFilter>(ctx, 'money', reseller.id, body);
+    return { url: `${contract.exportOperatorMoney.path}?ticket=${encodeURIComponent(ticket)}`, expires_at };
+  });
+  serve(app, contract.exportOperatorMoney, async ({ query, reply }) => {
+    const ticket = readTicket<MoneyFilter>(ctx, 'money', query.ticket);
+    return sendCsv(reply, exportFileName(ctx.clock.now(), 'money'), await moneyExportStream(ctx, ticket.filter));
+  });
+  serve(app, contract.adjustResellerWallet, async ({ body, reseller, ip }) => {
+    const row = await adjustWallet(ctx, { ...who(reseller), ip }, { resellerId: body.reseller_id, type: body.type, cents: body.amount, reason: body.reason });
+    const amount = formatUsd(body.amount);
+    return answer(row, body.type === 'credit' ? successes.operatorCredited(amount, row.reseller.name, body.reason) : successes.operatorDebited(amount, row.reseller.name, body.reason));
+  });
+  serve(app, contract.operatorReconciliation, async ({ body }) => {
+    const found = await reconcile(ctx, body);
+    return answer(found, successes.moneyReconciled(found.mismatches.length));
   });
 }

@@ -87,7 +87,7 @@ export async function totalCreditedCents(ctx: Ctx, id: number): Promise<number> 
   const [row] = await rows<{ total: number | string | null }>(
     ctx.db,
     sql`select coalesce(sum(amount_cents), 0) as total from wallet_ledger
-        where reseller_id = ${id} and kind in ('deposit', 'invoice_payment', 'admin_credit')`,
+        where reseller_id = ${id} and kind in ('deposit', 'invoice_payment', 'admin_credit', 'operator_credit')`,
   );
   return Number(row?.total ?? 0);
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "wallet_ledger" DROP CONSTRAINT "wallet_ledger_kind_check";--> statement-breakpoint
+ALTER TABLE "wallet_ledger" ADD CONSTRAINT "wallet_ledger_kind_check" CHECK (kind in ('deposit', 'invoice_payment', 'admin_credit', 'admin_debit', 'coupon_purchase', 'coupon_refund', 'vpn_purchase', 'vpn_renewal', 'settlement', 'user_credit', 'user_debit', 'operator_credit', 'operator_debit'));
