@@ -56,10 +56,10 @@ export { memberSchema, signedInUser, teamMemberRow, invitationRow, accountRow, r
 export type { Member, SignedInUser, TeamMemberRow, InvitationRow } from './calls/team.js';
 export { productsSchema, couponRow, couponFilter, generateCouponsBody, resellerRow } from './calls/coupons.js';
 export type { Products, CouponRow } from './calls/coupons.js';
-export { whiteLabelEnquiryBody } from './calls/whiteLabel.js';
-export { CATALOGUE_ITEM_TYPES, CATALOGUE_CHANGES, catalogueProductRow, catalogueAddonRow, catalogueChangeRow } from './calls/operator.js';
-export type { CatalogueProductRow, CatalogueAddonRow, CatalogueChangeRow } from './calls/operator.js';
-export type { WhiteLabelEnquiryRow } from './calls/whiteLabel.js';
+export { whiteLabelEnquiryBody, whiteLabelEnquiryRow, whiteLabelNoteRow, WHITE_LABEL_STATUSES, WHITE_LABEL_NOTE_MAX, WHITE_LABEL_REPLY_MAX } from './calls/whiteLabel.js';
+export { CATALOGUE_ITEM_TYPES, CATALOGUE_CHANGES, catalogueProductRow, catalogueAddonRow, catalogueChangeRow, operatorAuditFilter, operatorAuditRow } from './calls/operator.js';
+export type { CatalogueProductRow, CatalogueAddonRow, CatalogueChangeRow, OperatorAuditFilter, OperatorAuditRow } from './calls/operator.js';
+export type { WhiteLabelEnquiryRow, WhiteLabelNoteRow, WhiteLabelStatus } from './calls/whiteLabel.js';
 export { vpnAccount, vpnListRow, hostingStatus } from './calls/vpn.js';
 export type { VpnAccount } from './calls/vpn.js';
 export { notificationSchema, notificationDataSchema } from './calls/profile.js';
