@@ -18,12 +18,12 @@ import {
   type KeyMode,
 } from '@partner-panel/sdk';
 import { attempt, hasCode } from './errors.js';
-import { contractLists, couponListFilterOf, searchOf, userIdOf, vpnFilterOf, type ListAdapter } from './lists.js';
+import { auditFilterOf, contractLists, couponListFilterOf, searchOf, userIdOf, vpnFilterOf, type ListAdapter } from './lists.js';
 import type { Session } from './session.js';
 
 export type CouponFilterBody = ReturnType<typeof couponListFilterOf>;
 /** The lists the server exports as CSV. */
-export type ExportResource = 'coupons' | 'vpn-subscriptions' | 'transactions' | 'invoices';
+export type ExportResource = 'coupons' | 'vpn-subscriptions' | 'transactions' | 'invoices' | 'operator-audit';
 /** What a contract call takes: the data provider's inputs are the contract's, never written again. */
 export type In<K extends CallName> = CallInputOf<Contract[K]>;
 export type GenerateInput = In<'generateCoupons'>;
@@ -206,6 +206,8 @@ export function createDataProvider(client: Client, session: Session, extraLists:
         case 'invoices':
           // `filter.unpaid`: Unpaid Invoices, as its list.
           return attempt(() => client.invoiceExportTicket({ search, unpaid: params.filter?.unpaid === true }), errors.fetchInvoices);
+        case 'operator-audit':
+          return attempt(() => client.operatorAuditExportTicket(auditFilterOf(params.filter)), errors.fetchDetails);
       }
     },
     // --- VPN accounts

@@ -169,6 +169,7 @@ export const sections: Section[] = [
     pages: [
       { path: 'catalogue', label: 'pp.nav.catalogue', access: 'operator', call: 'catalogue', screen: screen(() => import('./pages/operator/catalogue/CataloguePage')) },
       { path: 'white-label', label: 'pp.nav.white_label', access: 'operator', call: 'whiteLabelEnquiries', screen: screen(() => import('./pages/operator/white-label/WhiteLabelEnquiries')) },
+      { path: 'audit', label: 'pp.nav.audit', access: 'operator', call: 'operatorAudit', screen: screen(() => import('./pages/operator/audit/AuditPage')) },
     ],
   },
   {

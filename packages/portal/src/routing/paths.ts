@@ -45,6 +45,7 @@ export const paths = (base: string) => ({
   users: `${base}/users/all`,
   catalogue: `${base}/catalogue`,
   whiteLabelEnquiries: `${base}/white-label`,
+  operatorAudit: `${base}/audit`,
   userEdit: (id: number | string) => `${base}/user/edit/${id}`,
   invoice: (id: number | string) => `${base}/billing/invoice/${id}`,
   payInvoice: (id: number | string) => `${base}/billing/pay/invoice/${id}`,

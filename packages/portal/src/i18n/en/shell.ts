@@ -26,6 +26,7 @@ export const shell = {
     white_label: 'White-label enquiries',
     operator: 'Operator',
     catalogue: 'Catalogue',
+    audit: 'Audit log',
     notifications: 'Notifications',
     profile: 'Profile',
     team: 'Team',
