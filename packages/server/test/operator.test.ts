@@ -172,7 +172,20 @@ describe("the operator's calls", () => {
     const admin = await t.signIn('admin@demo.partner-panel.test');
     const developer = await t.signIn('developer@demo.partner-panel.test');
     const refused = { status: 403, json: { header: { code: 'rspf-account-1057', status: 'error', message: "Only the provider's operator account can do this." }, body: null } };
-    expect(operatorCalls.map(([n]) => n).sort()).toEqual(['catalogue', 'catalogueHistory', 'changeCataloguePrice', 'setCatalogueAvailability', 'whiteLabelEnquiries']);
+    expect(operatorCalls.map(([n]) => n).sort()).toEqual([
+      'addWhiteLabelNote',
+      'assignWhiteLabelOwner',
+      'catalogue',
+      'catalogueHistory',
+      'changeCataloguePrice',
+      'operatorAudit',
+      'operatorAuditExportTicket',
+      'replyWhiteLabel',
+      'setCatalogueAvailability',
+      'setWhiteLabelStatus',
+      'whiteLabelEnquiries',
+      'whiteLabelOwners',
+    ]);
     for (const who of [reseller, admin, developer]) {
       for (const [name, call] of operatorCalls) expect(await send(call, who.token), `${who.user.member.email} ${name}`).toEqual(refused);
     }
