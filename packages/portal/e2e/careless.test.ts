@@ -110,7 +110,7 @@ describe('a careless person', () => {
     await signIn(page, 'admin@demo.partner-panel.test');
     const routes = paths('/demo-admin');
     // The operator's console is tried as the operator (below): an admin is sent from it to its dashboard.
-    const operatorPages = ['catalogue', 'whiteLabelEnquiries'];
+    const operatorPages = ['catalogue', 'whiteLabelEnquiries', 'operatorAudit'];
     const pages = Object.entries(routes).flatMap(([key, value]) => (typeof value === 'string' && key !== 'base' && !operatorPages.includes(key) ? [value] : []));
     pages.push(routes.userEdit(1002));
     let tried = 0;
@@ -129,13 +129,13 @@ describe('a careless person', () => {
     // Every page and dialog of an admin, each field tried seven ways: as long as the walk's own.
   }, 300_000);
 
-  it("meets only our sentences in the operator's forms (Change price, now or at a chosen time), and every control stays", async () => {
+  it("meets only our sentences in the operator's forms (Change price, an enquiry's note and reply, the audit filters), and every control stays", async () => {
     const tab = await newTab(server.url);
     const { page } = tab;
     await signIn(page, 'operator@demo.partner-panel.test', undefined, /\/operator\/catalogue$/);
     const routes = paths('/operator');
     const dialogs: string[] = [];
-    for (const path of [routes.catalogue, routes.whiteLabelEnquiries]) {
+    for (const path of [routes.catalogue, routes.whiteLabelEnquiries, routes.operatorAudit]) {
       await page.goto(path);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
       await tryForms(page, path);

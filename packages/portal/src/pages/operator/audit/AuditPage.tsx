@@ -54,7 +54,7 @@ function AuditFilters() {
           choices={(facets.people ?? []).map((p) => ({ id: String(p.id), name: `${p.name} (${p.email})` }))}
         />
         <DateInput source="dateStart" label="resources.operator-audit.fields.dateStart" helperText={false} />
-        <DateInput source="dateEnd" label="resources.operator-audit.fields.dateEnd" />
+        <DateInput source="dateEnd" label="resources.operator-audit.fields.dateEnd" helperText={false} />
       </Box>
     </LiveFilters>
   );

@@ -84,7 +84,7 @@ export function EnquiryPanel({
         <Typography variant="body2" color="text.secondary">
           {enquiry.reseller_email} · {translate('pp.pipeline.asked', { at: format.dateTime(enquiry.created_at), users: format.number(enquiry.expected_users) })}
         </Typography>
-        <Typography variant="subtitle2" sx={{ mt: 2 }}>
+        <Typography variant="subtitle2" component="h3" sx={{ mt: 2 }}>
           {translate('pp.pipeline.message')}
         </Typography>
         <Typography sx={{ whiteSpace: 'pre-wrap' }}>{enquiry.message}</Typography>
