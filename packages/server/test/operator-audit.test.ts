@@ -77,6 +77,8 @@ describe('the audit page', () => {
     expect(byAdmin.data.map((r) => r.action)).toContain('white_label.status');
     expect(byAdmin.data.every((r) => r.person?.id === admin.personId)).toBe(true);
     expect(await actions({ person_id: 2_000_000_000 })).toEqual([]);
+    // Another account's person has lines of their own account: none of them is the operator's.
+    expect(await actions({ person_id: shop.user.member.person_id })).toEqual([]);
     const [yesterday, today, tomorrow] = [await dayFromToday(-1), await dayFromToday(0), await dayFromToday(1)];
     expect(await actions({ action: 'catalogue', dateStart: today, dateEnd: today })).toEqual(['catalogue.price']);
     expect(await actions({ action: 'catalogue', dateStart: yesterday, dateEnd: yesterday })).toEqual([]);
