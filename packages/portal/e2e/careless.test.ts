@@ -7,6 +7,7 @@
  * in a dialog are found through their openers, which say `aria-haspopup="dialog"` as assistive
  * technology needs them to: each distinct opener on each page is clicked and its dialog's forms tried.
  */
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { paths, publicPaths } from '../src/routing/paths.js';
@@ -129,7 +130,9 @@ describe('a careless person', () => {
     // Every page and dialog of an admin, each field tried seven ways: as long as the walk's own.
   }, 300_000);
 
-  it("meets only our sentences in the operator's forms (Change price, an enquiry's note and reply, the audit filters), and every control stays", async () => {
+  it("meets only our sentences in the operator's forms (Change price, an enquiry's panel and its note, the audit filters), and every control stays", async () => {
+    // An enquiry of the demo reseller, for the pipeline's panel to open.
+    await server.app.ctx.db.execute(sql`insert into white_label_enquiries (reseller_id, brand_name, expected_users, message) values (1000, 'Careless VPN', 10, 'A careless enquiry')`);
     const tab = await newTab(server.url);
     const { page } = tab;
     await signIn(page, 'operator@demo.partner-panel.test', undefined, /\/operator\/catalogue$/);
@@ -141,7 +144,7 @@ describe('a careless person', () => {
       await tryForms(page, path);
       dialogs.push(...(await tryDialogs(page, path)));
     }
-    expect(dialogs).toEqual(expect.arrayContaining(['Change price of Monthly Plan (# Month), recurring']));
+    expect(dialogs).toEqual(expect.arrayContaining(['Change price of Monthly Plan (# Month), recurring', 'Open the enquiry of Careless VPN']));
     expectNoProblems(tab);
   });
 
