@@ -18,12 +18,12 @@ import {
   type KeyMode,
 } from '@partner-panel/sdk';
 import { attempt, hasCode } from './errors.js';
-import { contractLists, couponListFilterOf, moneyFilterOf, searchOf, userIdOf, vpnFilterOf, type ListAdapter } from './lists.js';
+import { auditFilterOf, contractLists, couponListFilterOf, moneyFilterOf, searchOf, userIdOf, vpnFilterOf, type ListAdapter } from './lists.js';
 import type { Session } from './session.js';
 
 export type CouponFilterBody = ReturnType<typeof couponListFilterOf>;
 /** The lists the server exports as CSV. */
-export type ExportResource = 'coupons' | 'vpn-subscriptions' | 'transactions' | 'invoices' | 'operator-money';
+export type ExportResource = 'coupons' | 'vpn-subscriptions' | 'transactions' | 'invoices' | 'operator-money' | 'operator-audit';
 /** What a contract call takes: the data provider's inputs are the contract's, never written again. */
 export type In<K extends CallName> = CallInputOf<Contract[K]>;
 export type GenerateInput = In<'generateCoupons'>;
@@ -209,6 +209,8 @@ export function createDataProvider(client: Client, session: Session, extraLists:
         case 'operator-money':
           // The operator's money list under its filter (ours, issue 35).
           return attempt(() => client.operatorMoneyExportTicket(moneyFilterOf(params.filter)), errors.fetchDetails);
+        case 'operator-audit':
+          return attempt(() => client.operatorAuditExportTicket(auditFilterOf(params.filter)), errors.fetchDetails);
       }
     },
     // --- VPN accounts

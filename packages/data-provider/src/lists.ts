@@ -5,7 +5,7 @@
  * user in `meta.userId` (react-admin's `queryOptions={{ meta }}`).
  */
 import type { GetListParams, GetListResult } from 'ra-core';
-import { RESELLER_STATUSES, RESELLER_TERMS, errors, type CallInputOf, type Client, type Contract, type Cycle } from '@partner-panel/sdk';
+import { RESELLER_STATUSES, RESELLER_TERMS, WHITE_LABEL_STATUSES, errors, type CallInputOf, type Client, type Contract, type Cycle, type WhiteLabelStatus } from '@partner-panel/sdk';
 
 type MoneyFilterInput = Omit<CallInputOf<Contract['operatorMoney']>, 'page' | 'page_limit'>;
 import { attempt } from './errors.js';
@@ -76,6 +76,27 @@ export function userIdOf(params: { meta?: unknown; filter?: Record<string, unkno
   return Number.isInteger(id) && id > 0 ? id : undefined;
 }
 
+const isStatus = (value: unknown): value is WhiteLabelStatus => WHITE_LABEL_STATUSES.some((s) => s === value);
+
+/** The pipeline's filter (search, status, owner: a person's id or 'none') from react-admin's filter values. */
+export function pipelineFilterOf(filter: Record<string, unknown> = {}) {
+  const status = isStatus(filter.status) ? filter.status : undefined;
+  const owner = filter.owner === 'none' ? ('none' as const) : Number.isInteger(Number(filter.owner)) && Number(filter.owner) > 0 ? Number(filter.owner) : undefined;
+  return { search: searchOf(filter), ...(status ? { status } : {}), ...(owner !== undefined ? { owner_person_id: owner } : {}) };
+}
+
+/** The audit page's filter from react-admin's filter values: what is not set is sent empty. */
+export function auditFilterOf(filter: Record<string, unknown> = {}) {
+  const text = (v: unknown) => (typeof v === 'string' ? v : '');
+  const person = Number(filter.person_id);
+  return {
+    action: text(filter.action),
+    person_id: Number.isInteger(person) && person > 0 ? person : ('' as const),
+    dateStart: text(filter.dateStart),
+    dateEnd: text(filter.dateEnd),
+  };
+}
+
 /** A list's search box, as its list call takes it. */
 export const searchOf = (filter: Record<string, unknown> | undefined) => (typeof filter?.search === 'string' ? filter.search.trim().slice(0, 100) : '');
 
@@ -124,10 +145,17 @@ export function contractLists(client: Client): Record<string, ListAdapter> {
         return attempt(() => client.listUsers({ email, ...paging(params) }), errors.fetchReseller);
       },
     },
-    // The operator's white-label enquiries (ours): the server refuses anyone else.
+    // The operator's white-label pipeline (ours, issue 35): the server refuses anyone else.
     'white-label-enquiries': {
       async list(params) {
-        return attempt(() => client.whiteLabelEnquiries({ search: searchOf(params.filter), ...paging(params) }), errors.fetchDetails);
+        return attempt(() => client.whiteLabelEnquiries({ ...pipelineFilterOf(params.filter), ...paging(params) }), errors.fetchDetails);
+      },
+    },
+    // The operator's audit log (ours, issue 35): the filter's lists (actions, people) ride in meta.
+    'operator-audit': {
+      async list(params) {
+        const { data, total, actions, people } = await attempt(() => client.operatorAudit({ ...auditFilterOf(params.filter), ...paging(params) }), errors.fetchDetails);
+        return { data, total, meta: { actions, people } };
       },
     },
     // The operator's catalogue changes (ours, issue 35), newest first.

@@ -7,6 +7,7 @@
  * in a dialog are found through their openers, which say `aria-haspopup="dialog"` as assistive
  * technology needs them to: each distinct opener on each page is clicked and its dialog's forms tried.
  */
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { paths, publicPaths } from '../src/routing/paths.js';
@@ -110,7 +111,7 @@ describe('a careless person', () => {
     await signIn(page, 'admin@demo.partner-panel.test');
     const routes = paths('/demo-admin');
     // The operator's console is tried as the operator (below): an admin is sent from it to its dashboard.
-    const operatorPages = ['catalogue', 'operatorResellers', 'money', 'reconciliation', 'whiteLabelEnquiries'];
+    const operatorPages = ['catalogue', 'operatorResellers', 'money', 'reconciliation', 'whiteLabelEnquiries', 'operatorAudit'];
     const pages = Object.entries(routes).flatMap(([key, value]) => (typeof value === 'string' && key !== 'base' && !operatorPages.includes(key) ? [value] : []));
     pages.push(routes.userEdit(1002));
     let tried = 0;
@@ -129,19 +130,21 @@ describe('a careless person', () => {
     // Every page and dialog of an admin, each field tried seven ways: as long as the walk's own.
   }, 300_000);
 
-  it("meets only our sentences in the operator's forms (Change price, now or at a chosen time; Money's filters and Manual adjustment; Reconciliation's range), and every control stays", async () => {
+  it("meets only our sentences in the operator's forms (Change price; Open an account; Money's filters and Manual adjustment; Reconciliation's range; an enquiry's panel and its note; the audit filters), and every control stays", async () => {
+    // An enquiry of the demo reseller, for the pipeline's panel to open.
+    await server.app.ctx.db.execute(sql`insert into white_label_enquiries (reseller_id, brand_name, expected_users, message) values (1000, 'Careless VPN', 10, 'A careless enquiry')`);
     const tab = await newTab(server.url);
     const { page } = tab;
     await signIn(page, 'operator@demo.partner-panel.test', undefined, /\/operator\/catalogue$/);
     const routes = paths('/operator');
     const dialogs: string[] = [];
-    for (const path of [routes.catalogue, routes.operatorResellers, routes.money, routes.reconciliation, routes.whiteLabelEnquiries]) {
+    for (const path of [routes.catalogue, routes.operatorResellers, routes.money, routes.reconciliation, routes.whiteLabelEnquiries, routes.operatorAudit]) {
       await page.goto(path);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
       await tryForms(page, path);
       dialogs.push(...(await tryDialogs(page, path)));
     }
-    expect(dialogs).toEqual(expect.arrayContaining(['Change price of Monthly Plan (# Month), recurring', 'Open an account', 'Manual adjustment']));
+    expect(dialogs).toEqual(expect.arrayContaining(['Change price of Monthly Plan (# Month), recurring', 'Open an account', 'Manual adjustment', 'Open the enquiry of Careless VPN']));
     expectNoProblems(tab);
   });
 

@@ -1,7 +1,9 @@
 /**
  * White label, for real (ours, behind 000 §1's promo): the dashboard's Ask about white label opens
  * the enquiry, which says what is missing, sends, is acknowledged by e-mail, and appears in the
- * operator's list (the provider's own account); a reseller is not shown that list.
+ * operator's pipeline (the provider's own account); a reseller is not shown that list. The operator
+ * replies by e-mail from the enquiry's panel (the mail reaches the reseller, the enquiry becomes
+ * Contacted), adds a note, and sees both in its timeline; the status filter finds it.
  */
 import { describe, expect, it } from 'vitest';
 import { capture, expectNoProblems, newTab, signIn } from './support/browser.js';
@@ -44,8 +46,53 @@ describe('white label', () => {
     const rows = operator.page.getByTestId('white-label-row');
     await expect.poll(() => rows.count()).toBe(1);
     const text = await rows.first().textContent();
-    for (const part of ['Demo Reseller', 'reseller@demo.partner-panel.test', 'Acme VPN', '2,500', 'Schools in three countries; we want our own apps.']) expect(text).toContain(part);
+    for (const part of ['Demo Reseller', 'reseller@demo.partner-panel.test', 'Acme VPN', '2,500', 'Schools in three countries; we want our own apps.', 'New', 'Nobody']) expect(text).toContain(part);
     await capture(operator.page, 'white-label-enquiries');
+
+    // The pipeline: open the enquiry, reply by e-mail, and it is Contacted.
+    const op = operator.page;
+    await rows.first().getByRole('button', { name: 'Open the enquiry of Acme VPN' }).click();
+    const panel = op.getByTestId('enquiry-panel');
+    await panel.getByRole('heading', { name: 'Acme VPN — Demo Reseller' }).waitFor();
+    await panel.getByText('Nothing yet: add a note or reply by e-mail.').waitFor();
+    await panel.getByRole('button', { name: 'Reply by e-mail' }).click();
+    const reply = op.getByRole('dialog', { name: 'Reply to reseller@demo.partner-panel.test' });
+    await reply.getByLabel('Subject').waitFor();
+    expect(await reply.getByLabel('Subject').inputValue()).toBe('Your white-label enquiry: Acme VPN');
+    await reply.getByRole('button', { name: 'Send reply' }).click();
+    await reply.getByText('Please write the reply, from 1 to 5,000 characters.').waitFor();
+    await reply.getByLabel('Message').fill('Thank you for asking.\n\nCan we call you on Monday?');
+    await capture(op, 'white-label-reply');
+    await reply.getByRole('button', { name: 'Send reply' }).click();
+    await op.getByText('Reply sent to reseller@demo.partner-panel.test.').waitFor();
+    await reply.waitFor({ state: 'detached' });
+    await expect.poll(() => panel.getByLabel('Status').textContent()).toBe('Contacted');
+    await panel.getByTestId('enquiry-note').filter({ hasText: 'Reply by Olivia Operator' }).filter({ hasText: 'Can we call you on Monday?' }).waitFor();
+    const replies = (await mails('reseller@demo.partner-panel.test')).filter((m) => m.subject === 'Your white-label enquiry: Acme VPN');
+    expect(replies).toHaveLength(1);
+    expect(replies[0]?.text).toContain('Can we call you on Monday?');
+
+    // A note for the team: refused empty, then kept in the timeline.
+    await panel.getByRole('button', { name: 'Add note' }).click();
+    await panel.getByText('Please write the note, from 1 to 2,000 characters.').waitFor();
+    await panel.getByRole('textbox', { name: 'Note' }).fill('They want apps for three countries.');
+    await panel.getByRole('button', { name: 'Add note' }).click();
+    await op.getByText('Note added.').waitFor();
+    await panel.getByTestId('enquiry-note').filter({ hasText: 'They want apps for three countries.' }).waitFor();
+    await expect.poll(() => panel.getByRole('textbox', { name: 'Note' }).inputValue()).toBe('');
+    await capture(op, 'white-label-enquiry-panel');
+    await panel.getByRole('button', { name: 'Close' }).click();
+    await panel.waitFor({ state: 'detached' });
+
+    // The list says Contacted; the status filter finds it under Contacted and not under New.
+    await expect.poll(() => rows.first().getByTestId('enquiry-status').textContent()).toBe('Contacted');
+    const filters = op.getByTestId('pipeline-filters');
+    await filters.getByLabel('Status').click();
+    await op.getByRole('option', { name: 'New' }).click();
+    await op.getByTestId('no-records').waitFor();
+    await filters.getByLabel('Status').click();
+    await op.getByRole('option', { name: 'Contacted' }).click();
+    await expect.poll(() => rows.count()).toBe(1);
     expectNoProblems(operator);
   });
 });

@@ -172,6 +172,7 @@ export const sections: Section[] = [
       { path: 'money', label: 'pp.nav.money', access: 'operator', call: 'operatorMoney', screen: screen(() => import('./pages/operator/money/MoneyPage')) },
       { path: 'money/reconciliation', label: 'pp.nav.reconciliation', access: 'operator', call: 'operatorReconciliation', screen: screen(() => import('./pages/operator/money/ReconciliationPage')) },
       { path: 'white-label', label: 'pp.nav.white_label', access: 'operator', call: 'whiteLabelEnquiries', screen: screen(() => import('./pages/operator/white-label/WhiteLabelEnquiries')) },
+      { path: 'audit', label: 'pp.nav.audit', access: 'operator', call: 'operatorAudit', screen: screen(() => import('./pages/operator/audit/AuditPage')) },
     ],
     resources: [{ name: 'operator-resellers', options: { label: 'pp.nav.resellers' }, recordRepresentation: 'name' }],
   },

@@ -173,23 +173,30 @@ describe("the operator's calls", () => {
     const developer = await t.signIn('developer@demo.partner-panel.test');
     const refused = { status: 403, json: { header: { code: 'rspf-account-1057', status: 'error', message: "Only the provider's operator account can do this." }, body: null } };
     expect(operatorCalls.map(([n]) => n).sort()).toEqual([
+      'addWhiteLabelNote',
       'adjustResellerWallet',
+      'assignWhiteLabelOwner',
       'catalogue',
       'catalogueHistory',
       'changeCataloguePrice',
       'createOperatorReseller',
       'moveOperatorReseller',
+      'operatorAudit',
+      'operatorAuditExportTicket',
       'operatorMoney',
       'operatorMoneyExportTicket',
       'operatorReconciliation',
       'operatorReseller',
       'operatorResellers',
+      'replyWhiteLabel',
       'setCatalogueAvailability',
       'setOperatorResellerStatus',
       'setOperatorResellerTerms',
+      'setWhiteLabelStatus',
       'settleOperatorReseller',
       'verifyOperatorReseller',
       'whiteLabelEnquiries',
+      'whiteLabelOwners',
     ]);
     for (const who of [reseller, admin, developer]) {
       for (const [name, call] of operatorCalls) expect(await send(call, who.token), `${who.user.member.email} ${name}`).toEqual(refused);

@@ -37,6 +37,8 @@ const endpoint = await b.api.createWebhookEndpoint({ url: 'http://127.0.0.1:9/id
 await b.api.testWebhookEndpoint({ endpointId: endpoint.id }).catch(() => undefined);
 const bMember = await joinAs(t, b.api, 'viewer', 'idor-b-member@example.com');
 await b.api.inviteMembers({ invitations: [{ email: 'idor-b-pending@example.com', role: 'support' }] });
+// B's white-label enquiry: every enquiry is the operator's to follow, so the operator reaches it.
+const bEnquiry = (await b.api.askWhiteLabel({ brand_name: 'IDOR B VPN', expected_users: 10, message: 'Ours please' })).id;
 const bPerson = b.user.member.person_id;
 await query(t, sql`insert into passkeys (person_id, credential_id, public_key, name) values (${bPerson}, 'idor-b-credential', 'idor-b-key', 'B key')`);
 await b.api.payByTestCard({ name: 'Ann Payer', email: 'ann@example.com', token: await cardToken(b.api, '4242424242424242'), amount: 2500 });
@@ -121,6 +123,9 @@ const NAMING: Partial<Record<CallName, (ids: Ids, password: string) => { body?: 
   resendInvitation: (ids) => ({ body: { id: ids.invitation } }),
   revokeInvitation: (ids) => ({ body: { id: ids.invitation } }),
   switchAccount: (ids) => ({ body: { reseller_id: ids.reseller } }),
+  // The operator's own calls naming a person: B's is answered as a person who does not exist.
+  assignWhiteLabelOwner: (ids) => ({ body: { enquiry_id: bEnquiry, owner_person_id: ids.person } }),
+  whiteLabelEnquiries: (ids) => ({ body: { owner_person_id: ids.person }, query: { page_limit: 10, page: 1 } }),
   payByTestCard: (ids) => ({ body: { name: 'Ann Payer', email: 'ann@example.com', token: 'tok_placeholder', invoiceId: ids.invoice, invoicePayment: true } }),
 };
 
@@ -169,7 +174,8 @@ describe('the IDOR matrix with members: every role of account A, anything of acc
     const naming = signedIn.filter(([, c]) => [...fieldsOf(c.body), ...fieldsOf(c.query)].some((f) => NAMES_A_RECORD.test(f))).map(([n]) => n);
     // These name no record of an account: the catalogue's products and addons, or the caller's own socket.
     const noAccountRecord = ['generateCoupons', 'createVpnAccount', 'broadcastingUserAuth'];
-    // The operator's calls name any account's records by design (a reseller's wallet, terms, status); who may make them is the next block's.
+    // The operator's calls name any account's records by design (a reseller's wallet, terms and status,
+    // every white-label enquiry, its own audit log's people); who may make them is the next block's.
     const operators = new Set(operatorCalls.map(([n]) => n));
     expect(naming.filter((n) => !noAccountRecord.includes(n) && !operators.has(n) && !(n in NAMING))).toEqual([]);
     for (const name of Object.keys(NAMING)) expect(contract[name as CallName], name).toBeDefined();
@@ -199,13 +205,14 @@ describe('the IDOR matrix with members: every role of account A, anything of acc
 });
 
 describe("the operator's calls: refused to every role of a reseller account, and to the operator's Developer", () => {
-  it('answers 403 to each, and changes nothing of the catalogue, of any reseller or of any wallet', { timeout: 120_000 }, async () => {
+  it('answers 403 to each, and changes nothing of the catalogue, of any reseller or wallet, or of the white-label pipeline', { timeout: 120_000 }, async () => {
     const catalogue = () =>
       query(
         t,
         sql`select (select json_agg(p order by id) from products p) as products, (select json_agg(a order by id) from addons a) as addons, (select count(*) from catalogue_changes) as changes,
                    (select count(*) from wallet_ledger) as ledger,
-                   (select json_agg(json_build_array(id, parent_id, status, verified_at, credit_limit_cents, settlement_day, suspended_at, balance_cents) order by id) from resellers) as resellers`,
+                   (select json_agg(json_build_array(id, parent_id, status, verified_at, credit_limit_cents, settlement_day, suspended_at, balance_cents) order by id) from resellers) as resellers,
+                   (select json_agg(e order by id) from white_label_enquiries e) as enquiries, (select count(*) from white_label_notes) as notes, (select count(*) from mail_outbox where kind = 'white_label_reply') as replies`,
       );
     const before = JSON.stringify(await catalogue());
     const bodies: Partial<Record<CallName, Record<string, unknown>>> = {
@@ -222,6 +229,10 @@ describe("the operator's calls: refused to every role of a reseller account, and
       adjustResellerWallet: { reseller_id: b.id, type: 'credit', amount: 100, reason: 'Not the operator' },
       operatorMoney: { reseller: String(b.id) },
       operatorMoneyExportTicket: { reseller: String(b.id) },
+      setWhiteLabelStatus: { enquiry_id: bEnquiry, status: 'won' },
+      assignWhiteLabelOwner: { enquiry_id: bEnquiry, owner_person_id: ownerA.user.member.person_id },
+      addWhiteLabelNote: { enquiry_id: bEnquiry, body: 'Taken over' },
+      replyWhiteLabel: { enquiry_id: bEnquiry, subject: 'Taken over', body: 'Taken over' },
     };
     for (const member of [...membersA, { role: 'developer' as Role, token: operatorDeveloper.token, label: 'operator developer' }, { role: 'owner' as Role, token: b.token, label: 'B' }]) {
       for (const [name, call] of operatorCalls) {

@@ -102,7 +102,22 @@ const resources = {
   },
   'white-label-enquiries': {
     name: 'White-label enquiry |||| White-label enquiries',
-    fields: { created_at: 'Received', reseller_name: 'Reseller', reseller_email: 'Email', brand_name: 'Brand name', expected_users: 'Expected users', message: 'Message' },
+    fields: {
+      created_at: 'Received',
+      reseller_name: 'Reseller',
+      reseller_email: 'Email',
+      brand_name: 'Brand name',
+      expected_users: 'Expected users',
+      message: 'Message',
+      status: 'Status',
+      owner: 'Owner',
+      updated_at: 'Last change',
+      id: 'Enquiry',
+    },
+  },
+  'operator-audit': {
+    name: 'Audit line |||| Audit lines',
+    fields: { created_at: 'When', person: 'Who', action: 'Action', target: 'Target', before: 'Before', after: 'After', ip: 'From (IP)', dateStart: 'From', dateEnd: 'To' },
   },
   'catalogue-products': {
     name: 'Product |||| Products',

@@ -48,6 +48,7 @@ export const paths = (base: string) => ({
   money: `${base}/money`,
   reconciliation: `${base}/money/reconciliation`,
   whiteLabelEnquiries: `${base}/white-label`,
+  operatorAudit: `${base}/audit`,
   userEdit: (id: number | string) => `${base}/user/edit/${id}`,
   invoice: (id: number | string) => `${base}/billing/invoice/${id}`,
   payInvoice: (id: number | string) => `${base}/billing/pay/invoice/${id}`,

@@ -60,14 +60,14 @@ export { memberSchema, signedInUser, teamMemberRow, invitationRow, accountRow, r
 export type { Member, SignedInUser, TeamMemberRow, InvitationRow } from './calls/team.js';
 export { productsSchema, couponRow, couponFilter, generateCouponsBody, resellerRow } from './calls/coupons.js';
 export type { Products, CouponRow } from './calls/coupons.js';
-export { whiteLabelEnquiryBody } from './calls/whiteLabel.js';
-export { CATALOGUE_ITEM_TYPES, CATALOGUE_CHANGES, catalogueProductRow, catalogueAddonRow, catalogueChangeRow } from './calls/operator.js';
-export type { CatalogueProductRow, CatalogueAddonRow, CatalogueChangeRow } from './calls/operator.js';
+export { whiteLabelEnquiryBody, whiteLabelEnquiryRow, whiteLabelNoteRow, WHITE_LABEL_STATUSES, WHITE_LABEL_NOTE_MAX, WHITE_LABEL_REPLY_MAX } from './calls/whiteLabel.js';
+export { CATALOGUE_ITEM_TYPES, CATALOGUE_CHANGES, catalogueProductRow, catalogueAddonRow, catalogueChangeRow, operatorAuditFilter, operatorAuditRow } from './calls/operator.js';
+export type { CatalogueProductRow, CatalogueAddonRow, CatalogueChangeRow, OperatorAuditFilter, OperatorAuditRow } from './calls/operator.js';
 export { RESELLER_STATUSES, RESELLER_TERMS, CREDIT_LIMIT_MAX_USD, operatorResellerRow } from './calls/operatorResellers.js';
 export type { OperatorResellerRow } from './calls/operatorResellers.js';
 export { MONEY_KINDS, MONEY_STATUSES, MISMATCH_KINDS, moneyFilter, moneyRow, adjustmentRow, mismatchRow, reconciliation, isDay } from './calls/operatorMoney.js';
 export type { MoneyKind, MoneyStatus, MismatchKind, MoneyFilter, MoneyRow, AdjustmentRow, MismatchRow, Reconciliation } from './calls/operatorMoney.js';
-export type { WhiteLabelEnquiryRow } from './calls/whiteLabel.js';
+export type { WhiteLabelEnquiryRow, WhiteLabelNoteRow, WhiteLabelStatus } from './calls/whiteLabel.js';
 export { vpnAccount, vpnListRow, hostingStatus } from './calls/vpn.js';
 export type { VpnAccount } from './calls/vpn.js';
 export { notificationSchema, notificationDataSchema } from './calls/profile.js';

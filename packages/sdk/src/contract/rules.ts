@@ -90,6 +90,20 @@ export const messages = {
     brandName: 'Please enter the brand name, up to 100 characters on one line.',
     expectedUsers: 'Please enter the number of users you expect, from 1 to 10,000,000.',
     message: 'Please tell us about your plans, up to 2,000 characters.',
+    /** The operator's pipeline (issue 35). */
+    enquiry: 'Choose an enquiry from the list.',
+    status: 'Choose a status: new, contacted, won or lost.',
+    owner: 'Choose a member of your team, or nobody.',
+    ownerFilter: 'Choose an owner from the list, or nobody.',
+    note: 'Please write the note, from 1 to 2,000 characters.',
+    replySubject: 'Please enter the subject, up to 150 characters on one line.',
+    replyBody: 'Please write the reply, from 1 to 5,000 characters.',
+    search: 'The search may hold up to 100 characters.',
+  },
+  /** The operator's audit page (issue 35). */
+  audit: {
+    action: 'Choose an action from the list.',
+    person: 'Choose a person from the list.',
   },
   /** A webhook endpoint's URL (ours): said under the field of the portal's form as in the API's answer. */
   webhookUrlRequired: 'Please enter the URL of your webhook endpoint.',

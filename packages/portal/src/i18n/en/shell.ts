@@ -29,6 +29,7 @@ export const shell = {
     resellers: 'Resellers',
     money: 'Money',
     reconciliation: 'Reconciliation',
+    audit: 'Audit log',
     notifications: 'Notifications',
     profile: 'Profile',
     team: 'Team',

@@ -1,11 +1,11 @@
 /**
  * The operator's console (ours, issue 35): the provider's own account reads and changes the
- * catalogue every reseller buys from. Access `operator` refuses every reseller, admin or not; a
+ * catalogue every reseller buys from, and reads the audit log of what its people did. Access `operator` refuses every reseller, admin or not; a
  * member needs `operator.read` to read and `operator.manage` to change (roles.ts).
  */
 import { z } from 'zod';
 import { defineCall } from '../define.js';
-import { isoDate, listOf, pageQuery, usd } from '../common.js';
+import { MAX_ID, isoDate, listOf, pageQuery, usd, wholeNumber } from '../common.js';
 import { USER_PRICE_MAX_USD } from '../constants.js';
 import { dollarsToCents, messages } from '../rules.js';
 
@@ -125,4 +125,93 @@ export const setCatalogueAvailability = defineCall({
   body: z.object({ item_type: itemType, item_id: itemId, active: z.boolean({ error: messages.catalogueActive }) }),
   response: catalogueChangeRow,
   successCode: 150004,
+});
+
+// --- the audit log of the operator's actions (issue 35 point 6)
+
+const auditFilterDay = (field: string) =>
+  z
+    .string({ error: messages.dateInvalid })
+    .trim()
+    .optional()
+    .default('')
+    .refine((v) => v === '' || /^\d{4}-\d{2}-\d{2}$/.test(v), { error: messages.dateInvalid, path: [] })
+    .describe(`YYYY-MM-DD, UTC, inclusive (${field})`);
+
+/**
+ * The audit page's filter: an action (exact, `catalogue.price`, or a family, `catalogue`), the
+ * person who acted, and a range of days (UTC, inclusive; an end before the start is refused).
+ */
+export const operatorAuditFilter = z.object({
+  action: z
+    .string({ error: messages.audit.action })
+    .trim()
+    .max(60, { error: messages.audit.action })
+    .regex(/^[a-z_.]*$/, { error: messages.audit.action })
+    .optional()
+    .default(''),
+  person_id: z
+    .union([wholeNumber(messages.audit.person).pipe(z.number().min(1, { error: messages.audit.person }).max(MAX_ID, { error: messages.audit.person })), z.literal('')], {
+      error: messages.audit.person,
+    })
+    .optional()
+    .default(''),
+  dateStart: auditFilterDay('first day'),
+  dateEnd: auditFilterDay('last day'),
+});
+export type OperatorAuditFilter = z.input<typeof operatorAuditFilter>;
+
+const auditPerson = z.object({ id: z.number(), name: z.string(), email: z.string() });
+const auditValues = z.record(z.string(), z.unknown()).nullable();
+
+export const operatorAuditRow = z.object({
+  id: z.number(),
+  action: z.string().describe('what was done: catalogue.price, white_label.status, team.member_invited…'),
+  person: auditPerson.nullable().describe("the operator's member who acted; null: the system, or a person since deleted"),
+  target_type: z.string().nullable(),
+  target_id: z.string().nullable(),
+  before: auditValues,
+  after: auditValues,
+  data: auditValues.describe('what else the action recorded (a change id, a mail subject)'),
+  ip: z.string().nullable(),
+  created_at: isoDate,
+});
+export type OperatorAuditRow = z.infer<typeof operatorAuditRow>;
+
+export const operatorAudit = defineCall({
+  method: 'POST',
+  path: '/api/v1/operator/audit',
+  access: 'operator',
+  permission: 'operator.read',
+  spec: 'ours (issue 35: the audit log)',
+  summary:
+    "The operator account's audit log, newest first: every action its people took (the catalogue, the white-label pipeline, its team…), who, before and after, from which address. Also the actions and people the log holds, for the filter's lists.",
+  query: pageQuery,
+  body: operatorAuditFilter,
+  response: listOf(operatorAuditRow).extend({ actions: z.array(z.string()), people: z.array(auditPerson) }),
+  successCode: 150301,
+});
+
+export const operatorAuditExportTicket = defineCall({
+  method: 'POST',
+  path: '/api/v1/operator/audit/export',
+  access: 'operator',
+  permission: 'operator.read',
+  spec: 'ours (issue 35: the audit log)',
+  summary: 'A two-minute signed link to the filtered audit log as CSV.',
+  body: operatorAuditFilter,
+  response: z.object({ url: z.string(), expires_at: isoDate }),
+  successCode: 150302,
+});
+
+export const exportOperatorAudit = defineCall({
+  method: 'GET',
+  path: '/api/v1/operator/audit/export',
+  access: 'public',
+  spec: 'ours (issue 35: the audit log)',
+  summary: "The filtered audit log as a streamed CSV file; the signed ticket is the authorisation.",
+  query: z.object({ ticket: z.string().min(1).max(4096) }),
+  response: z.string(),
+  successCode: 150303,
+  raw: 'csv',
 });

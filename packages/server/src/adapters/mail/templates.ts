@@ -277,3 +277,15 @@ export function whiteLabelOperatorMail(input: { to: string; reseller: { email: s
     { label: 'Sign in to see every enquiry', url: input.listUrl },
   );
 }
+
+/**
+ * The operator's reply to a white-label enquiry (the pipeline, issue 35): its subject and text as
+ * the operator's member wrote them, paragraph by paragraph, signed with their name.
+ */
+export function whiteLabelReplyMail(input: { to: { email: string; name: string; id: number }; subject: string; body: string; from: string }) {
+  const paragraphs = input.body
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter((p) => p !== '');
+  return mail('white_label_reply', input.to.email, input.subject, [`Hello ${input.to.name},`, ...paragraphs, `${input.from}, for the white-label offer`], undefined, input.to.id);
+}

@@ -13,7 +13,7 @@ import { safeEqual } from '../../adapters/realtime/signature.js';
 
 const TICKET_TTL_MS = 2 * 60_000;
 
-export type ExportKind = 'coupons' | 'vpn' | 'transactions' | 'invoices' | 'money';
+export type ExportKind = 'coupons' | 'vpn' | 'transactions' | 'invoices' | 'money' | 'operator-audit';
 
 export interface Ticket<F> {
   owner: number;

@@ -133,7 +133,7 @@ async function lockItem(tx: Tx, type: ItemType, id: number) {
 
 async function record(
   ctx: Ctx,
-  who: { operatorId: number; personId: number },
+  who: { operatorId: number; personId: number; ip?: string },
   input: { type: ItemType; id: number; change: Change; toCents: number | null; effectiveAt: Date | null },
   check: (item: { priceCents: number | null; active: boolean }) => void,
 ): Promise<CatalogueChangeRow> {
@@ -169,6 +169,7 @@ async function record(
       data: { change_id: id, effective_at: at.toISOString() },
       before: input.change === 'price' ? { price_cents: item.priceCents } : { active: item.active },
       after: input.change === 'price' ? { price_cents: input.toCents } : { active: input.change === 'reinstate' },
+      ip: who.ip,
     });
     const [saved] = await rows<ChangeRow>(unit.tx, sql`${changeSelect} where c.id = ${id}`);
     if (!saved) throw new Error('catalogue change not read back');
@@ -177,14 +178,14 @@ async function record(
 }
 
 /** A new price, at once or from `effectiveAt`, asked by the operator's member `who.personId`. */
-export async function changePrice(ctx: Ctx, who: { operatorId: number; personId: number }, input: { type: ItemType; id: number; cents: number; effectiveAt: Date | null }) {
+export async function changePrice(ctx: Ctx, who: { operatorId: number; personId: number; ip?: string }, input: { type: ItemType; id: number; cents: number; effectiveAt: Date | null }) {
   return record(ctx, who, { type: input.type, id: input.id, change: 'price', toCents: input.cents, effectiveAt: input.effectiveAt }, (item) => {
     if (!input.effectiveAt && item.priceCents === input.cents) throw fail('catalogueUnchanged');
   });
 }
 
 /** Withdraws an item from sale or reinstates it, at once. */
-export async function setAvailability(ctx: Ctx, who: { operatorId: number; personId: number }, input: { type: ItemType; id: number; active: boolean }) {
+export async function setAvailability(ctx: Ctx, who: { operatorId: number; personId: number; ip?: string }, input: { type: ItemType; id: number; active: boolean }) {
   return record(ctx, who, { type: input.type, id: input.id, change: input.active ? 'reinstate' : 'withdraw', toCents: null, effectiveAt: null }, (item) => {
     if (item.active === input.active) throw fail('catalogueUnchanged');
   });

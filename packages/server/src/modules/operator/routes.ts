@@ -1,53 +1,53 @@
-/** The operator's console (issue 35): the catalogue, its history and its changes; the resellers and their terms; money, its export, adjustments and reconciliation. */
+/** The operator's console (issue 35): the catalogue, its history and its changes; the resellers and their terms; money, its export, adjustments and reconciliation; the audit log. */
 import type { FastifyInstance } from 'fastify';
 import { contract, successes, type MoneyFilter } from '@partner-panel/sdk';
 import { answer } from '../../http/envelope.js';
 import { serve } from '../../http/route.js';
 import { exportFileName, issueTicket, readTicket, sendCsv } from '../exports/ticket.js';
 import { formatUsd } from '../wallet/service.js';
+import { auditExportStream, auditWhere, operatorAuditLog, type AuditFilter } from './audit.js';
 import { catalogueHistory, changePrice, readCatalogue, setAvailability } from './catalogue.js';
 import { listResellers, moveReseller, openReseller, readReseller, setResellerStatus, setResellerTerms, settleReseller, verifyReseller } from './resellers.js';
 import { adjustWallet, listMoney, moneyExportStream, reconcile } from './money.js';
 
 export function operatorRoutes(app: FastifyInstance) {
   const { ctx } = app;
-  const who = (reseller: { id: number; personId: number }) => ({ operatorId: reseller.id, personId: reseller.personId });
+  const who = (reseller: { id: number; personId: number }, ip: string) => ({ operatorId: reseller.id, personId: reseller.personId, ip });
 
   serve(app, contract.catalogue, async () => answer(await readCatalogue(ctx), successes.catalogue));
   serve(app, contract.catalogueHistory, async ({ query }) =>
     answer(await catalogueHistory(ctx, { page: query.page ?? 1, limit: query.page_limit ?? 10 }), successes.catalogueHistory),
   );
-  serve(app, contract.changeCataloguePrice, async ({ body, reseller }) => {
-    const change = await changePrice(ctx, who(reseller), { type: body.item_type, id: body.item_id, cents: body.price, effectiveAt: body.effective_at });
+  serve(app, contract.changeCataloguePrice, async ({ body, reseller, ip }) => {
+    const change = await changePrice(ctx, who(reseller, ip), { type: body.item_type, id: body.item_id, cents: body.price, effectiveAt: body.effective_at });
     return answer(change, change.applied_at ? successes.catalogueChanged : successes.catalogueScheduled);
   });
-  serve(app, contract.setCatalogueAvailability, async ({ body, reseller }) =>
-    answer(await setAvailability(ctx, who(reseller), { type: body.item_type, id: body.item_id, active: body.active }), successes.catalogueChanged),
+  serve(app, contract.setCatalogueAvailability, async ({ body, reseller, ip }) =>
+    answer(await setAvailability(ctx, who(reseller, ip), { type: body.item_type, id: body.item_id, active: body.active }), successes.catalogueChanged),
   );
 
-  const acting = (reseller: { id: number; personId: number }, ip: string) => ({ ...who(reseller), ip });
 
   serve(app, contract.operatorResellers, async ({ query }) => answer(await listResellers(ctx, query), successes.operatorResellers));
   serve(app, contract.operatorReseller, async ({ query }) => answer(await readReseller(ctx, query.id), successes.operatorReseller));
   serve(app, contract.createOperatorReseller, async ({ body, reseller, ip }) => {
-    const opened = await openReseller(ctx, acting(reseller, ip), { name: body.name, email: body.email, isAdmin: body.is_admin ?? false, parentId: body.parent_id ?? null });
+    const opened = await openReseller(ctx, who(reseller, ip), { name: body.name, email: body.email, isAdmin: body.is_admin ?? false, parentId: body.parent_id ?? null });
     return answer(opened, successes.resellerCreated(opened.email));
   });
-  serve(app, contract.verifyOperatorReseller, async ({ body, reseller, ip }) => answer(await verifyReseller(ctx, acting(reseller, ip), body.id), successes.resellerVerified));
+  serve(app, contract.verifyOperatorReseller, async ({ body, reseller, ip }) => answer(await verifyReseller(ctx, who(reseller, ip), body.id), successes.resellerVerified));
   serve(app, contract.setOperatorResellerStatus, async ({ body, reseller, ip }) =>
-    answer(await setResellerStatus(ctx, acting(reseller, ip), body), body.action === 'suspend' ? successes.resellerSuspended : successes.resellerReactivated),
+    answer(await setResellerStatus(ctx, who(reseller, ip), body), body.action === 'suspend' ? successes.resellerSuspended : successes.resellerReactivated),
   );
   serve(app, contract.moveOperatorReseller, async ({ body, reseller, ip }) =>
-    answer(await moveReseller(ctx, acting(reseller, ip), { id: body.id, parentId: body.parent_id }), successes.resellerMoved),
+    answer(await moveReseller(ctx, who(reseller, ip), { id: body.id, parentId: body.parent_id }), successes.resellerMoved),
   );
   serve(app, contract.setOperatorResellerTerms, async ({ body, reseller, ip }) =>
     answer(
-      await setResellerTerms(ctx, acting(reseller, ip), { id: body.id, terms: body.terms, creditLimitCents: body.credit_limit, settlementDay: body.settlement_day }),
+      await setResellerTerms(ctx, who(reseller, ip), { id: body.id, terms: body.terms, creditLimitCents: body.credit_limit, settlementDay: body.settlement_day }),
       successes.resellerTermsSet,
     ),
   );
   serve(app, contract.settleOperatorReseller, async ({ body, reseller, ip }) => {
-    const after = await settleReseller(ctx, acting(reseller, ip), { id: body.id, amountCents: body.amount, note: body.note });
+    const after = await settleReseller(ctx, who(reseller, ip), { id: body.id, amountCents: body.amount, note: body.note });
     return answer(after, successes.resellerSettled(formatUsd(body.amount), formatUsd(Math.max(0, Math.round(-after.balance * 100)))));
   });
   serve(app, contract.operatorMoney, async ({ body, query }) =>
@@ -63,12 +63,24 @@ export function operatorRoutes(app: FastifyInstance) {
     return sendCsv(reply, exportFileName(ctx.clock.now(), 'money'), await moneyExportStream(ctx, ticket.filter));
   });
   serve(app, contract.adjustResellerWallet, async ({ body, reseller, ip }) => {
-    const row = await adjustWallet(ctx, { ...who(reseller), ip }, { resellerId: body.reseller_id, type: body.type, cents: body.amount, reason: body.reason });
+    const row = await adjustWallet(ctx, who(reseller, ip), { resellerId: body.reseller_id, type: body.type, cents: body.amount, reason: body.reason });
     const amount = formatUsd(body.amount);
     return answer(row, body.type === 'credit' ? successes.operatorCredited(amount, row.reseller.name, body.reason) : successes.operatorDebited(amount, row.reseller.name, body.reason));
   });
   serve(app, contract.operatorReconciliation, async ({ body }) => {
     const found = await reconcile(ctx, body);
     return answer(found, successes.moneyReconciled(found.mismatches.length));
+  });
+  serve(app, contract.operatorAudit, async ({ body, query, reseller }) =>
+    answer(await operatorAuditLog(ctx, reseller.id, body, { page: query.page ?? 1, limit: query.page_limit ?? 10 }), successes.operatorAudit),
+  );
+  serve(app, contract.operatorAuditExportTicket, async ({ body, reseller }) => {
+    auditWhere(reseller.id, body); // refuse a bad filter now, not in the download
+    const { ticket, expires_at } = issueTicket<AuditFilter>(ctx, 'operator-audit', reseller.id, body);
+    return answer({ url: `${contract.exportOperatorAudit.path}?ticket=${encodeURIComponent(ticket)}`, expires_at }, successes.operatorAuditExport);
+  });
+  serve(app, contract.exportOperatorAudit, async ({ query, reply }) => {
+    const ticket = readTicket<AuditFilter>(ctx, 'operator-audit', query.ticket);
+    return sendCsv(reply, exportFileName(ctx.clock.now(), 'audit-log'), await auditExportStream(ctx, ticket.owner, ticket.filter));
   });
 }
