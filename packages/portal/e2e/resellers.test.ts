@@ -130,6 +130,14 @@ describe("the operator's resellers", () => {
     await op.getByText('Settlement of $3.00 recorded. It now owes $0.00.').waitFor();
     await expect.poll(() => row.textContent()).toContain('$0.00');
     await capture(op, 'operator-resellers');
+
+    // Every step is in the audit log, named in our words with the person who acted.
+    await op.goto('/operator/audit');
+    const audit = op.getByTestId('audit-row');
+    await expect.poll(() => audit.filter({ hasText: 'Resellers: settlement recorded' }).count()).toBe(1);
+    for (const step of ['Resellers: account opened', 'Resellers: terms', 'Resellers: suspended', 'Resellers: reactivated']) {
+      expect(await audit.filter({ hasText: step }).first().textContent(), step).toContain('Olivia Operator');
+    }
     expectNoProblems(operator);
     expectNoProblems(owner);
   });
