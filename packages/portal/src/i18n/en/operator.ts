@@ -55,7 +55,6 @@ export const operator = {
     amount: 'Amount (USD)',
     reason: 'Reason (shown to the reseller)',
     save: 'Save',
-    cancel: 'Cancel',
     all: 'All',
     kinds: {
       deposit: 'Deposit',

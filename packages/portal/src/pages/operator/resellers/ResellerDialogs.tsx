@@ -10,7 +10,7 @@ import type { PortalDataProvider } from '@partner-panel/data-provider';
 import { contract, type OperatorResellerRow } from '@partner-panel/sdk';
 import { FormDialog } from '../../../components/FormDialog';
 import { useFormat } from '../../../components/format';
-import { useUserAction } from '../../../resources/users/profile/useUserAction';
+import { useFormAction } from '../../../components/useFormAction';
 
 export type ResellerDialog = 'open' | 'status' | 'move' | 'terms' | 'settle';
 
@@ -52,7 +52,7 @@ function ParentField({ except }: { except?: number }) {
 export function ResellerDialogs({ open, reseller, onClose }: { open: ResellerDialog | null; reseller: OperatorResellerRow | null; onClose: () => void }) {
   const dataProvider = useDataProvider<PortalDataProvider>();
   const format = useFormat();
-  const run = useUserAction();
+  const run = useFormAction();
   const admins = useAdmins(reseller?.id);
   const done = (errors: Record<string, string> | undefined) => {
     if (!errors) onClose();

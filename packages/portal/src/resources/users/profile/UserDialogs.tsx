@@ -10,7 +10,7 @@ import type { PortalDataProvider } from '@partner-panel/data-provider';
 import { contract, messages, strongPasswordField, withConfirmation } from '@partner-panel/sdk';
 import { FormDialog } from '../../../components/FormDialog';
 import { captchaToken } from '../../../public/captcha';
-import { useUserAction } from './useUserAction';
+import { useFormAction } from '../../../components/useFormAction';
 
 export type UserDialog = 'invoice' | 'password' | 'adjust';
 
@@ -22,7 +22,7 @@ const passwordSchema = z
 
 export function UserDialogs({ open, user, onClose }: { open: UserDialog | null; user: { id: number; email: string }; onClose: () => void }) {
   const dataProvider = useDataProvider<PortalDataProvider>();
-  const run = useUserAction();
+  const run = useFormAction();
   const done = async (errors: Record<string, string> | undefined) => {
     if (!errors) onClose();
     return errors;

@@ -25,7 +25,7 @@ import { useSessionUser } from '../../../routing/useSessionUser';
 import { PricingEditor } from './PricingEditor';
 import { UserAuditList } from './UserAuditList';
 import { UserDialogs, type UserDialog } from './UserDialogs';
-import { useUserAction } from './useUserAction';
+import { useFormAction } from '../../../components/useFormAction';
 
 type Profile = CallResult<Contract['getUser']> & { name: string };
 
@@ -109,7 +109,7 @@ function DetailsCard({ user, onOpen, powers }: { user: Profile; onOpen: (d: User
   const format = useFormat();
   const links = usePaths();
   const dataProvider = useDataProvider<PortalDataProvider>();
-  const run = useUserAction();
+  const run = useFormAction();
   // The status, verify and 2FA controls wait while one of them is on its way, and act once per
   // intent (components/useSubmission): a double click verifies, or changes the status, once.
   const submission = useSubmission();

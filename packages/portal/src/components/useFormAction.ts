@@ -1,11 +1,12 @@
 /**
- * Runs an admin's action on its user: the server's message as a toast, the user's record and its
- * audit lines read again, and a refusal's field errors handed back to the form that sent it.
+ * Runs a form's call: the server's message as a toast, the page's records read again (an admin's
+ * user and its audit lines, the operator's lists), and a refusal's field errors handed back to the
+ * form that sent it.
  */
 import { useNotify, useRefresh, useTranslate } from 'react-admin';
-import { messageOf, serverFieldErrors, type FieldErrors } from '../../../components/serverErrors';
+import { messageOf, serverFieldErrors, type FieldErrors } from './serverErrors';
 
-export function useUserAction() {
+export function useFormAction() {
   const notify = useNotify();
   const refresh = useRefresh();
   const translate = useTranslate();
