@@ -17,7 +17,7 @@ export type ProgrammeRange = (typeof PROGRAMME_RANGES)[number];
 export const FAILING_ENDPOINTS_LISTED = 10;
 
 export const programmeTotals = z.object({
-  active_resellers: z.number().describe('resellers whose spend in the range, net of refunds, is above zero'),
+  active_resellers: z.number().describe('resellers who spent on at least one day of the range (a day whose spend, net of refunds, is above zero)'),
   spend: usd.describe('spent on coupons and VPN accounts across resellers, net of coupon refunds'),
   coupons_generated: z.number(),
   coupons_redeemed: z.number(),

@@ -51,33 +51,47 @@ interface HealthRow {
 }
 
 async function figures(ctx: Ctx, r: ReturnType<typeof programmeRange>) {
-  const { from, to, previousFrom } = r;
+  const { from, to, previousFrom, previousTo } = r;
   // The accounts opened: by the instant, each day starting at midnight UTC.
   const fromAt = `${from}T00:00:00Z`;
   const previousAt = `${previousFrom}T00:00:00Z`;
   const endAt = new Date(new Date(`${to}T00:00:00Z`).getTime() + DAY_MS).toISOString();
   return rows<FigureRow>(
     ctx.db,
-    sql`with d as (
-          select reseller_id, day, sum(spend_cents) as spend, sum(coupons_generated) as generated, sum(coupons_redeemed) as redeemed,
-                 sum(vpn_started) as started, sum(vpn_ended) as ended
-          from (select reseller_id, day, spend_cents, coupons_generated, coupons_redeemed, vpn_started, vpn_ended
-                from reseller_daily where day between ${previousFrom}::date and ${to}::date
-                union all
-                select reseller_id, day, spend_cents, coupons_generated, coupons_redeemed, vpn_started, vpn_ended
-                from reseller_daily_delta where day between ${previousFrom}::date and ${to}::date) as x
-          group by reseller_id, day
+    sql`with delta as (
+          select reseller_id, day, spend_cents, coupons_generated, coupons_redeemed, vpn_started, vpn_ended
+          from reseller_daily_delta where day between ${previousFrom}::date and ${to}::date
         ),
-        spenders as (
-          select current from (select reseller_id, day >= ${from}::date as current, spend from d) as s
-          group by reseller_id, current having sum(spend) > 0
+        -- Days with rows no fold has moved yet (today's, mostly): their active resellers are counted
+        -- from each reseller's folded and appended figures together.
+        open_days as (
+          select day, count(*) filter (where spend > 0) as active
+          from (select reseller_id, day, sum(spend_cents) as spend
+                from (select reseller_id, day, spend_cents from reseller_daily where day in (select day from delta)
+                      union all select reseller_id, day, spend_cents from delta) as x
+                group by reseller_id, day) as y
+          group by day
+        ),
+        days as (
+          select day, sum(spend_cents) as spend, sum(coupons_generated) as generated, sum(coupons_redeemed) as redeemed,
+                 sum(vpn_started) as started, sum(vpn_ended) as ended, count(*) filter (where spend_cents > 0) as active
+          from reseller_daily where day between ${previousFrom}::date and ${to}::date group by day
+          union all
+          select day, sum(spend_cents), sum(coupons_generated), sum(coupons_redeemed), sum(vpn_started), sum(vpn_ended), 0
+          from delta group by day
         )
-        select 'day' as kind, day::text as day, sum(spend) as spend, sum(generated) as generated, sum(redeemed) as redeemed,
-               sum(started) as started, sum(ended) as ended, count(*) filter (where spend > 0) as active
-        from d group by day
+        select 'day' as kind, d.day::text as day, sum(d.spend) as spend, sum(d.generated) as generated, sum(d.redeemed) as redeemed,
+               sum(d.started) as started, sum(d.ended) as ended, coalesce(max(o.active), sum(d.active)) as active
+        from days d left join open_days o on o.day = d.day group by d.day
         union all
-        select case when current then 'current' else 'previous' end, null, null, null, null, null, null, count(*)
-        from spenders group by current
+        -- A reseller is active in a range when it spent on a day of it: one probe of its days each.
+        select 'current', null, null, null, null, null, null, count(*) from resellers r
+        where exists (select 1 from reseller_daily d where d.reseller_id = r.id and d.day between ${from}::date and ${to}::date and d.spend_cents > 0)
+           or exists (select 1 from delta d where d.reseller_id = r.id and d.day >= ${from}::date and d.spend_cents > 0)
+        union all
+        select 'previous', null, null, null, null, null, null, count(*) from resellers r
+        where exists (select 1 from reseller_daily d where d.reseller_id = r.id and d.day between ${previousFrom}::date and ${previousTo}::date and d.spend_cents > 0)
+           or exists (select 1 from delta d where d.reseller_id = r.id and d.day <= ${previousTo}::date and d.spend_cents > 0)
         union all
         select case when created_at >= ${fromAt}::timestamptz then 'opened' else 'opened_previous' end, null, null, null, null, null, null, count(*)
         from resellers where kind = 'reseller' and created_at >= ${previousAt}::timestamptz and created_at < ${endAt}::timestamptz
