@@ -21,7 +21,7 @@ export const programmeDashboard = {
     previous_value: 'Previous range: %{value}',
     chart_spend: 'Spend per day',
     chart_coupons: 'Coupons per day',
-    chart_vpn: 'VPN accounts active',
+    chart_vpn: 'VPN accounts active per day',
     chart_resellers: 'Active resellers per day',
     col_date: 'Day',
     col_spend: 'Spend',
