@@ -111,7 +111,7 @@ describe('a careless person', () => {
     await signIn(page, 'admin@demo.partner-panel.test');
     const routes = paths('/demo-admin');
     // The operator's console is tried as the operator (below): an admin is sent from it to its dashboard.
-    const operatorPages = ['catalogue', 'operatorResellers', 'money', 'reconciliation', 'whiteLabelEnquiries', 'operatorAudit'];
+    const operatorPages = ['programme', 'catalogue', 'operatorResellers', 'money', 'reconciliation', 'whiteLabelEnquiries', 'operatorAudit'];
     const pages = Object.entries(routes).flatMap(([key, value]) => (typeof value === 'string' && key !== 'base' && !operatorPages.includes(key) ? [value] : []));
     pages.push(routes.userEdit(1002));
     let tried = 0;
@@ -138,7 +138,7 @@ describe('a careless person', () => {
     await signIn(page, 'operator@demo.partner-panel.test', undefined, /\/operator\/catalogue$/);
     const routes = paths('/operator');
     const dialogs: string[] = [];
-    for (const path of [routes.catalogue, routes.operatorResellers, routes.money, routes.reconciliation, routes.whiteLabelEnquiries, routes.operatorAudit]) {
+    for (const path of [routes.programme, routes.catalogue, routes.operatorResellers, routes.money, routes.reconciliation, routes.whiteLabelEnquiries, routes.operatorAudit]) {
       await page.goto(path);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
       await tryForms(page, path);

@@ -33,7 +33,7 @@ const OPEN_DIALOG = '[role=dialog]:visible, [role=presentation] .MuiPopover-pape
  * sizes, and closes it.
  */
 /** The route table's pages of the operator's console (paths.ts), walked as the operator. */
-const OPERATOR_PAGES = ['catalogue', 'operatorResellers', 'money', 'reconciliation', 'whiteLabelEnquiries', 'operatorAudit'];
+const OPERATOR_PAGES = ['programme', 'catalogue', 'operatorResellers', 'money', 'reconciliation', 'whiteLabelEnquiries', 'operatorAudit'];
 
 async function captureDialogs(page: Page, where: string, seen: Set<string>) {
   for (let i = 0; i < (await page.locator(OPENERS).count()); i++) {
@@ -338,7 +338,7 @@ describe('every screen of the route table, at 1280 and 390 px: no moderate, seri
     const table = paths('/operator');
     const dialogs = new Set<string>();
     const requests = trackRequests(page);
-    for (const next of [table.catalogue, table.operatorResellers, table.money, table.reconciliation, table.whiteLabelEnquiries, table.operatorAudit, table.team, table.profile, table.notifications]) {
+    for (const next of [table.programme, table.catalogue, table.operatorResellers, table.money, table.reconciliation, table.whiteLabelEnquiries, table.operatorAudit, table.team, table.profile, table.notifications]) {
       await page.evaluate((to) => {
         history.pushState(null, '', to);
         dispatchEvent(new PopStateEvent('popstate'));

@@ -167,6 +167,7 @@ export const sections: Section[] = [
     access: 'operator',
     phone: true,
     pages: [
+      { path: 'programme', label: 'pp.nav.programme', access: 'operator', call: 'programmeDashboard', screen: screen(() => import('./pages/operator/programme/ProgrammePage')) },
       { path: 'catalogue', label: 'pp.nav.catalogue', access: 'operator', call: 'catalogue', screen: screen(() => import('./pages/operator/catalogue/CataloguePage')) },
       { path: 'resellers', label: 'pp.nav.resellers', access: 'operator', call: 'operatorResellers', screen: screen(() => import('./pages/operator/resellers/ResellersPage')) },
       { path: 'money', label: 'pp.nav.money', access: 'operator', call: 'operatorMoney', screen: screen(() => import('./pages/operator/money/MoneyPage')) },

@@ -48,7 +48,7 @@ describe('the sections', () => {
     expect(menu(admin).map(([key]) => key)).toEqual(['dashboard', 'coupons', 'vpn', 'billing', 'integration', 'users']);
     expect(menu(admin).at(-1)).toEqual(['users', '/shop/users/all', ['/shop/users/all']]);
     // The operator (the provider's own account): its console alone, and its team in the user menu.
-    expect(menu(operator)).toEqual([['operator', '/shop/catalogue', ['/shop/catalogue', '/shop/resellers', '/shop/money', '/shop/money/reconciliation', '/shop/white-label', '/shop/audit']]]);
+    expect(menu(operator)).toEqual([['operator', '/shop/programme', ['/shop/programme', '/shop/catalogue', '/shop/resellers', '/shop/money', '/shop/money/reconciliation', '/shop/white-label', '/shop/audit']]]);
     expect(sectionsFor(operator, '/shop', 'userMenu').map((s) => [s.key, s.to])).toEqual([['team', '/shop/team']]);
     expect(menu(user({ id: 1004, is_operator: true }, 'developer'))).toEqual([]);
     expect(menu(partner).map(([key]) => key)).toEqual(['dashboard', 'coupons', 'vpn', 'integration']);
@@ -60,10 +60,10 @@ describe('the sections', () => {
 
   it('guard each page by its access: the pages a role is sent away from', () => {
     const refused = (who: StoredUser) => pages.filter((page) => !canAccess(who, { resource: page.access })).map((page) => `${page.path}${page.otherwise ? ` → ${page.otherwise}` : ''}`);
-    expect(refused(reseller)).toEqual(['users/all', 'user/edit/:id/*', 'catalogue', 'resellers', 'money', 'money/reconciliation', 'white-label', 'audit']);
-    expect(refused(admin)).toEqual(['catalogue', 'resellers', 'money', 'money/reconciliation', 'white-label', 'audit']);
+    expect(refused(reseller)).toEqual(['users/all', 'user/edit/:id/*', 'programme', 'catalogue', 'resellers', 'money', 'money/reconciliation', 'white-label', 'audit']);
+    expect(refused(admin)).toEqual(['programme', 'catalogue', 'resellers', 'money', 'money/reconciliation', 'white-label', 'audit']);
     // The operator has no wallet, coupons or customers: every reseller's page sends it to its catalogue.
-    expect(pages.filter((page) => canAccess(operator, { resource: page.access })).map((page) => page.path)).toEqual(['catalogue', 'resellers', 'money', 'money/reconciliation', 'white-label', 'audit', 'team', 'notifications', 'profile']);
+    expect(pages.filter((page) => canAccess(operator, { resource: page.access })).map((page) => page.path)).toEqual(['programme', 'catalogue', 'resellers', 'money', 'money/reconciliation', 'white-label', 'audit', 'team', 'notifications', 'profile']);
     expect(refused(partner)).toEqual([
       'coupons/price → couponsList',
       'billing/pay',
@@ -74,6 +74,7 @@ describe('the sections', () => {
       'billing/invoice/:id',
       'users/all',
       'user/edit/:id/*',
+      'programme',
       'catalogue',
       'resellers',
       'money',

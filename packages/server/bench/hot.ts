@@ -1,7 +1,7 @@
 /**
  * The hot paths, each beside its bare operation measured in the same run on the same data and pool:
  * the envelope of a request, the profile, the coupon list page, generating 10 000 coupons, the hot
- * wallet, the VPN list and search, and the CSV export. On the embedded PostgreSQL 15 (fsync on) by
+ * wallet, the VPN list and search, the CSV export, and the operator's programme dashboard. On the embedded PostgreSQL 15 (fsync on) by
  * default, or on the server of BENCH_DATABASE_URL (a fresh database is made there and dropped).
  * `--quick` runs the same on smaller data and shorter rounds (CI).
  */
@@ -319,6 +319,30 @@ export async function hotBench(quick = false) {
         () => http({ url: `${url}/api/v1/dashboard/series?range=12m`, headers: { authorization: holder.headers.authorization }, duration: s }),
         () => bare(() => pool.query('select * from reseller_days where reseller_id = $1 and day >= $2::date', [holder.id, since]), 10, s),
       );
+    }
+    if (want('programme')) {
+      // The operator's programme dashboard (90 days beside the 90 before, the health card) over
+      // 1 000 resellers with 90 days of rollups each, beside the profile GET of the same run.
+      await database.db.execute(sql`
+        insert into resellers (email, name, custom_url, client_id, created_at)
+        select 'programme' || i || '@example.test', 'Programme ' || i, 'programme-' || i, 'pp-programme-' || i, now() - ((i % 200) || ' days')::interval
+        from generate_series(1, 1000) as i`);
+      await database.db.execute(sql`
+        insert into reseller_daily (reseller_id, day, spend_cents, coupons_generated, coupons_redeemed, vpn_started, vpn_ended)
+        select r.id, (now() at time zone 'utc')::date - d, (r.id * 37 + d * 11) % 5000, (r.id + d) % 7, (r.id + d) % 3, (r.id + d) % 2, (r.id + d) % 5 / 4
+        from resellers r cross join generate_series(0, 89) as d where r.email like 'programme%@example.test'`);
+      await database.db.execute(sql`vacuum analyze reseller_daily`);
+      await database.db.execute(sql`vacuum analyze resellers`);
+      const operator = await signIn(url, 'operator@demo.partner-panel.test');
+      const profile = () => http({ url: `${url}/api/v1/resellers/profile`, headers: { authorization: holder.headers.authorization }, duration: s });
+      for (const days of [30, 90]) {
+        await compare(
+          { label: `programme dashboard (${days} days and the ${days} before, health), 1 000 resellers × 90 days of rollups`, ceilingLabel: 'profile GET, signed in, same run', kind: 'rate', p99Goal: 50 },
+          sizes.rounds,
+          () => http({ url: `${url}/api/v1/operator/dashboard?days=${days}`, headers: { authorization: operator.headers.authorization }, duration: s }),
+          profile,
+        );
+      }
     }
     if (want('vpn')) {
       // The VPN subscription list and its search.

@@ -188,6 +188,7 @@ describe("the operator's calls", () => {
       'operatorReconciliation',
       'operatorReseller',
       'operatorResellers',
+      'programmeDashboard',
       'replyWhiteLabel',
       'setCatalogueAvailability',
       'setOperatorResellerStatus',

@@ -226,6 +226,7 @@ describe("the operator's calls: refused to every role of a reseller account, and
       settleOperatorReseller: { id: b.id, amount: 1, note: 'idor' },
       operatorReseller: { id: b.id },
       operatorResellers: { q: 'idor' },
+      programmeDashboard: { days: 90 },
       adjustResellerWallet: { reseller_id: b.id, type: 'credit', amount: 100, reason: 'Not the operator' },
       operatorMoney: { reseller: String(b.id) },
       operatorMoneyExportTicket: { reseller: String(b.id) },

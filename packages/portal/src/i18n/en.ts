@@ -17,6 +17,7 @@ import { billing } from './en/billing';
 import { team } from './en/team';
 import { operator } from './en/operator';
 import { programme } from './en/programme';
+import { programmeDashboard } from './en/programme-dashboard';
 
 const pp = {
   ...publicPp,
@@ -31,6 +32,7 @@ const pp = {
   ...team,
   ...operator,
   ...programme,
+  ...programmeDashboard,
   validation: rules,
 };
 

@@ -43,6 +43,7 @@ export const paths = (base: string) => ({
   team: `${base}/team`,
   paymentSuccess: `${base}/payments/success`,
   users: `${base}/users/all`,
+  programme: `${base}/programme`,
   catalogue: `${base}/catalogue`,
   operatorResellers: `${base}/resellers`,
   money: `${base}/money`,

@@ -16,6 +16,7 @@ import * as team from './calls/team.js';
 import * as operator from './calls/operator.js';
 import * as operatorResellers from './calls/operatorResellers.js';
 import * as operatorMoney from './calls/operatorMoney.js';
+import * as operatorDashboard from './calls/operatorDashboard.js';
 import type { AnyCall } from './define.js';
 
 const pick = <T extends Record<string, unknown>>(mod: T) =>
@@ -40,6 +41,7 @@ export const contract = {
   ...pick(operator),
   ...pick(operatorResellers),
   ...pick(operatorMoney),
+  ...pick(operatorDashboard),
   ...pick(meta),
 };
 
@@ -66,6 +68,8 @@ export type { CatalogueProductRow, CatalogueAddonRow, CatalogueChangeRow, Operat
 export { RESELLER_STATUSES, RESELLER_TERMS, CREDIT_LIMIT_MAX_USD, operatorResellerRow } from './calls/operatorResellers.js';
 export type { OperatorResellerRow } from './calls/operatorResellers.js';
 export { MONEY_KINDS, MONEY_STATUSES, MISMATCH_KINDS, moneyFilter, moneyRow, adjustmentRow, mismatchRow, reconciliation, isDay } from './calls/operatorMoney.js';
+export { PROGRAMME_RANGES, FAILING_ENDPOINTS_LISTED, programmeDashboardAnswer, programmeTotals, programmeDay, programmeHealth, failingEndpoint } from './calls/operatorDashboard.js';
+export type { ProgrammeRange, ProgrammeTotals, ProgrammeDay, ProgrammeHealth, FailingEndpoint, ProgrammeDashboard } from './calls/operatorDashboard.js';
 export type { MoneyKind, MoneyStatus, MismatchKind, MoneyFilter, MoneyRow, AdjustmentRow, MismatchRow, Reconciliation } from './calls/operatorMoney.js';
 export type { WhiteLabelEnquiryRow, WhiteLabelNoteRow, WhiteLabelStatus } from './calls/whiteLabel.js';
 export { vpnAccount, vpnListRow, hostingStatus } from './calls/vpn.js';

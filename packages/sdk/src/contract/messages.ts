@@ -318,6 +318,7 @@ export const successes = {
   resellerTermsSet: 'The terms were saved.',
   resellerSettled: (amount: string, owed: string) => `Settlement of ${amount} recorded. It now owes ${owed}.`,
   money: 'Money',
+  programmeDashboard: 'Programme dashboard',
   moneyReconciled: (mismatches: number) => (mismatches === 0 ? 'Reconciled: no mismatches.' : `${plural(mismatches, 'mismatch', 'mismatches')} found.`),
   operatorCredited: (amount: string, name: string, reason: string) => `${amount} credited to the wallet of ${name}: ${reason}`,
   operatorDebited: (amount: string, name: string, reason: string) => `${amount} debited from the wallet of ${name}: ${reason}`,

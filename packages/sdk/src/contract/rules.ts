@@ -27,6 +27,7 @@ export const messages = {
   resellerStatusFilter: 'The status must be active, inactive or suspended.',
   resellerKind: 'Choose admin resellers or resellers.',
   resellerSort: 'Sort by created_at, name, balance or spend_30d, in asc or desc order.',
+  programmeDays: 'Please choose a range: 7, 30 or 90 days.',
   resellerTerms: 'Choose the terms: prepaid or postpaid.',
   resellerIsAdmin: 'Say whether it is an admin reseller (true) or not (false).',
   resellerStatusAction: 'Choose to suspend or to reactivate.',

@@ -25,6 +25,7 @@ export const shell = {
     users: 'Users',
     white_label: 'White-label enquiries',
     operator: 'Operator',
+    programme: 'Programme',
     catalogue: 'Catalogue',
     resellers: 'Resellers',
     money: 'Money',

@@ -1,4 +1,4 @@
-/** The operator's console (issue 35): the catalogue, its history and its changes; the resellers and their terms; money, its export, adjustments and reconciliation; the audit log. */
+/** The operator's console (issue 35): the programme dashboard; the catalogue, its history and its changes; the resellers and their terms; money, its export, adjustments and reconciliation; the audit log. */
 import type { FastifyInstance } from 'fastify';
 import { contract, successes, type MoneyFilter } from '@partner-panel/sdk';
 import { answer } from '../../http/envelope.js';
@@ -6,6 +6,7 @@ import { serve } from '../../http/route.js';
 import { exportFileName, issueTicket, readTicket, sendCsv } from '../exports/ticket.js';
 import { formatUsd } from '../wallet/service.js';
 import { auditExportStream, auditWhere, operatorAuditLog, type AuditFilter } from './audit.js';
+import { programmeDashboard } from './dashboard.js';
 import { catalogueHistory, changePrice, readCatalogue, setAvailability } from './catalogue.js';
 import { listResellers, moveReseller, openReseller, readReseller, setResellerStatus, setResellerTerms, settleReseller, verifyReseller } from './resellers.js';
 import { adjustWallet, listMoney, moneyExportStream, reconcile } from './money.js';
@@ -14,6 +15,7 @@ export function operatorRoutes(app: FastifyInstance) {
   const { ctx } = app;
   const who = (reseller: { id: number; personId: number }, ip: string) => ({ operatorId: reseller.id, personId: reseller.personId, ip });
 
+  serve(app, contract.programmeDashboard, async ({ query }) => answer(await programmeDashboard(ctx, query.days ?? 30), successes.programmeDashboard));
   serve(app, contract.catalogue, async () => answer(await readCatalogue(ctx), successes.catalogue));
   serve(app, contract.catalogueHistory, async ({ query }) =>
     answer(await catalogueHistory(ctx, { page: query.page ?? 1, limit: query.page_limit ?? 10 }), successes.catalogueHistory),

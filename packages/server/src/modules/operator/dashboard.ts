@@ -1,0 +1,208 @@
+/**
+ * The programme dashboard (issue 35): the whole programme's figures per UTC day, summed across
+ * resellers from the daily rollups (`reseller_daily` and the rows no fold has moved yet, as the
+ * `reseller_days` view reads them), so a range reads one row per reseller and day whatever was
+ * sold; and the health of what runs behind the panel, from the webhook endpoints, the job queue's
+ * table and the mail outbox. Two statements, run side by side.
+ */
+import { sql } from 'drizzle-orm';
+import { FAILING_ENDPOINTS_LISTED, centsToDollars, type FailingEndpoint, type ProgrammeDashboard, type ProgrammeDay, type ProgrammeRange, type ProgrammeTotals } from '@partner-panel/sdk';
+import type { AppContext } from '../../context.js';
+import { rows } from '../../db/index.js';
+
+type Ctx = Pick<AppContext, 'db' | 'clock'>;
+
+const DAY_MS = 24 * 3600_000;
+const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+
+/** The range's days and the previous range's, in UTC, the range ending today. */
+export function programmeRange(days: ProgrammeRange, now: Date) {
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const day = (back: number) => isoDay(new Date(today - back * DAY_MS));
+  return { from: day(days - 1), to: day(0), previousFrom: day(2 * days - 1), previousTo: day(days) };
+}
+
+/**
+ * What the figures' statement answers: a row per day with activity (`kind` day), the count of
+ * active resellers in each range (`current`, `previous`), the new resellers of each (`opened`), and
+ * the VPN accounts' net count before the previous range (`before`).
+ */
+interface FigureRow {
+  kind: 'day' | 'current' | 'previous' | 'opened' | 'opened_previous' | 'before';
+  day: string | null;
+  spend: string | null;
+  generated: string | null;
+  redeemed: string | null;
+  started: string | null;
+  ended: string | null;
+  active: string | null;
+}
+
+interface HealthRow {
+  failing: number;
+  endpoints: { id: number; url: string; mode: 'live' | 'sandbox'; status: 'enabled' | 'disabled'; reseller_id: number; name: string; email: string; failing_since: string }[] | null;
+  depth: number;
+  scheduled: number;
+  oldest: number | null;
+  failed: number;
+  undelivered: number;
+  mail_failing: number;
+  oldest_mail: string | null;
+}
+
+async function figures(ctx: Ctx, r: ReturnType<typeof programmeRange>) {
+  const { from, to, previousFrom, previousTo } = r;
+  // The accounts opened: by the instant, each day starting at midnight UTC.
+  const fromAt = `${from}T00:00:00Z`;
+  const previousAt = `${previousFrom}T00:00:00Z`;
+  const endAt = new Date(new Date(`${to}T00:00:00Z`).getTime() + DAY_MS).toISOString();
+  return rows<FigureRow>(
+    ctx.db,
+    sql`with delta as (
+          select reseller_id, day, spend_cents, coupons_generated, coupons_redeemed, vpn_started, vpn_ended
+          from reseller_daily_delta where day between ${previousFrom}::date and ${to}::date
+        ),
+        -- Days with rows no fold has moved yet (today's, mostly): their active resellers are counted
+        -- from each reseller's folded and appended figures together.
+        open_days as (
+          select day, count(*) filter (where spend > 0) as active
+          from (select reseller_id, day, sum(spend_cents) as spend
+                from (select reseller_id, day, spend_cents from reseller_daily where day in (select day from delta)
+                      union all select reseller_id, day, spend_cents from delta) as x
+                group by reseller_id, day) as y
+          group by day
+        ),
+        days as (
+          select day, sum(spend_cents) as spend, sum(coupons_generated) as generated, sum(coupons_redeemed) as redeemed,
+                 sum(vpn_started) as started, sum(vpn_ended) as ended, count(*) filter (where spend_cents > 0) as active
+          from reseller_daily where day between ${previousFrom}::date and ${to}::date group by day
+          union all
+          select day, sum(spend_cents), sum(coupons_generated), sum(coupons_redeemed), sum(vpn_started), sum(vpn_ended), 0
+          from delta group by day
+        )
+        select 'day' as kind, d.day::text as day, sum(d.spend) as spend, sum(d.generated) as generated, sum(d.redeemed) as redeemed,
+               sum(d.started) as started, sum(d.ended) as ended, coalesce(max(o.active), sum(d.active)) as active
+        from days d left join open_days o on o.day = d.day group by d.day
+        union all
+        -- A reseller is active in a range when it spent on a day of it: one probe of its days each.
+        select 'current', null, null, null, null, null, null, count(*) from resellers r
+        where exists (select 1 from reseller_daily d where d.reseller_id = r.id and d.day between ${from}::date and ${to}::date and d.spend_cents > 0)
+           or exists (select 1 from delta d where d.reseller_id = r.id and d.day >= ${from}::date and d.spend_cents > 0)
+        union all
+        select 'previous', null, null, null, null, null, null, count(*) from resellers r
+        where exists (select 1 from reseller_daily d where d.reseller_id = r.id and d.day between ${previousFrom}::date and ${previousTo}::date and d.spend_cents > 0)
+           or exists (select 1 from delta d where d.reseller_id = r.id and d.day <= ${previousTo}::date and d.spend_cents > 0)
+        union all
+        select case when created_at >= ${fromAt}::timestamptz then 'opened' else 'opened_previous' end, null, null, null, null, null, null, count(*)
+        from resellers where kind = 'reseller' and created_at >= ${previousAt}::timestamptz and created_at < ${endAt}::timestamptz
+        group by 1
+        union all
+        select 'before', null, null, null, null, null, null,
+               coalesce((select sum(vpn_started - vpn_ended) from reseller_daily where day < ${previousFrom}::date), 0)
+               + coalesce((select sum(vpn_started - vpn_ended) from reseller_daily_delta where day < ${previousFrom}::date), 0)`,
+  );
+}
+
+async function health(ctx: Ctx) {
+  const [row] = await rows<HealthRow>(
+    ctx.db,
+    sql`select
+          (select count(*)::int from webhook_endpoints where failing_since is not null) as failing,
+          (select json_agg(e order by e.failing_since, e.id) from (
+             select w.id, w.url, w.mode, w.status, w.reseller_id, r.name, r.email, w.failing_since
+             from webhook_endpoints w join resellers r on r.id = w.reseller_id
+             where w.failing_since is not null order by w.failing_since, w.id limit ${FAILING_ENDPOINTS_LISTED}) e) as endpoints,
+          q.depth, q.scheduled, q.oldest, q.failed,
+          m.undelivered, m.mail_failing, m.oldest_mail
+        from (select count(*) filter (where attempts < max_attempts and run_at <= now())::int as depth,
+                     count(*) filter (where attempts < max_attempts and run_at > now())::int as scheduled,
+                     extract(epoch from now() - min(run_at) filter (where attempts < max_attempts and run_at <= now()))::float8 as oldest,
+                     count(*) filter (where attempts >= max_attempts)::int as failed
+              from graphile_worker.jobs) q,
+             (select count(*)::int as undelivered, count(*) filter (where attempts > 0)::int as mail_failing, min(created_at) as oldest_mail
+              from mail_outbox where sent_at is null) m`,
+  );
+  const endpoints: FailingEndpoint[] = (row?.endpoints ?? []).map((e) => ({
+    id: Number(e.id),
+    url: e.url,
+    mode: e.mode,
+    status: e.status,
+    reseller: { id: Number(e.reseller_id), name: e.name, email: e.email },
+    failing_since: new Date(e.failing_since).toISOString(),
+  }));
+  return {
+    webhooks: { failing: Number(row?.failing ?? 0), endpoints },
+    queue: {
+      depth: Number(row?.depth ?? 0),
+      scheduled: Number(row?.scheduled ?? 0),
+      oldest_age_seconds: Math.max(0, Math.round(Number(row?.oldest ?? 0))),
+      failed: Number(row?.failed ?? 0),
+    },
+    mail: {
+      undelivered: Number(row?.undelivered ?? 0),
+      failing: Number(row?.mail_failing ?? 0),
+      oldest_at: row?.oldest_mail ? new Date(row.oldest_mail).toISOString() : null,
+    },
+  };
+}
+
+/** The dashboard for a range of 7, 30 or 90 days ending today (UTC), beside the previous one. */
+export async function programmeDashboard(ctx: Ctx, days: ProgrammeRange): Promise<ProgrammeDashboard> {
+  const range = programmeRange(days, ctx.clock.now());
+  const [found, state] = await Promise.all([figures(ctx, range), health(ctx)]);
+
+  const byDay = new Map<string, FigureRow>();
+  const count = (kind: FigureRow['kind']) => Number(found.find((f) => f.kind === kind)?.active ?? 0);
+  for (const f of found) if (f.kind === 'day' && f.day) byDay.set(f.day, f);
+
+  const sums = { current: { spend: 0, generated: 0, redeemed: 0 }, previous: { spend: 0, generated: 0, redeemed: 0 } };
+  let active = count('before');
+  let previousActive = 0;
+  const series: ProgrammeDay[] = [];
+  const start = new Date(`${range.previousFrom}T00:00:00Z`).getTime();
+  for (let i = 0; i < 2 * days; i++) {
+    const date = isoDay(new Date(start + i * DAY_MS));
+    const f = byDay.get(date);
+    const spend = Number(f?.spend ?? 0);
+    const generated = Number(f?.generated ?? 0);
+    const redeemed = Number(f?.redeemed ?? 0);
+    const started = Number(f?.started ?? 0);
+    const ended = Number(f?.ended ?? 0);
+    active += started - ended;
+    const sum = i < days ? sums.previous : sums.current;
+    sum.spend += spend;
+    sum.generated += generated;
+    sum.redeemed += redeemed;
+    if (i === days - 1) previousActive = active;
+    if (i < days) continue;
+    series.push({
+      date,
+      spend: centsToDollars(spend),
+      coupons_generated: generated,
+      coupons_redeemed: redeemed,
+      vpn_started: started,
+      vpn_ended: ended,
+      vpn_active: active,
+      active_resellers: Number(f?.active ?? 0),
+    });
+  }
+  const totals = (which: 'current' | 'previous', vpnActive: number, opened: number): ProgrammeTotals => ({
+    active_resellers: count(which),
+    spend: centsToDollars(sums[which].spend),
+    coupons_generated: sums[which].generated,
+    coupons_redeemed: sums[which].redeemed,
+    vpn_active: vpnActive,
+    new_resellers: opened,
+  });
+  return {
+    days,
+    from: range.from,
+    to: range.to,
+    previous_from: range.previousFrom,
+    previous_to: range.previousTo,
+    totals: totals('current', active, count('opened')),
+    previous: totals('previous', previousActive, count('opened_previous')),
+    series,
+    health: state,
+  };
+}
