@@ -36,9 +36,9 @@ describe("the operator's programme dashboard", () => {
     const ids = (await ctx.db.execute(sql`select id, email from resellers where email in ('reseller@demo.partner-panel.test', 'admin@demo.partner-panel.test')`)).rows as { id: number; email: string }[];
     const reseller = Number(ids.find((r) => r.email.startsWith('reseller@'))?.id);
     const admin = Number(ids.find((r) => r.email.startsWith('admin@'))?.id);
-    await ctx.db.execute(sql`insert into reseller_daily (reseller_id, day, spend_cents, coupons_generated, coupons_redeemed, vpn_started)
-      values (${reseller}, (now() at time zone 'utc')::date, 12345, 7, 2, 2), (${admin}, (now() at time zone 'utc')::date - 10, 5000, 3, 1, 1)
-      on conflict (reseller_id, day) do update set spend_cents = reseller_daily.spend_cents + excluded.spend_cents, coupons_generated = reseller_daily.coupons_generated + excluded.coupons_generated`);
+    // Appended as the rollup triggers append a statement's figures; the fold moves them on its timer.
+    await ctx.db.execute(sql`insert into reseller_daily_delta (reseller_id, day, spend_cents, coupons_generated, coupons_redeemed, vpn_started)
+      values (${reseller}, (now() at time zone 'utc')::date, 12345, 7, 2, 2), (${admin}, (now() at time zone 'utc')::date - 10, 5000, 3, 1, 1)`);
     await ctx.db.execute(sql`insert into webhook_endpoints (reseller_id, mode, url, secret_sealed, failing_since) values (${reseller}, 'live', 'https://broken.example.com/hooks', 'x', now() - interval '2 hours')`);
     await ctx.db.execute(sql`select graphile_worker.add_job('programme.waiting', '{}'::json)`);
 

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, date, index, integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
 import { resellers } from './resellers.js';
 
@@ -33,8 +34,28 @@ export const resellerDaily = pgTable(
       .references(() => resellers.id, { onDelete: 'cascade' }),
     ...dayFigures(),
   },
-  (t) => [primaryKey({ columns: [t.resellerId, t.day] })],
+  (t) => [
+    primaryKey({ columns: [t.resellerId, t.day] }),
+    // The programme dashboard's "active in a range": one probe per reseller for a day it spent on.
+    index('reseller_daily_spent_idx').on(t.resellerId, t.day).where(sql`${t.spendCents} > 0`),
+  ],
 );
+
+/**
+ * The whole programme's day (UTC): the sum of every reseller's folded day, and how many resellers
+ * spent on it. Kept by `fold_daily` for the days each fold touches (`refresh_programme_days`,
+ * db/sql/rollups.sql), so the operator's dashboard reads one row a day whatever the count of
+ * resellers (modules/operator/dashboard.ts).
+ */
+export const programmeDaily = pgTable('programme_daily', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  spendCents: bigint('spend_cents', { mode: 'number' }).notNull().default(0),
+  couponsGenerated: integer('coupons_generated').notNull().default(0),
+  couponsRedeemed: integer('coupons_redeemed').notNull().default(0),
+  vpnStarted: integer('vpn_started').notNull().default(0),
+  vpnEnded: integer('vpn_ended').notNull().default(0),
+  activeResellers: integer('active_resellers').notNull().default(0),
+});
 
 /**
  * What statements added to a reseller's days and no fold has moved into `reseller_daily` yet.

@@ -8,8 +8,13 @@
 -- add_to_daily(delta): appends per-day deltas given as JSON to reseller_daily_delta. Called by
 --   nothing since the roll_* functions count in one query (migration 0018); kept because a
 --   function leaves the database only by a migration that drops it.
--- fold_daily(): moves every delta into reseller_daily and answers how many it moved. Called by
+-- fold_daily(): moves every delta into reseller_daily, then sums the days it touched into
+--   programme_daily, and answers how many deltas it moved. Folds run one at a time (an advisory
+--   lock), so a day's programme row is summed from every fold committed before it. Called by
 --   modules/dashboard/fold.ts (foldDaily, run on a timer by app.ts).
+-- refresh_programme_days(days): sums those days of reseller_daily into programme_daily (the
+--   operator's programme dashboard, modules/operator/dashboard.ts). Called by fold_daily, and by
+--   the bench after it writes rollups directly.
 -- roll_ledger(): spend per day from new wallet_ledger rows of purchase kinds (trigger
 --   wallet_ledger_rolled). Called by PostgreSQL on inserts from the wallet (modules/wallet).
 -- roll_coupons(): coupons generated, redeemed and deleted per day (triggers coupons_rolled_*).
@@ -38,10 +43,34 @@ AS $function$
   HAVING sum(spend) <> 0 OR sum(generated) <> 0 OR sum(redeemed) <> 0 OR sum(deleted) <> 0 OR sum(started) <> 0 OR sum(ended) <> 0
 $function$;
 
-CREATE OR REPLACE FUNCTION public.fold_daily()
- RETURNS integer
+CREATE OR REPLACE FUNCTION public.refresh_programme_days(days date[])
+ RETURNS void
  LANGUAGE sql
 AS $function$
+  INSERT INTO programme_daily AS p (day, spend_cents, coupons_generated, coupons_redeemed, vpn_started, vpn_ended, active_resellers)
+  SELECT d.day, coalesce(sum(r.spend_cents), 0), coalesce(sum(r.coupons_generated), 0), coalesce(sum(r.coupons_redeemed), 0),
+         coalesce(sum(r.vpn_started), 0), coalesce(sum(r.vpn_ended), 0), count(r.reseller_id) FILTER (WHERE r.spend_cents > 0)
+  FROM unnest(days) AS d(day) LEFT JOIN reseller_daily r ON r.day = d.day
+  GROUP BY d.day
+  ON CONFLICT (day) DO UPDATE SET
+    spend_cents = excluded.spend_cents,
+    coupons_generated = excluded.coupons_generated,
+    coupons_redeemed = excluded.coupons_redeemed,
+    vpn_started = excluded.vpn_started,
+    vpn_ended = excluded.vpn_ended,
+    active_resellers = excluded.active_resellers
+$function$;
+
+CREATE OR REPLACE FUNCTION public.fold_daily()
+ RETURNS integer
+ LANGUAGE plpgsql
+AS $function$
+DECLARE
+  folded integer;
+  touched date[];
+BEGIN
+  -- One fold at a time across processes: the programme's days are summed after the folds before.
+  PERFORM pg_advisory_xact_lock(hashtext('fold_daily'));
   WITH moved AS (DELETE FROM reseller_daily_delta RETURNING *),
   summed AS (
     INSERT INTO reseller_daily AS r (reseller_id, day, spend_cents, coupons_generated, coupons_redeemed, coupons_deleted, vpn_started, vpn_ended)
@@ -57,8 +86,13 @@ AS $function$
       vpn_ended = r.vpn_ended + excluded.vpn_ended
     RETURNING 1
   )
-  SELECT count(*)::integer FROM moved
-$function$;
+  SELECT count(*)::integer, array_agg(DISTINCT day) INTO folded, touched FROM moved;
+  -- A new statement: it sees the rows the fold above wrote.
+  IF touched IS NOT NULL THEN
+    PERFORM refresh_programme_days(touched);
+  END IF;
+  RETURN folded;
+END $function$;
 
 CREATE OR REPLACE FUNCTION public.roll_ledger()
  RETURNS trigger

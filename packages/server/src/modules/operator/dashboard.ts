@@ -1,8 +1,8 @@
 /**
- * The programme dashboard (issue 35): the whole programme's figures per UTC day, summed across
- * resellers from the daily rollups (`reseller_daily` and the rows no fold has moved yet, as the
- * `reseller_days` view reads them), so a range reads one row per reseller and day whatever was
- * sold; and the health of what runs behind the panel, from the webhook endpoints, the job queue's
+ * The programme dashboard (issue 35): the whole programme's figures per UTC day, from the
+ * programme's own daily rows (`programme_daily`, summed from the resellers' folded days by each
+ * fold) and the rows no fold has moved yet, so a range reads one row a day whatever the count of
+ * resellers or of sales; active resellers by one index probe per reseller; and the health of what runs behind the panel, from the webhook endpoints, the job queue's
  * table and the mail outbox. Two statements, run side by side.
  */
 import { sql } from 'drizzle-orm';
@@ -72,10 +72,11 @@ async function figures(ctx: Ctx, r: ReturnType<typeof programmeRange>) {
                 group by reseller_id, day) as y
           group by day
         ),
+        -- The folded days are the programme's own rows (one a day, kept by fold_daily); the deltas add to them.
         days as (
-          select day, sum(spend_cents) as spend, sum(coupons_generated) as generated, sum(coupons_redeemed) as redeemed,
-                 sum(vpn_started) as started, sum(vpn_ended) as ended, count(*) filter (where spend_cents > 0) as active
-          from reseller_daily where day between ${previousFrom}::date and ${to}::date group by day
+          select day, spend_cents as spend, coupons_generated as generated, coupons_redeemed as redeemed,
+                 vpn_started as started, vpn_ended as ended, active_resellers as active
+          from programme_daily where day between ${previousFrom}::date and ${to}::date
           union all
           select day, sum(spend_cents), sum(coupons_generated), sum(coupons_redeemed), sum(vpn_started), sum(vpn_ended), 0
           from delta group by day
@@ -84,7 +85,8 @@ async function figures(ctx: Ctx, r: ReturnType<typeof programmeRange>) {
                sum(d.started) as started, sum(d.ended) as ended, coalesce(max(o.active), sum(d.active)) as active
         from days d left join open_days o on o.day = d.day group by d.day
         union all
-        -- A reseller is active in a range when it spent on a day of it: one probe of its days each.
+        -- A reseller is active in a range when it spent on a day of it: one probe of its spent days each
+        -- (reseller_daily_spent_idx).
         select 'current', null, null, null, null, null, null, count(*) from resellers r
         where exists (select 1 from reseller_daily d where d.reseller_id = r.id and d.day between ${from}::date and ${to}::date and d.spend_cents > 0)
            or exists (select 1 from delta d where d.reseller_id = r.id and d.day >= ${from}::date and d.spend_cents > 0)
@@ -98,7 +100,7 @@ async function figures(ctx: Ctx, r: ReturnType<typeof programmeRange>) {
         group by 1
         union all
         select 'before', null, null, null, null, null, null,
-               coalesce((select sum(vpn_started - vpn_ended) from reseller_daily where day < ${previousFrom}::date), 0)
+               coalesce((select sum(vpn_started - vpn_ended) from programme_daily where day < ${previousFrom}::date), 0)
                + coalesce((select sum(vpn_started - vpn_ended) from reseller_daily_delta where day < ${previousFrom}::date), 0)`,
   );
 }
