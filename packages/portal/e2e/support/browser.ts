@@ -145,8 +145,11 @@ export async function capture(page: Page, name: string) {
   const original = page.viewportSize() ?? DESKTOP;
   // Lazily loaded screens finish loading first; from the top, fixed bars sit where a person sees them.
   await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
-  // A hover tooltip left by the last click fades while axe reads it, so its contrast reads low.
+  // A hover tooltip left by the last click fades while axe reads it, so its contrast reads low; and
+  // the focus a closed dialog gave back (the bell, after the walk opened it on the page before)
+  // shows its tooltip as long as it stays: the screen is captured as it opens, with neither.
   await page.mouse.move(0, 0);
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   await page.locator('.MuiTooltip-popper').first().waitFor({ state: 'detached', timeout: 2_000 }).catch(() => undefined);
   // A toast still fading in or out reads low in contrast too: transitions under way finish first.
   await settleTransitions(page);
