@@ -333,6 +333,7 @@ export async function hotBench(quick = false) {
         from resellers r cross join generate_series(0, 89) as d where r.email like 'programme%@example.test'`);
       // Written around the fold: the programme's days are summed as a fold sums the days it touched.
       await database.db.execute(sql`select refresh_programme_days(array(select (now() at time zone 'utc')::date - d from generate_series(0, 89) as d))`);
+      await database.db.execute(sql`select refresh_last_spend(array(select id from resellers where email like 'programme%@example.test'))`);
       await database.db.execute(sql`vacuum analyze reseller_daily`);
       await database.db.execute(sql`vacuum analyze programme_daily`);
       await database.db.execute(sql`vacuum analyze resellers`);

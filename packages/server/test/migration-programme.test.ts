@@ -1,7 +1,7 @@
 /**
  * Migration 0031 (programme_daily) on a database of the version before it: the programme's days are
  * summed from the resellers' folded days already there, so the operator's dashboard shows the
- * history at once; and the next fold keeps the day it touches in step.
+ * history at once, and so is each reseller's last day of spend; the next fold keeps both in step.
  */
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -24,6 +24,8 @@ await old.client.query(
 
 const t = await openedAsServer(old);
 
+const lastSpend = () => query<{ id: number; day: string }>(t, sql`select reseller_id as id, day::text from reseller_last_spend where reseller_id in (6161, 6162) order by reseller_id`);
+
 const days = () =>
   query<{ day: string; spend: number; generated: number; redeemed: number; started: number; ended: number; active: number }>(
     t,
@@ -37,6 +39,11 @@ describe('migration 0031 on a database with folded days', () => {
       { day: '2026-11-01', spend: 4800, generated: 4, redeemed: 0, started: 1, ended: 0, active: 2 },
       { day: '2026-11-02', spend: 800, generated: 2, redeemed: 2, started: 0, ended: 1, active: 1 },
     ]);
+    // Each reseller's last day of spend: a day whose spend is above zero.
+    expect(await lastSpend()).toEqual([
+      { id: 6161, day: '2026-11-02' },
+      { id: 6162, day: '2026-11-01' },
+    ]);
   });
 
   it('keeps a day in step when a fold touches it', async () => {
@@ -44,5 +51,6 @@ describe('migration 0031 on a database with folded days', () => {
     // This fold, or the app's timer's if it came first (folds run one at a time, so either has committed).
     await foldDaily(t.database.db);
     expect((await days())[1]).toEqual({ day: '2026-11-02', spend: 1400, generated: 4, redeemed: 2, started: 0, ended: 1, active: 2 });
+    expect((await lastSpend())[1]).toEqual({ id: 6162, day: '2026-11-02' });
   });
 });

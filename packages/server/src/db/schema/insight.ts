@@ -42,6 +42,18 @@ export const resellerDaily = pgTable(
 );
 
 /**
+ * The last UTC day each reseller spent on (a folded day whose spend is above zero), kept by
+ * `fold_daily` for the resellers each fold touches: the programme dashboard counts the resellers
+ * active in the range that ends today as those whose last such day falls in it, one small row each.
+ */
+export const resellerLastSpend = pgTable('reseller_last_spend', {
+  resellerId: integer('reseller_id')
+    .primaryKey()
+    .references(() => resellers.id, { onDelete: 'cascade' }),
+  day: date('day', { mode: 'string' }).notNull(),
+});
+
+/**
  * The whole programme's day (UTC): the sum of every reseller's folded day, and how many resellers
  * spent on it. Kept by `fold_daily` for the days each fold touches (`refresh_programme_days`,
  * db/sql/rollups.sql), so the operator's dashboard reads one row a day whatever the count of

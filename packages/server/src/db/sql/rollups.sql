@@ -9,9 +9,11 @@
 --   nothing since the roll_* functions count in one query (migration 0018); kept because a
 --   function leaves the database only by a migration that drops it.
 -- fold_daily(): moves every delta into reseller_daily, then sums the days it touched into
---   programme_daily, and answers how many deltas it moved. Folds run one at a time (an advisory
+--   programme_daily and reads the last day of spend of the resellers it touched, and answers how many deltas it moved. Folds run one at a time (an advisory
 --   lock), so a day's programme row is summed from every fold committed before it. Called by
 --   modules/dashboard/fold.ts (foldDaily, run on a timer by app.ts).
+-- refresh_last_spend(ids): each of those resellers' last day of spend (reseller_last_spend), from
+--   its folded days. Called by fold_daily, and by the bench after it writes rollups directly.
 -- refresh_programme_days(days): sums those days of reseller_daily into programme_daily (the
 --   operator's programme dashboard, modules/operator/dashboard.ts). Called by fold_daily, and by
 --   the bench after it writes rollups directly.
@@ -61,6 +63,17 @@ AS $function$
     active_resellers = excluded.active_resellers
 $function$;
 
+CREATE OR REPLACE FUNCTION public.refresh_last_spend(ids integer[])
+ RETURNS void
+ LANGUAGE sql
+AS $function$
+  DELETE FROM reseller_last_spend WHERE reseller_id = ANY(ids);
+  INSERT INTO reseller_last_spend (reseller_id, day)
+  SELECT d.reseller_id, max(d.day) FROM reseller_daily d
+  WHERE d.reseller_id = ANY(ids) AND d.spend_cents > 0
+  GROUP BY d.reseller_id;
+$function$;
+
 CREATE OR REPLACE FUNCTION public.fold_daily()
  RETURNS integer
  LANGUAGE plpgsql
@@ -68,6 +81,7 @@ AS $function$
 DECLARE
   folded integer;
   touched date[];
+  spenders integer[];
 BEGIN
   -- One fold at a time across processes: the programme's days are summed after the folds before.
   PERFORM pg_advisory_xact_lock(hashtext('fold_daily'));
@@ -86,10 +100,11 @@ BEGIN
       vpn_ended = r.vpn_ended + excluded.vpn_ended
     RETURNING 1
   )
-  SELECT count(*)::integer, array_agg(DISTINCT day) INTO folded, touched FROM moved;
-  -- A new statement: it sees the rows the fold above wrote.
+  SELECT count(*)::integer, array_agg(DISTINCT day), array_agg(DISTINCT reseller_id) INTO folded, touched, spenders FROM moved;
+  -- New statements: they see the rows the fold above wrote.
   IF touched IS NOT NULL THEN
     PERFORM refresh_programme_days(touched);
+    PERFORM refresh_last_spend(spenders);
   END IF;
   RETURN folded;
 END $function$;

@@ -24,11 +24,11 @@ export function programmeRange(days: ProgrammeRange, now: Date) {
 
 /**
  * What the figures' statement answers: a row per day with activity (`kind` day), the count of
- * active resellers in each range (`current`, `previous`), the new resellers of each (`opened`), and
+ * active resellers in the range (`current`; the previous range's is `previousSpenders`), the new resellers of each (`opened`), and
  * the VPN accounts' net count before the previous range (`before`).
  */
 interface FigureRow {
-  kind: 'day' | 'current' | 'previous' | 'opened' | 'opened_previous' | 'before';
+  kind: 'day' | 'current' | 'opened' | 'opened_previous' | 'before';
   day: string | null;
   spend: string | null;
   generated: string | null;
@@ -62,15 +62,13 @@ async function figures(ctx: Ctx, r: ReturnType<typeof programmeRange>) {
           select reseller_id, day, spend_cents, coupons_generated, coupons_redeemed, vpn_started, vpn_ended
           from reseller_daily_delta where day between ${previousFrom}::date and ${to}::date
         ),
-        -- Days with rows no fold has moved yet (today's, mostly): their active resellers are counted
-        -- from each reseller's folded and appended figures together.
+        -- Days with rows no fold has moved yet (today's, mostly): how their appended spend changes the
+        -- count of resellers who spent, each reseller's folded day read by its key.
         open_days as (
-          select day, count(*) filter (where spend > 0) as active
-          from (select reseller_id, day, sum(spend_cents) as spend
-                from (select reseller_id, day, spend_cents from reseller_daily where day in (select day from delta)
-                      union all select reseller_id, day, spend_cents from delta) as x
-                group by reseller_id, day) as y
-          group by day
+          select x.day, sum((coalesce(f.spend_cents, 0) + x.spend > 0)::int - (coalesce(f.spend_cents, 0) > 0)::int) as change
+          from (select reseller_id, day, sum(spend_cents) as spend from delta group by reseller_id, day) x
+          left join reseller_daily f on f.reseller_id = x.reseller_id and f.day = x.day
+          group by x.day
         ),
         -- The folded days are the programme's own rows (one a day, kept by fold_daily); the deltas add to them.
         days as (
@@ -82,18 +80,16 @@ async function figures(ctx: Ctx, r: ReturnType<typeof programmeRange>) {
           from delta group by day
         )
         select 'day' as kind, d.day::text as day, sum(d.spend) as spend, sum(d.generated) as generated, sum(d.redeemed) as redeemed,
-               sum(d.started) as started, sum(d.ended) as ended, coalesce(max(o.active), sum(d.active)) as active
+               sum(d.started) as started, sum(d.ended) as ended, sum(d.active) + coalesce(max(o.change), 0) as active
         from days d left join open_days o on o.day = d.day group by d.day
         union all
-        -- A reseller is active in a range when it spent on a day of it: one probe of its spent days each
-        -- (reseller_daily_spent_idx).
-        select 'current', null, null, null, null, null, null, count(*) from resellers r
-        where exists (select 1 from reseller_daily d where d.reseller_id = r.id and d.day between ${from}::date and ${to}::date and d.spend_cents > 0)
-           or exists (select 1 from delta d where d.reseller_id = r.id and d.day >= ${from}::date and d.spend_cents > 0)
-        union all
-        select 'previous', null, null, null, null, null, null, count(*) from resellers r
-        where exists (select 1 from reseller_daily d where d.reseller_id = r.id and d.day between ${previousFrom}::date and ${previousTo}::date and d.spend_cents > 0)
-           or exists (select 1 from delta d where d.reseller_id = r.id and d.day <= ${previousTo}::date and d.spend_cents > 0)
+        -- A reseller is active in the range ending today when its last day of spend falls in it (one
+        -- small row each, kept by the fold), or when it spent in rows no fold has moved yet.
+        select 'current', null, null, null, null, null, null, count(*) from (
+          select reseller_id from reseller_last_spend where day >= ${from}::date
+          union
+          select reseller_id from delta where day >= ${from}::date and spend_cents > 0
+        ) as spent
         union all
         select case when created_at >= ${fromAt}::timestamptz then 'opened' else 'opened_previous' end, null, null, null, null, null, null, count(*)
         from resellers where kind = 'reseller' and created_at >= ${previousAt}::timestamptz and created_at < ${endAt}::timestamptz
@@ -103,6 +99,38 @@ async function figures(ctx: Ctx, r: ReturnType<typeof programmeRange>) {
                coalesce((select sum(vpn_started - vpn_ended) from programme_daily where day < ${previousFrom}::date), 0)
                + coalesce((select sum(vpn_started - vpn_ended) from reseller_daily_delta where day < ${previousFrom}::date), 0)`,
   );
+}
+
+/**
+ * The previous range's days are past: once every one of them is folded (no appended row of them is
+ * left) their spend no longer changes (a charge counts on the day it is made), so its count of
+ * active resellers is read once per database and range and kept, beside the database it came from.
+ */
+const closedRanges = new WeakMap<object, Map<string, number>>();
+
+async function previousSpenders(ctx: Ctx, r: ReturnType<typeof programmeRange>): Promise<number> {
+  const { previousFrom, previousTo } = r;
+  const key = `${previousFrom}/${previousTo}`;
+  let kept = closedRanges.get(ctx.db);
+  const known = kept?.get(key);
+  if (known !== undefined) return known;
+  // A reseller is active in a range when it spent on a day of it: one probe of its spent days each
+  // (reseller_daily_spent_idx), and the rows no fold has moved yet.
+  const [row] = await rows<{ active: string; open: boolean }>(
+    ctx.db,
+    sql`select (select count(*) from resellers r
+                where exists (select 1 from reseller_daily d where d.reseller_id = r.id and d.day between ${previousFrom}::date and ${previousTo}::date and d.spend_cents > 0)
+                   or r.id in (select reseller_id from reseller_daily_delta where day between ${previousFrom}::date and ${previousTo}::date and spend_cents > 0)) as active,
+               exists (select 1 from reseller_daily_delta where day <= ${previousTo}::date) as open`,
+  );
+  const active = Number(row?.active ?? 0);
+  if (row && !row.open) {
+    // Today's ranges only: yesterday's keys are let go.
+    if (!kept || ![...kept.keys()].some((k) => k.endsWith(`/${previousTo}`))) kept = new Map();
+    kept.set(key, active);
+    closedRanges.set(ctx.db, kept);
+  }
+  return active;
 }
 
 async function health(ctx: Ctx) {
@@ -151,7 +179,7 @@ async function health(ctx: Ctx) {
 /** The dashboard for a range of 7, 30 or 90 days ending today (UTC), beside the previous one. */
 export async function programmeDashboard(ctx: Ctx, days: ProgrammeRange): Promise<ProgrammeDashboard> {
   const range = programmeRange(days, ctx.clock.now());
-  const [found, state] = await Promise.all([figures(ctx, range), health(ctx)]);
+  const [found, spentBefore, state] = await Promise.all([figures(ctx, range), previousSpenders(ctx, range), health(ctx)]);
 
   const byDay = new Map<string, FigureRow>();
   const count = (kind: FigureRow['kind']) => Number(found.find((f) => f.kind === kind)?.active ?? 0);
@@ -189,7 +217,7 @@ export async function programmeDashboard(ctx: Ctx, days: ProgrammeRange): Promis
     });
   }
   const totals = (which: 'current' | 'previous', vpnActive: number, opened: number): ProgrammeTotals => ({
-    active_resellers: count(which),
+    active_resellers: which === 'current' ? count('current') : spentBefore,
     spend: centsToDollars(sums[which].spend),
     coupons_generated: sums[which].generated,
     coupons_redeemed: sums[which].redeemed,
