@@ -51,7 +51,7 @@ interface HealthRow {
 }
 
 async function figures(ctx: Ctx, r: ReturnType<typeof programmeRange>) {
-  const { from, to, previousFrom, previousTo } = r;
+  const { from, to, previousFrom } = r;
   // The accounts opened: by the instant, each day starting at midnight UTC.
   const fromAt = `${from}T00:00:00Z`;
   const previousAt = `${previousFrom}T00:00:00Z`;
