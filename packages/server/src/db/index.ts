@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
@@ -139,6 +140,21 @@ export async function openDatabase(
 }
 
 /** Rows of a raw query. */
+const dialect = new PgDialect();
+
+/**
+ * `rows` as a named prepared statement, for a statement whose text never changes, only its values
+ * (a report read often, such as the programme dashboard's): PostgreSQL parses and plans it once per
+ * connection instead of at every call. `name` must be the statement's alone.
+ */
+export async function preparedRows<T>(db: Db, name: string, query: ReturnType<typeof sql>): Promise<T[]> {
+  // drizzle() answers the database with its node-postgres pool as `$client`; its type does not say so.
+  const client = (db as Db & { $client?: pg.Pool }).$client;
+  if (!client) return rows<T>(db, query);
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return (await client.query({ name, text, values: params })).rows as T[];
+}
+
 export async function rows<T>(db: Tx, query: ReturnType<typeof sql>): Promise<T[]> {
   // The row type is the caller's word for what its SQL selects (no type reaches here from SQL).
   return (await db.execute(query)).rows as T[];

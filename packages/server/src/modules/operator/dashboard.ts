@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import { FAILING_ENDPOINTS_LISTED, centsToDollars, type FailingEndpoint, type ProgrammeDashboard, type ProgrammeDay, type ProgrammeRange, type ProgrammeTotals } from '@partner-panel/sdk';
 import type { AppContext } from '../../context.js';
-import { rows } from '../../db/index.js';
+import { preparedRows } from '../../db/index.js';
 
 type Ctx = Pick<AppContext, 'db' | 'clock'>;
 
@@ -56,8 +56,9 @@ async function figures(ctx: Ctx, r: ReturnType<typeof programmeRange>) {
   const fromAt = `${from}T00:00:00Z`;
   const previousAt = `${previousFrom}T00:00:00Z`;
   const endAt = new Date(new Date(`${to}T00:00:00Z`).getTime() + DAY_MS).toISOString();
-  return rows<FigureRow>(
+  return preparedRows<FigureRow>(
     ctx.db,
+    'programme_figures',
     sql`with delta as (
           select reseller_id, day, spend_cents, coupons_generated, coupons_redeemed, vpn_started, vpn_ended
           from reseller_daily_delta where day between ${previousFrom}::date and ${to}::date
@@ -116,8 +117,9 @@ async function previousSpenders(ctx: Ctx, r: ReturnType<typeof programmeRange>):
   if (known !== undefined) return known;
   // A reseller is active in a range when it spent on a day of it: one probe of its spent days each
   // (reseller_daily_spent_idx), and the rows no fold has moved yet.
-  const [row] = await rows<{ active: string; open: boolean }>(
+  const [row] = await preparedRows<{ active: string; open: boolean }>(
     ctx.db,
+    'programme_previous_spenders',
     sql`select (select count(*) from resellers r
                 where exists (select 1 from reseller_daily d where d.reseller_id = r.id and d.day between ${previousFrom}::date and ${previousTo}::date and d.spend_cents > 0)
                    or r.id in (select reseller_id from reseller_daily_delta where day between ${previousFrom}::date and ${previousTo}::date and spend_cents > 0)) as active,
@@ -134,8 +136,9 @@ async function previousSpenders(ctx: Ctx, r: ReturnType<typeof programmeRange>):
 }
 
 async function health(ctx: Ctx) {
-  const [row] = await rows<HealthRow>(
+  const [row] = await preparedRows<HealthRow>(
     ctx.db,
+    'programme_health',
     sql`select
           (select count(*)::int from webhook_endpoints where failing_since is not null) as failing,
           (select json_agg(e order by e.failing_since, e.id) from (
