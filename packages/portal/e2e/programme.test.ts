@@ -25,7 +25,7 @@ const shown = (key: keyof ProgrammeTotals, value: number) => (key === 'spend' ? 
 async function expectCards(page: Page, expected: ProgrammeDashboard) {
   for (const key of KEYS) {
     const card = page.getByTestId(`kpi-${key}`);
-    await expect.poll(() => card.getByTestId('kpi-value').textContent(), key).toBe(shown(key, expected.totals[key]));
+    await expect.poll(() => card.getByTestId('kpi-value').textContent(), { message: key }).toBe(shown(key, expected.totals[key]));
     expect(await card.getByTestId('kpi-previous').textContent(), key).toBe(`Previous range: ${shown(key, expected.previous[key])}`);
   }
 }

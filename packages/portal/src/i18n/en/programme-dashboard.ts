@@ -31,8 +31,6 @@ export const programmeDashboard = {
     col_vpn_started: 'Started',
     col_vpn_ended: 'Ended',
     col_resellers: 'Resellers',
-    show_table: 'Show as table',
-    hide_table: 'Hide table',
     chart_loading: 'Loading…',
     chart_empty: 'Nothing in this range',
     health: 'Health',

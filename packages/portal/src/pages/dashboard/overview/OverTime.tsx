@@ -5,27 +5,15 @@
  * reader (or a person who wants the numbers) reads exactly what the chart draws. A chunk of its
  * own (MUI X Charts), loaded after the tiles show (DashboardPage).
  */
-import { useId, useMemo, useState, type ReactNode } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Grid,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { useMemo } from 'react';
+import { Alert, Grid, Typography } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'ra-core';
 import type { PortalDataProvider } from '@partner-panel/data-provider';
 import type { InsightPoint, InsightRange } from '@partner-panel/sdk';
+import { ChartCard } from '../../../components/ChartCard';
 import { useFormat, type Format } from '../../../components/format';
 import { seriesQuery } from './query';
 
@@ -34,97 +22,6 @@ export function periodLabel(format: Format, bucket: 'day' | 'month') {
   const style = new Intl.DateTimeFormat(format.locale, bucket === 'day' ? { month: 'short', day: 'numeric', timeZone: 'UTC' } : { month: 'short', year: 'numeric', timeZone: 'UTC' });
   return (date: string) => style.format(new Date(`${date}T00:00:00Z`));
 }
-
-interface Column {
-  label: string;
-  value: (point: InsightPoint) => string;
-}
-
-/** A chart in its card, with its figures as a table behind "Show as table". */
-function ChartCard({ title, help, testId, points, label, columns, chart }: {
-  title: string;
-  help?: string;
-  testId: string;
-  points: InsightPoint[];
-  label: (date: string) => string;
-  columns: Column[];
-  chart: ReactNode;
-}) {
-  const translate = useTranslate();
-  const [table, setTable] = useState(false);
-  const tableId = useId();
-  const titleId = useId();
-  return (
-    <Card sx={{ height: '100%' }} data-testid={testId} component="section" aria-labelledby={titleId}>
-      <CardContent>
-        <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: 1, flexWrap: 'wrap' }}>
-          <Typography variant="h6" component="h3" id={titleId}>
-            {title}
-          </Typography>
-          <Button size="small" aria-expanded={table} aria-controls={tableId} onClick={() => setTable((shown) => !shown)}>
-            {translate(table ? 'pp.dashboard.hide_table' : 'pp.dashboard.show_table')}
-          </Button>
-        </Box>
-        {help ? (
-          <Typography variant="body2" color="text.secondary">
-            {help}
-          </Typography>
-        ) : null}
-        {/*
-          MUI's chart reads its points aloud from the keyboard; it is named here, as a group,
-          because its own title lands on an element that may not carry a name (axe: aria-prohibited-attr).
-        */}
-        <Box role="group" aria-label={title} sx={{ height: 240, mx: -1 }}>
-          {chart}
-        </Box>
-        <Box id={tableId} hidden={!table}>
-          {table ? (
-            <Table size="small" data-testid={`${testId}-table`}>
-              <Box component="caption" sx={visuallyHidden}>
-                {title}
-              </Box>
-              <TableHead>
-                <TableRow>
-                  {columns.map((column, i) => (
-                    <TableCell key={column.label} align={i === 0 ? 'left' : 'right'} sx={{ fontWeight: 600 }}>
-                      {column.label}
-                    </TableCell>
-                  ))}
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {points.map((point) => (
-                  <TableRow key={point.date}>
-                    <TableCell component="th" scope="row">
-                      {label(point.date)}
-                    </TableCell>
-                    {columns.slice(1).map((column) => (
-                      <TableCell key={column.label} align="right">
-                        {column.value(point)}
-                      </TableCell>
-                    ))}
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          ) : null}
-        </Box>
-      </CardContent>
-    </Card>
-  );
-}
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  p: 0,
-  m: '-1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-} as const;
 
 export function OverTime({ range, showVpn }: { range: InsightRange; showVpn: boolean }) {
   const translate = useTranslate();
@@ -139,7 +36,7 @@ export function OverTime({ range, showVpn }: { range: InsightRange; showVpn: boo
   const label = useMemo(() => periodLabel(format, bucket), [format, bucket]);
   const points = data?.points ?? [];
   const percent = (rate: number | null) => (rate === null ? translate('pp.dashboard.no_rate') : `${format.number(Math.round(rate * 10_000) / 100)}%`);
-  const dateColumn: Column = { label: translate(bucket === 'day' ? 'pp.dashboard.col_date' : 'pp.dashboard.col_month'), value: (p) => label(p.date) };
+  const dateHeader = translate(bucket === 'day' ? 'pp.dashboard.col_date' : 'pp.dashboard.col_month');
   const localeText = { loading: translate('pp.dashboard.chart_loading'), noData: translate('pp.dashboard.chart_empty'), a11yNoValue: translate('pp.dashboard.no_rate') };
   const titles = {
     spend: translate(bucket === 'day' ? 'pp.dashboard.spend_per_day' : 'pp.dashboard.spend_per_month'),
@@ -173,7 +70,8 @@ export function OverTime({ range, showVpn }: { range: InsightRange; showVpn: boo
             title={titles.spend}
             points={points}
             label={label}
-            columns={[dateColumn, { label: translate('pp.dashboard.col_spend'), value: (p) => format.money(p.spend) }]}
+            dateHeader={dateHeader}
+            columns={[{ label: translate('pp.dashboard.col_spend'), value: (p) => format.money(p.spend) }]}
             chart={
               <BarChart
                 {...shared}
@@ -190,8 +88,8 @@ export function OverTime({ range, showVpn }: { range: InsightRange; showVpn: boo
             title={titles.coupons}
             points={points}
             label={label}
+            dateHeader={dateHeader}
             columns={[
-              dateColumn,
               { label: translate('pp.dashboard.col_generated'), value: (p) => format.number(p.coupons_generated) },
               { label: translate('pp.dashboard.col_redeemed'), value: (p) => format.number(p.coupons_redeemed) },
             ]}
@@ -214,7 +112,8 @@ export function OverTime({ range, showVpn }: { range: InsightRange; showVpn: boo
               title={titles.active}
               points={points}
               label={label}
-              columns={[dateColumn, { label: translate('pp.dashboard.col_active'), value: (p) => format.number(p.active_subscriptions) }]}
+              dateHeader={dateHeader}
+            columns={[{ label: translate('pp.dashboard.col_active'), value: (p) => format.number(p.active_subscriptions) }]}
               chart={
                 <LineChart
                   {...shared}
@@ -233,7 +132,8 @@ export function OverTime({ range, showVpn }: { range: InsightRange; showVpn: boo
             help={translate('pp.dashboard.redemption_rate_help')}
             points={points}
             label={label}
-            columns={[dateColumn, { label: translate('pp.dashboard.col_rate'), value: (p) => percent(p.redemption_rate) }]}
+            dateHeader={dateHeader}
+            columns={[{ label: translate('pp.dashboard.col_rate'), value: (p) => percent(p.redemption_rate) }]}
             chart={
               <LineChart
                 {...shared}

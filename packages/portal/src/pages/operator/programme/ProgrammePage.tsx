@@ -5,11 +5,10 @@
  * dashboard draws its own (each chart's figures also as a table); and a Health card: the webhook
  * endpoints failing, the job queue's depth and the mail not delivered. From GET /api/v1/operator/dashboard.
  */
-import { useId, useMemo, useState, type ReactNode } from 'react';
+import { useId, useMemo, type ReactNode } from 'react';
 import {
   Alert,
   Box,
-  Button,
   Card,
   CardContent,
   Chip,
@@ -18,11 +17,6 @@ import {
   ListItem,
   ListItemText,
   Skeleton,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
   ToggleButton,
   ToggleButtonGroup,
   Typography,
@@ -34,6 +28,7 @@ import { useDataProvider, useTranslate } from 'ra-core';
 import { useSearchParams } from 'react-router-dom';
 import type { PortalDataProvider } from '@partner-panel/data-provider';
 import { PROGRAMME_RANGES, type ProgrammeDashboard, type ProgrammeDay, type ProgrammeRange, type ProgrammeTotals } from '@partner-panel/sdk';
+import { ChartCard } from '../../../components/ChartCard';
 import { useFormat, type Format } from '../../../components/format';
 import { PageHeader } from '../../../components/PageHeader';
 import { ReadError } from '../../../components/ReadError';
@@ -121,66 +116,6 @@ function KpiCard({ kpi, totals, previous }: { kpi: Kpi; totals?: ProgrammeTotals
   );
 }
 
-interface Column {
-  label: string;
-  value: (day: ProgrammeDay) => string;
-}
-
-/** A chart in its card, with its figures as a table behind "Show as table". */
-function ChartCard({ title, testId, days, label, columns, chart }: { title: string; testId: string; days: ProgrammeDay[]; label: (date: string) => string; columns: Column[]; chart: ReactNode }) {
-  const translate = useTranslate();
-  const [table, setTable] = useState(false);
-  const tableId = useId();
-  const titleId = useId();
-  return (
-    <Card sx={{ height: '100%' }} data-testid={testId} component="section" aria-labelledby={titleId}>
-      <CardContent>
-        <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: 1, flexWrap: 'wrap' }}>
-          <Typography variant="h6" component="h3" id={titleId}>
-            {title}
-          </Typography>
-          <Button size="small" aria-expanded={table} aria-controls={tableId} onClick={() => setTable((shown) => !shown)}>
-            {translate(table ? 'pp.programme_dashboard.hide_table' : 'pp.programme_dashboard.show_table')}
-          </Button>
-        </Box>
-        <Box role="group" aria-label={title} sx={{ height: 240, mx: -1 }}>
-          {chart}
-        </Box>
-        <Box id={tableId} hidden={!table}>
-          {table ? (
-            <Table size="small" data-testid={`${testId}-table`} aria-label={title}>
-              <TableHead>
-                <TableRow>
-                  <TableCell sx={{ fontWeight: 600 }}>{translate('pp.programme_dashboard.col_date')}</TableCell>
-                  {columns.map((column) => (
-                    <TableCell key={column.label} align="right" sx={{ fontWeight: 600 }}>
-                      {column.label}
-                    </TableCell>
-                  ))}
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {days.map((day) => (
-                  <TableRow key={day.date}>
-                    <TableCell component="th" scope="row">
-                      {label(day.date)}
-                    </TableCell>
-                    {columns.map((column) => (
-                      <TableCell key={column.label} align="right">
-                        {column.value(day)}
-                      </TableCell>
-                    ))}
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          ) : null}
-        </Box>
-      </CardContent>
-    </Card>
-  );
-}
-
 const dayLabel = (format: Format) => {
   const style = new Intl.DateTimeFormat(format.locale, { month: 'short', day: 'numeric', timeZone: 'UTC' });
   return (date: string) => style.format(new Date(`${date}T00:00:00Z`));
@@ -205,7 +140,8 @@ function Charts({ data, isPending }: { data?: ProgrammeDashboard; isPending: boo
         <ChartCard
           testId="programme-chart-spend"
           title={t('chart_spend')}
-          days={days}
+          points={days}
+          dateHeader={t('col_date')}
           label={label}
           columns={[{ label: t('col_spend'), value: (d) => format.money(d.spend) }]}
           chart={
@@ -222,7 +158,8 @@ function Charts({ data, isPending }: { data?: ProgrammeDashboard; isPending: boo
         <ChartCard
           testId="programme-chart-coupons"
           title={t('chart_coupons')}
-          days={days}
+          points={days}
+          dateHeader={t('col_date')}
           label={label}
           columns={[
             { label: t('col_generated'), value: (d) => format.number(d.coupons_generated) },
@@ -244,7 +181,8 @@ function Charts({ data, isPending }: { data?: ProgrammeDashboard; isPending: boo
         <ChartCard
           testId="programme-chart-vpn"
           title={t('chart_vpn')}
-          days={days}
+          points={days}
+          dateHeader={t('col_date')}
           label={label}
           columns={[
             { label: t('col_vpn_active'), value: (d) => format.number(d.vpn_active) },
@@ -265,7 +203,8 @@ function Charts({ data, isPending }: { data?: ProgrammeDashboard; isPending: boo
         <ChartCard
           testId="programme-chart-resellers"
           title={t('chart_resellers')}
-          days={days}
+          points={days}
+          dateHeader={t('col_date')}
           label={label}
           columns={[{ label: t('col_resellers'), value: (d) => format.number(d.active_resellers) }]}
           chart={
