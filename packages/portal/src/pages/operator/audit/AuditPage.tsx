@@ -27,11 +27,16 @@ function values(record: Record<string, unknown> | null): string {
   return entries.map(([k, v]) => `${k}: ${v === null || v === undefined ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v)}`).join('; ');
 }
 
-function AuditFilters() {
+/** An action's name in the catalogue (`catalogue.price` → `pp.audit.actions.catalogue_price`), else the action itself. */
+function useActionLabel() {
   const translate = useTranslate();
+  return (action: string) => translate(`pp.audit.actions.${action.replace(/\./g, '_')}`, { _: action });
+}
+
+function AuditFilters() {
   const { meta } = useListContext();
   const facets = (meta ?? {}) as Facets;
-  const label = (action: string) => translate(`pp.audit.actions.${action.replace(/\./g, '_')}`, { _: action });
+  const label = useActionLabel();
   // The families first (every catalogue change), then each action the log holds.
   const families = [...new Set((facets.actions ?? []).map((a) => a.split('.')[0] ?? a))].filter((f) => (facets.actions ?? []).some((a) => a.startsWith(`${f}.`)));
   return (
@@ -63,7 +68,7 @@ function AuditFilters() {
 export default function AuditPage() {
   const translate = useTranslate();
   const format = useFormat();
-  const label = (action: string) => translate(`pp.audit.actions.${action.replace(/\./g, '_')}`, { _: action });
+  const label = useActionLabel();
   return (
     <>
       <PageHeader title={translate('pp.audit.title')} />
