@@ -17,8 +17,6 @@ import {
   ListItem,
   ListItemText,
   Skeleton,
-  ToggleButton,
-  ToggleButtonGroup,
   Typography,
 } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
@@ -29,6 +27,7 @@ import { useSearchParams } from 'react-router-dom';
 import type { PortalDataProvider } from '@partner-panel/data-provider';
 import { PROGRAMME_RANGES, type ProgrammeDashboard, type ProgrammeDay, type ProgrammeRange, type ProgrammeTotals } from '@partner-panel/sdk';
 import { ChartCard } from '../../../components/ChartCard';
+import { RangeToggle } from '../../../components/RangeToggle';
 import { useFormat, type Format } from '../../../components/format';
 import { PageHeader } from '../../../components/PageHeader';
 import { ReadError } from '../../../components/ReadError';
@@ -318,21 +317,13 @@ export default function ProgrammePage() {
       <PageHeader
         title={translate('pp.programme_dashboard.title')}
         actions={
-          <ToggleButtonGroup
-            exclusive
-            size="small"
-            color="primary"
+          <RangeToggle
             value={days}
-            aria-label={translate('pp.programme_dashboard.range')}
-            onChange={(_, next: ProgrammeRange | null) => next && setDays(next)}
-            data-testid="programme-range"
-          >
-            {PROGRAMME_RANGES.map((range) => (
-              <ToggleButton key={range} value={range} sx={{ px: 2, textTransform: 'none' }}>
-                {translate(RANGE_LABELS[range])}
-              </ToggleButton>
-            ))}
-          </ToggleButtonGroup>
+            onChange={setDays}
+            labels={PROGRAMME_RANGES.map((range) => [range, RANGE_LABELS[range]] as const)}
+            label="pp.programme_dashboard.range"
+            testId="programme-range"
+          />
         }
       />
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
