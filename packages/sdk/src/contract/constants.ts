@@ -186,12 +186,65 @@ export const SDK_PACKAGE_PREFIX = '/api/sdk/';
 export const sdkPackageName = (version: string) => `partner-panel-sdk-${version}.tgz`;
 
 /**
+ * The languages the product speaks (issue 36): the portal, the e-mails, the PDF invoice and the
+ * redeem page. English is the default and the API's own language; Arabic is written right to left.
+ */
+export const LOCALES = ['en', 'es', 'fr', 'de', 'pt-BR', 'ru', 'ar'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'en';
+export const RTL_LOCALES: readonly Locale[] = ['ar'];
+/** Each language in its own words, for the language menus. */
+export const LOCALE_NAMES: Record<Locale, string> = {
+  en: 'English',
+  es: 'Español',
+  fr: 'Français',
+  de: 'Deutsch',
+  'pt-BR': 'Português (Brasil)',
+  ru: 'Русский',
+  ar: 'العربية',
+};
+
+/**
+ * The first of `wanted` (an Accept-Language header's or navigator.languages' tags, best first) that
+ * we speak: an exact tag, else its language (pt-PT → pt-BR, es-MX → es), else null.
+ */
+export function matchLocale(wanted: readonly string[]): Locale | null {
+  for (const tag of wanted) {
+    const lower = tag.trim().toLowerCase();
+    if (!lower) continue;
+    const exact = LOCALES.find((l) => l.toLowerCase() === lower);
+    if (exact) return exact;
+    const language = lower.split('-')[0];
+    const near = LOCALES.find((l) => l.toLowerCase().split('-')[0] === language);
+    if (near) return near;
+  }
+  return null;
+}
+
+/** An Accept-Language header's tags, best first (q=0 left out). */
+export function acceptLanguageTags(header: string | undefined | null): string[] {
+  if (!header) return [];
+  return header
+    .slice(0, 1000)
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      const weight = q ? Number(q.slice(2)) : 1;
+      return { tag: tag.trim(), weight: Number.isFinite(weight) ? weight : 0, index };
+    })
+    .filter((t) => t.tag && t.tag !== '*' && t.weight > 0)
+    .sort((a, b) => b.weight - a.weight || a.index - b.index)
+    .map((t) => t.tag);
+}
+
+/**
  * What a partner may set on its embedded redeem page (002 §2, ours): the origins allowed to frame
  * it (CSP frame-ancestors; none: any origin), an accent colour, light/dark/auto, and a language.
  */
 export const REDEEM_EMBED = {
   themes: ['light', 'dark', 'auto'],
-  languages: ['en', 'es', 'fr', 'de'],
+  languages: LOCALES,
   maxOrigins: 20,
   /** `#rgb` or `#rrggbb`. */
   accentPattern: /^#(?:[0-9a-fA-F]{3}){1,2}$/,

@@ -18,6 +18,8 @@ import { wholeNumber } from './common.js';
 export * from './checks.js';
 
 export const messages = {
+  locale: 'Choose one of the languages offered.',
+  timeZone: 'Choose a time zone from the list, such as Europe/Madrid.',
   cataloguePrice: 'The price must be an amount in dollars between 0 and 100000.',
   catalogueEffectiveAt: 'Choose a date and time, such as 2026-12-01T09:00:00Z.',
   catalogueItem: 'Choose a product or an addon.',

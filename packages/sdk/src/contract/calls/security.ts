@@ -6,7 +6,8 @@
 import { z } from 'zod';
 import { defineCall } from '../define.js';
 import { MAX_ID, empty, idInput, isoDate, nothing, wholeNumber } from '../common.js';
-import { passwordRequiredField } from '../rules.js';
+import { messages, passwordRequiredField } from '../rules.js';
+import { LOCALES } from '../constants.js';
 // A sign-in's answer names the person and their role in the account, whichever step ends it.
 import { signedInUser } from './team.js';
 
@@ -293,4 +294,45 @@ export const loginPasskey = defineCall({
   body: z.object({ challenge: challengeField, response: webauthnAnswer }),
   response: signedInUser.extend({ access_token: z.string(), expires_at: isoDate }),
   successCode: 10001,
+});
+
+/** An IANA time zone the runtime knows (Intl), such as Europe/Madrid. */
+export const timeZoneField = z
+  .string({ error: messages.timeZone })
+  .trim()
+  .min(1, { error: messages.timeZone })
+  .max(64, { error: messages.timeZone })
+  .refine(
+    (zone) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: zone });
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    { error: messages.timeZone },
+  );
+
+export const preferencesSchema = z.object({
+  locale: z.enum(LOCALES, { error: messages.locale }).nullable(),
+  time_zone: z.string().nullable(),
+});
+
+export const updatePreferences = defineCall({
+  method: 'POST',
+  path: '/api/v1/profile/preferences',
+  access: 'reseller',
+  permission: 'self',
+  spec: 'ours (issue 36)',
+  summary:
+    "The signed-in person's language and time zone: the portal shows itself in them, and the e-mails and PDF invoices sent to them are written in the language. Either may be left out to keep it; null forgets it (the browser's is used).",
+  body: z
+    .object({
+      locale: z.enum(LOCALES, { error: messages.locale }).nullable().optional(),
+      time_zone: timeZoneField.nullable().optional(),
+    })
+    .strict(),
+  response: preferencesSchema,
+  successCode: 20135,
 });

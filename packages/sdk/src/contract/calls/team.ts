@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { defineCall } from '../define.js';
 import { isoDate, resellerUser, rowId, usd } from '../common.js';
 import { MAX_INVITATIONS_AT_ONCE, INVITATION_STATUSES, PERMISSIONS, ROLES } from '../roles.js';
+import { LOCALES } from '../constants.js';
 import { emailField, fullNameField, hashField, strongPasswordField, withConfirmation } from '../rules.js';
 
 export const roleSchema = z.enum(ROLES, { error: `The role must be one of ${ROLES.join(', ')}.` });
@@ -26,6 +27,9 @@ export const memberSchema = z.object({
   role: roleSchema,
   permissions: z.array(z.enum(PERMISSIONS)),
   daily_limit: usd.nullable(),
+  /** Their language and time zone (issue 36); null until chosen: the browser's then. */
+  locale: z.enum(LOCALES).nullable(),
+  time_zone: z.string().nullable(),
 });
 export type Member = z.infer<typeof memberSchema>;
 
