@@ -14,7 +14,7 @@ export type StoredUser = SignedInUser;
 function withMember(user: Omit<StoredUser, 'member'> & { member?: StoredUser['member'] }): StoredUser {
   return {
     ...user,
-    member: user.member ?? { person_id: user.id, email: user.email, name: user.name, role: 'owner', permissions: [...PERMISSIONS], daily_limit: null },
+    member: user.member ?? { person_id: user.id, email: user.email, name: user.name, role: 'owner', permissions: [...PERMISSIONS], daily_limit: null, locale: null, time_zone: null },
   };
 }
 

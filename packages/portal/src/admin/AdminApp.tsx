@@ -3,14 +3,15 @@
  * providers, themes and shell. Its routes and resources are the sections' (../sections.tsx): every
  * page one route, guarded by its `access`, and each resource registered for its records' names.
  */
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, use, type ComponentType, type ReactNode } from 'react';
 import { CssBaseline } from '@mui/material';
 import { CoreAdminUI, CustomRoutes, Resource, localStorageStore } from 'ra-core';
 import { AdminContext } from 'react-admin';
 import { Navigate, Route, useParams } from 'react-router-dom';
 import { ErrorBoundary } from 'react-error-boundary';
 import { ErrorFallback } from '../components/ErrorFallback';
-import { i18nProvider } from '../i18n';
+import { i18nProvider, loadMessages } from '../i18n';
+import { currentLocale } from '../i18n/locale';
 import { Layout } from '../layout/Layout';
 import { Toasts } from '../layout/Toasts';
 import { authProvider, dataProvider } from '../providers';
@@ -75,6 +76,9 @@ const resources = sections.flatMap((s) => s.resources ?? []).map((resource) => (
 
 export default function AdminApp() {
   const { cu = '' } = useParams();
+  // The shown language's catalogue: fetched beside this code (./lazy.ts), or now if a sign-in chose
+  // another language meanwhile.
+  use(loadMessages(currentLocale()));
   // react-admin's `<Admin>` is `<AdminContext>` around `<AdminUI>`, and AdminUI is CssBaseline,
   // ra-core's CoreAdminUI given react-admin's default pages, and the notification: the same here,
   // with the defaults we do not replace loaded on demand (above).
@@ -85,7 +89,7 @@ export default function AdminApp() {
       basename={`/${cu}`}
       dataProvider={dataProvider}
       authProvider={authProvider}
-      i18nProvider={i18nProvider}
+      i18nProvider={i18nProvider()}
       queryClient={queryClient}
       store={store}
       theme={lightTheme}

@@ -9,7 +9,10 @@ import { AdminContext } from 'react-admin';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { createProviders } from '@partner-panel/data-provider';
 import { injectFetch, testApp } from '../../../server/test/support/app.js';
-import { i18nProvider } from '../../src/i18n';
+import { i18nProvider, loadMessages } from '../../src/i18n';
+
+// The provider wants the shown language's catalogue at hand, as the app's code fetches it beside itself.
+await loadMessages('en');
 import { lightTheme } from '../../src/theme';
 
 export const t = await testApp();
@@ -30,7 +33,7 @@ export function renderAt(providers: Awaited<ReturnType<typeof signedIn>>, path: 
         <Route
           path="/:cu/*"
           element={
-            <AdminContext dataProvider={providers.dataProvider} authProvider={providers.authProvider} i18nProvider={i18nProvider} theme={lightTheme} basename={prefix}>
+            <AdminContext dataProvider={providers.dataProvider} authProvider={providers.authProvider} i18nProvider={i18nProvider()} theme={lightTheme} basename={prefix}>
               {ui}
             </AdminContext>
           }

@@ -6,6 +6,7 @@ import { errors, fallbackMessage, ROLE_NAMES } from '@partner-panel/sdk';
 
 export const publicPp = {
   app: { title: 'Reseller Dashboard', name: 'Partner Panel', loading: 'Loading…', close: 'Close' },
+  language: { label: 'Language' },
   login: {
     title: 'Sign in',
     subtitle: 'to your reseller dashboard',

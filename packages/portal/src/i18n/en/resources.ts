@@ -1,46 +1,8 @@
 /**
- * Every string the portal shows. react-admin's own strings come from ra-language-english; ours live
- * under `pp`, one file per area of the spec in `en/`. Validation and error texts come from the
- * contract, so the server and the portal say the same words.
- */
-import englishMessages from 'ra-language-english';
-import { messages as rules } from '@partner-panel/sdk';
-import { publicPp } from './en.public';
-import { shell } from './en/shell';
-import { coupons } from './en/coupons';
-import { vpn } from './en/vpn';
-import { users } from './en/users';
-import { dashboard } from './en/dashboard';
-import { integration } from './en/integration';
-import { account } from './en/account';
-import { billing } from './en/billing';
-import { team } from './en/team';
-import { operator } from './en/operator';
-import { programme } from './en/programme';
-import { programmeDashboard } from './en/programme-dashboard';
-
-const pp = {
-  ...publicPp,
-  ...shell,
-  ...coupons,
-  ...vpn,
-  ...users,
-  ...dashboard,
-  ...integration,
-  ...account,
-  ...billing,
-  ...team,
-  ...operator,
-  ...programme,
-  ...programmeDashboard,
-  validation: rules,
-};
-
-/**
  * What react-admin labels by itself: each resource's name and its fields (column headers, filter and
  * form inputs), as react-admin's demo does.
  */
-const resources = {
+export const resources = {
   coupons: {
     name: 'Coupon |||| Coupons',
     fields: {
@@ -182,22 +144,3 @@ const resources = {
   },
 };
 
-export const en = {
-  ...englishMessages,
-  resources,
-  ra: {
-    ...englishMessages.ra,
-    navigation: { ...englishMessages.ra.navigation, no_results: pp.table.empty },
-    // The selection's toolbar and checkboxes (the coupon list's bulk actions), in our words.
-    action: {
-      ...englishMessages.ra.action,
-      bulk_actions: '1 row selected |||| %{smart_count} rows selected',
-      select_all: 'Select every row of this page',
-      select_row: 'Select this row',
-      unselect: 'Deselect all rows',
-    },
-  },
-  pp,
-};
-
-export type Messages = typeof en;
