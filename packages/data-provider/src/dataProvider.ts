@@ -17,7 +17,7 @@ import {
   type PaymentModule,
   type KeyMode,
 } from '@partner-panel/sdk';
-import { attempt, hasCode } from './errors.js';
+import { attempt, hasCode, localised } from './errors.js';
 import { auditFilterOf, contractLists, couponListFilterOf, moneyFilterOf, searchOf, userIdOf, vpnFilterOf, type ListAdapter } from './lists.js';
 import type { Session } from './session.js';
 
@@ -89,7 +89,7 @@ export function createDataProvider(client: Client, session: Session, extraLists:
     const send = client.send as (n: K, i: unknown, o?: { idempotencyKey: string }) => Promise<Envelope<CallResult<Contract[K]>>>;
     try {
       const env = await attempt(() => send(name, input, keyed(name, once)), fallback);
-      return { body: env.body, message: env.header.message } satisfies Answered<CallResult<Contract[K]>>;
+      return { body: env.body, message: localised(env.header.message) } satisfies Answered<CallResult<Contract[K]>>;
     } catch (error) {
       if (once && undecided(error)) once.unanswered = true;
       throw error;
@@ -171,6 +171,13 @@ export function createDataProvider(client: Client, session: Session, extraLists:
     passkeyOptions: async (password: string, once?: Submission) => (await answered('passkeyOptions', { password }, undefined, once)).body,
     addPasskey: (input: In<'addPasskey'>, once?: Submission) => answered('addPasskey', input, undefined, once),
     removePasskey: (input: In<'removePasskey'>, once?: Submission) => answered('removePasskey', input, undefined, once),
+    /** The person's language and time zone: the stored member takes them, so every screen follows. */
+    async updatePreferences(input: In<'updatePreferences'>, once?: Submission) {
+      const result = await answered('updatePreferences', input, undefined, once);
+      const user = session.user();
+      if (user) session.setUser({ ...user, member: { ...user.member, ...result.body } });
+      return result;
+    },
     // --- signed-in sessions and security events (the profile)
     sessions: () => attempt(() => client.listSessions(), errors.fetchDetails),
     endSession: (id: number, once?: Submission) => answered('endSession', { id }, undefined, once),

@@ -15,15 +15,25 @@ export interface ErrorBody {
   requestId?: string | null;
 }
 
+/**
+ * What a person reads of the server's and the contract's sentences: the portal sets it to show them
+ * in the person's language (the server answers in English). Unset, they read as they came.
+ */
+let localise = (text: string) => text;
+export function setLocaliser(fn: (text: string) => string) {
+  localise = fn;
+}
+export const localised = (text: string) => localise(text);
+
 export function toHttpError(error: unknown, fallback: CatalogueEntry = errors.internal): HttpError {
   if (error instanceof HttpError) return error;
   if (error instanceof ApiError) {
     const body: ErrorBody = { code: error.code, status: error.status, body: error.body, requestId: error.requestId };
-    const http = new HttpError(error.message || fallbackMessage(fallback), error.httpStatus, body);
+    const http = new HttpError(localise(error.message || fallbackMessage(fallback)), error.httpStatus, body);
     http.cause = error;
     return http;
   }
-  return new HttpError(fallbackMessage(fallback), 500, { code: fallback.code, status: 'error', body: null });
+  return new HttpError(localise(fallbackMessage(fallback)), 500, { code: fallback.code, status: 'error', body: null });
 }
 
 /** The SDK's typed error behind a failure: itself, or the cause of react-admin's HttpError. */

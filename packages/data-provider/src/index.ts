@@ -58,5 +58,5 @@ export { areaAllows, isOperator, isPartner, roleOf, type AccessRequest, type Are
 export { createAuthProvider, type AuthOptions, type LoginParams, type SecondFactorParams } from './authProvider.js';
 export { createDataProvider, type Answered, type CouponFilterBody, type ExportResource, type GenerateInput, type In, type PaymentInput, type PortalDataProvider, type Submission } from './dataProvider.js';
 export { contractLists, couponFilterOf, couponListFilterOf, moneyFilterOf, userIdOf, vpnFilterOf, type ListAdapter } from './lists.js';
-export { apiErrorOf, attempt, createRefusalLog, hasCode, endsSession, toHttpError, type ErrorBody, type RefusalLog } from './errors.js';
+export { apiErrorOf, attempt, createRefusalLog, hasCode, endsSession, localised, setLocaliser, toHttpError, type ErrorBody, type RefusalLog } from './errors.js';
 export { browserStorage, createSession, decode, encode, memoryStorage, STORAGE_KEYS, type KeyValueStorage, type Session, type StoredUser } from './session.js';

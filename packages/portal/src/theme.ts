@@ -35,7 +35,7 @@ const shared: ThemeOptions = {
   },
 };
 
-export const lightTheme = createTheme({
+const lightOptions: ThemeOptions = {
   ...shared,
   // Secondary and warning are darker than MUI's so their text (the balance tag, an orange chip or
   // button) reads at 4.5:1 on white (WCAG AA). Error too: MUI's #d32f2f reads 4.98:1 on white but
@@ -48,9 +48,9 @@ export const lightTheme = createTheme({
     error: { main: '#b71c1c' },
     background: { default: '#f4f6fb' },
   },
-});
+};
 
-export const darkTheme = createTheme({
+const darkOptions: ThemeOptions = {
   ...shared,
   palette: {
     mode: 'dark',
@@ -61,4 +61,12 @@ export const darkTheme = createTheme({
     // on the dark theme's light red #f44336: 3.7:1 on a confirmation's "delete it!").
     contrastThreshold: 4.5,
   },
-});
+};
+
+export const lightTheme = createTheme(lightOptions);
+export const darkTheme = createTheme(darkOptions);
+
+const rtl = { light: createTheme({ ...lightOptions, direction: 'rtl' }), dark: createTheme({ ...darkOptions, direction: 'rtl' }) };
+
+/** The two themes for a language written left to right, or right to left (Arabic: MUI mirrors itself). */
+export const themesFor = (direction: 'ltr' | 'rtl') => (direction === 'rtl' ? rtl : { light: lightTheme, dark: darkTheme });

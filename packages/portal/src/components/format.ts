@@ -1,16 +1,20 @@
 /**
- * The one way the portal writes money, numbers and dates: in the locale of the i18n provider, money
- * in US dollars (002 §9). Screens call `useFormat()`; code outside React calls `formatters(locale)`.
+ * The one way the portal writes money, numbers and dates: in the shown language's conventions, money
+ * in US dollars (002 §9; `1.234,50 $` in German), dates and times in the person's time zone (their
+ * profile's, else this browser's). Screens call `useFormat()`; code outside React calls
+ * `formatters(locale, timeZone)`.
  */
-import { useMemo } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
 import { useI18nProvider } from 'ra-core';
+import { currentTimeZone, subscribeLocale } from '../i18n/locale';
 
-export function formatters(locale: string) {
+export function formatters(locale: string, timeZone?: string) {
+  const zone = timeZone ? { timeZone } : {};
   const usd = new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' });
   const number = new Intl.NumberFormat(locale);
-  const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium' });
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'short' });
-  const longDate = new Intl.DateTimeFormat(locale, { dateStyle: 'long' });
+  const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium', ...zone });
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'short', ...zone });
+  const longDate = new Intl.DateTimeFormat(locale, { dateStyle: 'long', ...zone });
   const when = (value: string | Date) => (value instanceof Date ? value : new Date(value));
   return {
     locale,
@@ -27,5 +31,6 @@ export type Format = ReturnType<typeof formatters>;
 
 export function useFormat(): Format {
   const locale = useI18nProvider().getLocale();
-  return useMemo(() => formatters(locale), [locale]);
+  const timeZone = useSyncExternalStore(subscribeLocale, currentTimeZone);
+  return useMemo(() => formatters(locale, timeZone), [locale, timeZone]);
 }

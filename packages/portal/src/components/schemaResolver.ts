@@ -9,9 +9,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldError, FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 import { formIssueSentence } from '@partner-panel/sdk';
+import { localise } from '../i18n/localise';
 
 export function schemaResolver(schema: z.ZodType, options: { oneMessageAt?: string } = {}): Resolver<FieldValues> {
-  const resolve = zodResolver(schema as z.ZodType<FieldValues, FieldValues>, { error: formIssueSentence }) as unknown as Resolver<FieldValues>;
+  const english = zodResolver(schema as z.ZodType<FieldValues, FieldValues>, { error: formIssueSentence }) as unknown as Resolver<FieldValues>;
+  // The contract words its messages in English; a person reads them in the shown language.
+  const resolve: Resolver<FieldValues> = async (values, context, opts) => {
+    const result = await english(values, context, opts);
+    return { ...result, errors: localiseErrors(result.errors) } as typeof result;
+  };
   const at = options.oneMessageAt;
   if (!at) return resolve;
   // Where the spec gives one message for several fields, it shows once, under `at`.
@@ -20,4 +26,13 @@ export function schemaResolver(schema: z.ZodType, options: { oneMessageAt?: stri
     const first = Object.values(result.errors)[0] as FieldError | undefined;
     return first ? { values: {}, errors: { [at]: first } } : result;
   };
+}
+
+/** Every message of react-hook-form's error tree (arrays and nested fields too), in the shown language. */
+function localiseErrors<T>(node: T): T {
+  if (!node || typeof node !== 'object') return node;
+  if (Array.isArray(node)) return node.map(localiseErrors) as T;
+  return Object.fromEntries(
+    Object.entries(node).map(([key, value]) => [key, key === 'message' && typeof value === 'string' ? localise(value) : key === 'ref' ? value : localiseErrors(value)]),
+  ) as T;
 }

@@ -8,6 +8,7 @@ import type { I18nProvider, TranslationMessages } from 'ra-core';
 import { LOCALES, LOCALE_NAMES, type Locale } from '@partner-panel/sdk';
 import { currentLocale, setLocale } from './locale';
 import { loadPublicMessages } from './public';
+import { loadSentences } from './localise';
 
 const files = import.meta.glob<{ messages: TranslationMessages }>('./*/index.ts');
 const loaded = new Map<Locale, TranslationMessages>();
@@ -18,8 +19,8 @@ export function loadMessages(locale: Locale): Promise<TranslationMessages> {
   let promise = loading.get(locale);
   if (!promise) {
     const load = files[`./${locale}/index.ts`] ?? files['./en/index.ts'];
-    promise = (load as () => Promise<{ messages: TranslationMessages }>)().then(
-      ({ messages }) => {
+    promise = Promise.all([(load as () => Promise<{ messages: TranslationMessages }>)(), loadSentences(locale)]).then(
+      ([{ messages }]) => {
         loaded.set(locale, messages);
         return messages;
       },
@@ -59,4 +60,10 @@ export function i18nProvider(): I18nProvider {
     },
   };
   return provider;
+}
+
+/** Shows `locale` once its strings are here (the screens never show a key). */
+export async function chooseLocale(locale: Locale) {
+  await Promise.all([loadMessages(locale), loadPublicMessages(locale)]);
+  setLocale(locale);
 }

@@ -9,6 +9,7 @@ import type { Locale } from '@partner-panel/sdk';
 import { publicPp } from './en/public';
 import { currentLocale, setLocale } from './locale';
 import type { Translation } from './catalogue';
+import { loadSentences } from './localise';
 
 export type PublicStrings = Translation<typeof publicPp>;
 
@@ -25,7 +26,7 @@ export async function loadPublicMessages(locale: Locale): Promise<void> {
 
 /** Fetches `locale`'s strings, then shows the signed-out pages in it. */
 export async function switchPublicLocale(locale: Locale) {
-  await loadPublicMessages(locale);
+  await Promise.all([loadPublicMessages(locale), loadSentences(locale)]);
   setLocale(locale);
 }
 

@@ -1,7 +1,7 @@
 /**
  * The user menu's list (./UserMenu opens it): who is signed in and their role, Profile, the
  * account's pages of the sections declared for this menu (Team) that the role may open, the
- * accounts the person may switch to, and Log out.
+ * language, the accounts the person may switch to, and Log out.
  */
 import { Divider, ListItemIcon, ListItemText, Menu, MenuItem, Typography } from '@mui/material';
 import PersonIcon from '@mui/icons-material/PersonOutlineOutlined';
@@ -11,6 +11,7 @@ import { Link } from 'react-router-dom';
 import type { StoredUser } from '@partner-panel/data-provider';
 import { usePaths } from '../routing/usePaths';
 import { AccountSwitcher } from './AccountSwitcher';
+import { LanguageMenu } from './LanguageMenu';
 import { sectionsFor } from './navigation';
 
 export default function AccountMenu({ user, anchor, onClose }: { user: StoredUser; anchor: (() => HTMLElement) | null; onClose: () => void }) {
@@ -42,6 +43,7 @@ export default function AccountMenu({ user, anchor, onClose }: { user: StoredUse
           <Typography>{translate(section.label)}</Typography>
         </MenuItem>
       ))}
+      <LanguageMenu onClose={onClose} />
       <AccountSwitcher onClose={onClose} />
       <Divider />
       <MenuItem

@@ -13,6 +13,7 @@ import { flash } from '../routing/flash';
 import { useSessionUser } from '../routing/useSessionUser';
 import { loadAccount, useAccount, usePublicForm } from './publicForm';
 import { Busy, Button, ButtonLink, Field, Notice, t as translate, Title as CardTitle } from './frame';
+import { currentLocale } from '../i18n/locale';
 
 interface Offer {
   account: string;
@@ -96,7 +97,7 @@ export default function InvitationPage() {
     <>
       <CardTitle title={translate('pp.invitation.title', { account: offer.account })} />
       <Notice severity="info" role="status">
-        {translate('pp.invitation.offer', { email: offer.email, account: offer.account, role, until: new Date(offer.expires_at).toLocaleDateString() })}
+        {translate('pp.invitation.offer', { email: offer.email, account: offer.account, role, until: new Intl.DateTimeFormat(currentLocale(), { dateStyle: 'long' }).format(new Date(offer.expires_at)) })}
       </Notice>
       {alert ? (
         <Notice severity="error" role="alert">

@@ -12,6 +12,7 @@ import { messageOf, serverFieldErrors, type FieldErrors } from '../components/se
 import { authProvider, dataProvider } from '../providers';
 import { captchaToken } from './captcha';
 import { t } from './frame';
+import { localise } from '../i18n/localise';
 
 export type { FieldErrors };
 
@@ -23,7 +24,7 @@ export function checkWith<S extends z.ZodType<FieldValues, FieldValues>>(schema:
   const resolve = zodResolver(schema, { error: formIssueSentence });
   return async (values: z.input<S>): Promise<Checked<z.output<S>>> => {
     const result = await resolve(values, undefined, { fields: {}, shouldUseNativeValidation: false });
-    const found = Object.entries(result.errors).flatMap(([name, error]) => (typeof error?.message === 'string' ? [[name, error.message] as const] : []));
+    const found = Object.entries(result.errors).flatMap(([name, error]) => (typeof error?.message === 'string' ? [[name, localise(error.message)] as const] : []));
     return found.length ? { errors: Object.fromEntries(found) } : { values: result.values as z.output<S> };
   };
 }

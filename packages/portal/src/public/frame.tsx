@@ -3,25 +3,68 @@
  * labelled field with its hint or error, buttons, the e-mail chip, an alert. /login renders with
  * these before anything of MUI or react-admin has loaded (docs/performance.md).
  */
-import { createContext, useCallback, useContext, useEffect, useId, useState, type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useId, useRef, useState, useSyncExternalStore, type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { publicI18nProvider } from '../i18n/public';
+import { LOCALES, LOCALE_NAMES, type Locale } from '@partner-panel/sdk';
+import { publicI18nProvider, switchPublicLocale } from '../i18n/public';
+import { currentLocale, subscribeLocale } from '../i18n/locale';
 import './frame.css';
 
 /** The public pages' strings (they render outside react-admin's translation context). */
 export const t = (key: string, options?: Record<string, unknown>) => publicI18nProvider.translate(key, options);
 
 export function PublicFrame({ children }: { children: ReactNode }) {
+  // A new language shows the page anew in it (its words are read as it renders).
+  const locale = useSyncExternalStore(subscribeLocale, currentLocale);
   return (
-    <main className="pp-public">
+    <main className="pp-public" key={locale}>
       <div className="pp-public-column">
         <div className="pp-brand">
           <img src="/favicon.svg" alt="" />
           <div>{t('pp.app.name')}</div>
         </div>
         <div className="pp-card">{children}</div>
+        <LanguageSelect locale={locale} />
       </div>
     </main>
+  );
+}
+
+/**
+ * The signed-out pages' language (issue 36): each language in its own words. The choice is kept on
+ * this browser, and becomes the person's own once they sign in without one.
+ */
+let refocus = false;
+
+function LanguageSelect({ locale }: { locale: Locale }) {
+  const id = useId();
+  const select = useRef<HTMLSelectElement>(null);
+  // The page shows anew in the new language: the list keeps the focus it had.
+  useEffect(() => {
+    if (!refocus) return;
+    refocus = false;
+    select.current?.focus();
+  }, []);
+  return (
+    <div className="pp-language">
+      <label htmlFor={id}>{t('pp.language.label')}</label>
+      <select
+        ref={select}
+        id={id}
+        value={locale}
+        onChange={(event) => {
+          refocus = true;
+          void switchPublicLocale(event.target.value as Locale);
+        }}
+        data-testid="public-language"
+      >
+        {LOCALES.map((l) => (
+          <option key={l} value={l} lang={l}>
+            {LOCALE_NAMES[l]}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
 

@@ -10,13 +10,15 @@ import { messageOf } from '../components/serverErrors';
 import { authProvider, client } from '../providers';
 import { captchaToken, publicSettings } from './captcha';
 import { t } from './frame';
+import { localise } from '../i18n/localise';
 
 const fields = { email: emailField, password: passwordRequiredField, code: secondFactorCode };
 
 /** The contract's sentence for a field's value, or undefined when the value is accepted. */
 export function check(name: keyof typeof fields, value: string): string | undefined {
   const result = z.object({ [name]: fields[name] }).safeParse({ [name]: value }, { error: formIssueSentence });
-  return result.success ? undefined : result.error.issues[0]?.message;
+  const message = result.success ? undefined : result.error.issues[0]?.message;
+  return message === undefined ? undefined : localise(message);
 }
 
 export interface ThirdStep {

@@ -1,5 +1,6 @@
 /** What the portal needs to show a notification: its parsed data, its link, its age. */
 import { notificationDataSchema, type NotificationData } from '@partner-panel/sdk';
+import { currentLocale } from '../i18n/locale';
 
 export interface NotificationRow {
   uid: string;
@@ -22,7 +23,13 @@ export function redirectPath(base: string, redirect: string | null): string | nu
   return `${base}/${redirect.replace(/^\/+/, '')}`;
 }
 
-const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+/** In the shown language ("2 hours ago", "hace 2 horas"), made once per language. */
+const relatives = new Map<string, Intl.RelativeTimeFormat>();
+const relativeIn = (locale: string) => {
+  let format = relatives.get(locale);
+  if (!format) relatives.set(locale, (format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' })));
+  return format;
+};
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 24 * 3600],
   ['month', 30 * 24 * 3600],
@@ -32,7 +39,8 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['minute', 60],
 ];
 
-export function timeAgo(iso: string, now = Date.now()): string {
+export function timeAgo(iso: string, now = Date.now(), locale: string = currentLocale()): string {
+  const relative = relativeIn(locale);
   const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
   for (const [unit, size] of UNITS) {
     if (Math.abs(seconds) >= size) return relative.format(Math.round(seconds / size), unit);

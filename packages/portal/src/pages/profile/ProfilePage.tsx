@@ -2,7 +2,7 @@
  * /{custom_url}/profile (000 §2): the name (editable), the e-mail (read-only), the change-password
  * modal, the status select (Inactive asks first: it stops every purchase), the reveal of Total
  * Amount Credited, the deactivated banner, two-factor sign-in, and the signed-in sessions and security events;
- * ours: the low-balance warning line.
+ * ours: the low-balance warning line, and the person's language and time zone.
  */
 import { useState } from 'react';
 import { Box, Button, Card, CardContent, CircularProgress, DialogContentText, Divider, Grid, MenuItem, TextField, Typography } from '@mui/material';
@@ -22,6 +22,7 @@ import { usePaths } from '../../routing/usePaths';
 import { useSessionUser } from '../../routing/useSessionUser';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
 import { LowBalanceCard } from './LowBalanceCard';
+import { PreferencesCard } from './PreferencesCard';
 import { SessionsCard } from './SessionsCard';
 import { TwoFactorCard } from './TwoFactorCard';
 
@@ -150,6 +151,7 @@ export default function ProfilePage() {
             </CardContent>
           </Card>
           <LowBalanceCard />
+          <PreferencesCard />
         </Grid>
       </Grid>
       <SessionsCard />

@@ -32,6 +32,7 @@ import type { z } from 'zod';
 import { canAccess, isPartner, type PortalDataProvider } from '@partner-panel/data-provider';
 import { contract, WEBHOOK_EVENT_TYPES, type KeyMode, type WebhookEndpoint, type WebhookEventType } from '@partner-panel/sdk';
 import { CopyButton } from '../../../components/CopyButton';
+import { useFormat } from '../../../components/format';
 import { SchemaForm, type FormControl } from '../../../components/SchemaForm';
 import { serverFieldErrors } from '../../../components/serverErrors';
 import { PageHeader } from '../../../components/PageHeader';
@@ -153,6 +154,7 @@ function EventTypesInput() {
 /** An endpoint's delivery log; `manage` (developers.manage) adds each delivery's Resend. */
 function Deliveries({ endpointId, manage }: { endpointId: number; manage: boolean }) {
   const translate = useTranslate();
+  const format = useFormat();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const { act, busy } = useAct();
   const queryClient = useQueryClient();
@@ -187,7 +189,7 @@ function Deliveries({ endpointId, manage }: { endpointId: number; manage: boolea
             <Box key={i} data-testid="attempt" sx={{ pl: 2 }}>
               <Typography variant="body2">
                 {translate('pp.webhooks.attempt', {
-                  time: new Date(a.attempted_at).toLocaleString(),
+                  time: format.dateTime(a.attempted_at),
                   status: a.status_code ?? translate('pp.webhooks.no_answer'),
                   latency: a.latency_ms,
                 })}
@@ -207,6 +209,7 @@ function Deliveries({ endpointId, manage }: { endpointId: number; manage: boolea
 
 function EndpointCard({ endpoint, onSecret, manage }: { endpoint: WebhookEndpoint; onSecret: (secret: string) => void; manage: boolean }) {
   const translate = useTranslate();
+  const format = useFormat();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const { act, busy } = useAct();
   const [confirming, setConfirming] = useState(false);
@@ -222,7 +225,7 @@ function EndpointCard({ endpoint, onSecret, manage }: { endpoint: WebhookEndpoin
             label={enabled ? translate('pp.webhooks.enabled') : endpoint.disabled_reason === 'failing' ? translate('pp.webhooks.disabled_failing') : translate('pp.webhooks.disabled')}
           />
           {enabled && endpoint.failing_since ? (
-            <Chip size="small" color="warning" label={translate('pp.webhooks.failing_since', { since: new Date(endpoint.failing_since).toLocaleString() })} />
+            <Chip size="small" color="warning" label={translate('pp.webhooks.failing_since', { since: format.dateTime(endpoint.failing_since) })} />
           ) : null}
         </Stack>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
@@ -230,7 +233,7 @@ function EndpointCard({ endpoint, onSecret, manage }: { endpoint: WebhookEndpoin
         </Typography>
         {endpoint.secret_rotating_until ? (
           <Alert severity="info" sx={{ mb: 1 }}>
-            {translate('pp.webhooks.rotating_until', { until: new Date(endpoint.secret_rotating_until).toLocaleString() })}
+            {translate('pp.webhooks.rotating_until', { until: format.dateTime(endpoint.secret_rotating_until) })}
           </Alert>
         ) : null}
         <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1, display: manage ? undefined : 'none' }}>

@@ -1,0 +1,128 @@
+/**
+ * The contract's sentences in the shown language. The server answers in English (its API's
+ * language, issue 36), and the contract's rules word form messages in English; each is a sentence
+ * of the catalogue (en/contract.ts), so the portal finds which one by its English text — with the
+ * names and numbers it was filled with — and shows that sentence of the shown language's catalogue,
+ * filled with the same values. A text of no catalogue sentence is shown as it came.
+ */
+import { DEFAULT_LOCALE, type Locale } from '@partner-panel/sdk';
+import { refusals, successSentences, validation } from './en/contract';
+import { currentLocale } from './locale';
+
+export interface Sentences {
+  validation: object;
+  refusals: object;
+  successes: object;
+}
+
+type Group = keyof Sentences;
+type Tree = { [key: string]: string | Tree };
+
+interface Matcher {
+  group: Group;
+  path: string[];
+  /** The English form, whole text, with `(.+?)` where a placeholder was. */
+  pattern: RegExp;
+  names: string[];
+  /** The English form itself. */
+  text: string;
+}
+
+const english: Sentences = { validation, refusals, successes: successSentences };
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+let matchers: Matcher[] | undefined;
+/** Exact English texts (no placeholder), found at once. */
+let exact: Map<string, Matcher> | undefined;
+
+function index() {
+  if (matchers && exact) return { matchers, exact };
+  const all: Matcher[] = [];
+  const visit = (group: Group, node: Tree, path: string[]) => {
+    for (const [key, value] of Object.entries(node)) {
+      if (typeof value !== 'string') {
+        visit(group, value, [...path, key]);
+        continue;
+      }
+      for (const form of value.split('||||').map((f) => f.trim())) {
+        const names = [...form.matchAll(/%\{(\w+)\}/g)].map((m) => m[1] as string);
+        const source = form
+          .split(/%\{\w+\}/)
+          .map(escape)
+          .join('(.+?)');
+        all.push({ group, path: [...path, key], pattern: new RegExp(`^${source}$`, 's'), names, text: form });
+      }
+    }
+  };
+  for (const group of Object.keys(english) as Group[]) visit(group, english[group] as Tree, []);
+  matchers = all;
+  exact = new Map(all.filter((m) => m.names.length === 0).map((m) => [m.text, m]));
+  return { matchers, exact };
+}
+
+const translations = new Map<Locale, Sentences>();
+const files = import.meta.glob<Sentences & { successSentences: object }>(['./*/contract.ts', '!./en/contract.ts']);
+
+/** Fetches `locale`'s sentences (once); the full catalogue brings the same file. */
+export async function loadSentences(locale: Locale): Promise<void> {
+  if (locale === DEFAULT_LOCALE || translations.has(locale)) return;
+  const load = files[`./${locale}/contract.ts`];
+  if (!load) return;
+  const { validation: v, refusals: r, successSentences: s } = await load();
+  translations.set(locale, { validation: v, refusals: r, successes: s });
+}
+
+/** node-polyglot's plural rules for our languages, so a count picks the same form here as on the screens. */
+export function pluralForm(locale: Locale, n: number): number {
+  switch (locale) {
+    case 'ar': {
+      if (n < 3) return n;
+      const lastTwo = n % 100;
+      if (lastTwo >= 3 && lastTwo <= 10) return 3;
+      return lastTwo >= 11 ? 4 : 5;
+    }
+    case 'ru': {
+      const lastTwo = n % 100;
+      const end = lastTwo % 10;
+      if (lastTwo !== 11 && end === 1) return 0;
+      if (end >= 2 && end <= 4 && !(lastTwo >= 12 && lastTwo <= 14)) return 1;
+      return 2;
+    }
+    case 'fr':
+      return n >= 2 ? 1 : 0;
+    default:
+      return n !== 1 ? 1 : 0;
+  }
+}
+
+const at = (tree: object, path: string[]): unknown => path.reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], tree);
+
+/** `text` in the shown language when it is a sentence of the catalogue; else `text` itself. */
+export function localise(text: string, locale: Locale = currentLocale()): string {
+  if (locale === DEFAULT_LOCALE || !text) return text;
+  const theirs = translations.get(locale);
+  if (!theirs) return text;
+  // The spec's fallback form (`code : rspf-003, Unable to …`) keeps its code and words the rest.
+  const coded = /^code : ([\w-]+), (.*)$/s.exec(text);
+  if (coded) return `code : ${coded[1]}, ${localise(coded[2] as string, locale)}`;
+  const { matchers: all, exact: byText } = index();
+  let found = byText.get(text);
+  let values: Record<string, string> = {};
+  if (!found) {
+    for (const matcher of all) {
+      if (matcher.names.length === 0) continue;
+      const match = matcher.pattern.exec(text);
+      if (!match) continue;
+      found = matcher;
+      values = Object.fromEntries(matcher.names.map((name, i) => [name, match[i + 1] as string]));
+      break;
+    }
+  }
+  if (!found) return text;
+  const sentence = at(theirs[found.group], found.path);
+  if (typeof sentence !== 'string') return text;
+  const forms = sentence.split('||||').map((f) => f.trim());
+  const count = Number(values.smart_count);
+  const form = forms.length > 1 && Number.isFinite(count) ? (forms[pluralForm(locale, count)] ?? forms[0]) : forms[0];
+  return (form ?? text).replace(/%\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+}
