@@ -9,6 +9,7 @@ import { LOCALES, LOCALE_NAMES, type Locale } from '@partner-panel/sdk';
 import { currentLocale, setLocale } from './locale';
 import { loadPublicMessages } from './public';
 import { loadSentences } from './localise';
+import { pseudoLocale, pseudoTree } from './pseudo';
 
 const files = import.meta.glob<{ messages: TranslationMessages }>('./*/index.ts');
 const loaded = new Map<Locale, TranslationMessages>();
@@ -18,9 +19,10 @@ const loading = new Map<Locale, Promise<TranslationMessages>>();
 export function loadMessages(locale: Locale): Promise<TranslationMessages> {
   let promise = loading.get(locale);
   if (!promise) {
-    const load = files[`./${locale}/index.ts`] ?? files['./en/index.ts'];
+    const load = (pseudoLocale() ? undefined : files[`./${locale}/index.ts`]) ?? files['./en/index.ts'];
     promise = Promise.all([(load as () => Promise<{ messages: TranslationMessages }>)(), loadSentences(locale)]).then(
-      ([{ messages }]) => {
+      ([{ messages: found }]) => {
+        const messages = pseudoLocale() ? pseudoTree(found) : found;
         loaded.set(locale, messages);
         return messages;
       },

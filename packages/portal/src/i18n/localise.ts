@@ -8,6 +8,7 @@
 import { DEFAULT_LOCALE, type Locale } from '@partner-panel/sdk';
 import { refusals, successSentences, validation } from './en/contract';
 import { currentLocale } from './locale';
+import { pseudo, pseudoLocale } from './pseudo';
 
 export interface Sentences {
   validation: object;
@@ -99,8 +100,8 @@ const at = (tree: object, path: string[]): unknown => path.reduce<unknown>((node
 
 /** `text` in the shown language when it is a sentence of the catalogue; else `text` itself. */
 export function localise(text: string, locale: Locale = currentLocale()): string {
-  if (locale === DEFAULT_LOCALE || !text) return text;
-  const theirs = translations.get(locale);
+  if (!text || (locale === DEFAULT_LOCALE && !pseudoLocale())) return text;
+  const theirs = pseudoLocale() ? english : translations.get(locale);
   if (!theirs) return text;
   // The spec's fallback form (`code : rspf-003, Unable to …`) keeps its code and words the rest.
   const coded = /^code : ([\w-]+), (.*)$/s.exec(text);
@@ -119,8 +120,9 @@ export function localise(text: string, locale: Locale = currentLocale()): string
     }
   }
   if (!found) return text;
-  const sentence = at(theirs[found.group], found.path);
-  if (typeof sentence !== 'string') return text;
+  const words = at(theirs[found.group], found.path);
+  if (typeof words !== 'string') return text;
+  const sentence = pseudoLocale() ? pseudo(words) : words;
   const forms = sentence.split('||||').map((f) => f.trim());
   const count = Number(values.smart_count);
   const form = forms.length > 1 && Number.isFinite(count) ? (forms[pluralForm(locale, count)] ?? forms[0]) : forms[0];

@@ -10,6 +10,7 @@ import { publicPp } from './en/public';
 import { currentLocale, setLocale } from './locale';
 import type { Translation } from './catalogue';
 import { loadSentences } from './localise';
+import { pseudo, pseudoLocale } from './pseudo';
 
 export type PublicStrings = Translation<typeof publicPp>;
 
@@ -20,7 +21,7 @@ const loaded = new Map<Locale, PublicStrings>([['en', publicPp]]);
 export async function loadPublicMessages(locale: Locale): Promise<void> {
   if (loaded.has(locale)) return;
   const load = files[`./${locale}/public.ts`];
-  if (!load) return;
+  if (!load || pseudoLocale()) return;
   loaded.set(locale, (await load()).publicPp);
 }
 
@@ -35,7 +36,7 @@ const lookup = (key: string, messages: unknown): unknown => key.split('.').reduc
 export const publicI18nProvider: I18nProvider = {
   translate(key, options = {}) {
     const found = lookup(key, { pp: loaded.get(currentLocale()) ?? publicPp });
-    const text = typeof found === 'string' ? found : typeof options._ === 'string' ? options._ : key;
+    const text = typeof found === 'string' ? (pseudoLocale() ? pseudo(found) : found) : typeof options._ === 'string' ? options._ : key;
     return text.replace(/%\{(\w+)\}/g, (whole: string, name: string) => (name in options ? String(options[name]) : whole));
   },
   changeLocale: (locale) => switchPublicLocale(locale as Locale),
