@@ -7,7 +7,9 @@
  * (`pnpm bench` measures the times beside a bare page; this holds the behaviour.)
  */
 import type { Page } from 'playwright-core';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { LOCALES } from '@partner-panel/sdk';
 import { expectNoProblems, newTab, trackRequests } from './support/browser.js';
 import { startServer } from './support/server.js';
 
@@ -42,6 +44,8 @@ const READY = `new MutationObserver((_, observer) => {
 const CONTRACT = /\/assets\/contract-[\w-]+\.js$/;
 /** The signed-in app's first screen (the shell and the dashboard), one file (vite.config.ts, the 'app' group). */
 const APP = /\/assets\/app-[\w-]+\.js$/;
+/** A language's whole catalogue, a file of its own (src/i18n/<locale>/index.ts). */
+const CATALOGUE = /\/assets\/catalogue-[\w-]+\.js$/;
 /** What the signed-in first screen may take, as transferred, beyond /login's (issue 25). */
 const FIRST_SCREEN_KB = 150;
 
@@ -75,13 +79,18 @@ async function firstScreen(path: string, selector: string) {
   return { tab, bytes: atReady.reduce((sum, s) => sum + s.wire, 0), names };
 }
 
-describe('signing in', () => {
-  it('shows /login with at most 100 kB of JavaScript, fetches the app in one file while the password is typed, paints the dashboard with at most 150 kB more, and asks for the counters once', async () => {
+describe('signing in, in each language', () => {
+  it.each(LOCALES)('shows /login in %s with at most 100 kB of JavaScript, fetches the app and its catalogue while the password is typed, paints the dashboard with at most 150 kB more, and asks for the counters once', async (locale) => {
+    // The account has no language of its own yet: the one this browser chose shows (and is saved on it).
+    await server.app.ctx.db.execute(sql`update people set locale = null where lower(email) = 'reseller@demo.partner-panel.test'`);
     const tab = await newTab(server.url);
     const { page } = tab;
     await page.addInitScript(READY);
+    await page.addInitScript((chosen) => localStorage.setItem('pp.locale', chosen), locale);
     await page.goto('/login');
-    await page.getByLabel('Email address').waitFor();
+    const email = page.locator('input[autocomplete=username]:visible');
+    await email.waitFor();
+    expect(await page.locator('html').getAttribute('lang')).toBe(locale);
     const ready = await page.evaluate(() => (window as unknown as { __ready: number }).__ready);
     const atReady = (await scripts(page)).filter((s) => s.end <= ready);
     const bytes = atReady.reduce((sum, s) => sum + s.wire, 0);
@@ -94,18 +103,20 @@ describe('signing in', () => {
     const contract = (await scripts(page)).find((s) => CONTRACT.test(s.path));
     expect(contract?.start, "the contract's file, asked for after /login's first paint").toBeGreaterThanOrEqual(painted);
 
-    await page.getByLabel('Email address').fill('reseller@demo.partner-panel.test');
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByLabel('Password', { exact: true }).fill('DemoPass2026!');
-    // While the password is typed: the app and its first screen.
+    await email.fill('reseller@demo.partner-panel.test');
+    await page.locator('form button[type=submit]').click();
+    const password = page.locator('input[autocomplete=current-password]');
+    await password.fill('DemoPass2026!');
+    // While the password is typed: the app and its first screen, and the language's catalogue.
     await expect.poll(async () => (await scripts(page)).filter((s) => APP.test(s.path)).length).toBe(1);
+    await expect.poll(async () => (await scripts(page)).filter((s) => CATALOGUE.test(s.path)).length).toBe(1);
 
     const counters: string[] = [];
     const requests = trackRequests(page);
     page.on('request', (request) => {
       if (new URL(request.url()).pathname === '/api/v1/dashboard') counters.push(request.url());
     });
-    await page.getByLabel('Password', { exact: true }).press('Enter');
+    await password.press('Enter');
     await page.waitForURL(/\/dashboard\/overview$/);
     await expect.poll(() => page.getByTestId('tile-coupons-24h-value').textContent()).toMatch(/\d/);
     await expect.poll(() => page.evaluate(() => (window as unknown as { __figure?: number }).__figure ?? -1)).toBeGreaterThan(0);
@@ -116,7 +127,10 @@ describe('signing in', () => {
     const firstScreenBytes = firstScreen.reduce((sum, s) => sum + s.wire, 0);
     const listed = firstScreen.map((s) => `${s.path} ${(s.wire / 1024).toFixed(1)} kB`).join(', ');
     expect(firstScreenBytes, `the signed-in first screen's JavaScript as transferred (${listed})`).toBeLessThanOrEqual(FIRST_SCREEN_KB * 1024);
-    expect(firstScreen.length, `the signed-in first screen's files (${listed})`).toBeLessThanOrEqual(6);
+    expect(firstScreen.length, `the signed-in first screen's files (${listed})`).toBeLessThanOrEqual(7);
+    // One language's catalogue, the one shown: no other came.
+    expect((await scripts(page)).filter((s) => CATALOGUE.test(s.path)).map((s) => s.path)).toHaveLength(1);
+    expect(await page.locator('html').getAttribute('dir')).toBe(locale === 'ar' ? 'rtl' : 'ltr');
     // Every request the mounted page made has finished and it has painted since: a second ask would have been made.
     await requests.quiet();
     expect(counters, 'the counters, asked for at sign-in and not again as the page mounts').toHaveLength(1);

@@ -1,5 +1,5 @@
 import { lazyPage } from '../routing/lazyPage';
-import { loadMessages } from '../i18n';
+import { loadMessages } from '../i18n/catalogues';
 import { currentLocale } from '../i18n/locale';
 
 /**
