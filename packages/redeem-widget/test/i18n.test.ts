@@ -8,6 +8,8 @@ import { en } from '../src/i18n/en';
 const dir = fileURLToPath(new URL('../src/i18n/', import.meta.url));
 const files = readdirSync(dir).filter((f) => f.endsWith('.json'));
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+/** The characters the password rule accepts (the SDK's PASSWORD_SPECIALS, which its light entry leaves out). */
+const SPECIALS = '!@#$%&^_+{}.,';
 
 describe('the redeem page’s languages', () => {
   it('has a file for every language an embed may ask for', () => {
@@ -24,6 +26,7 @@ describe('the redeem page’s languages', () => {
       redeemMessages.terms,
       redeemMessages.dedicatedIp,
     ]);
+    expect(en.passwordRule.endsWith(` ${SPECIALS}`)).toBe(true);
   });
 
   it.each(files)('%s has every key, each translated, with the same placeholders', (file) => {
@@ -31,7 +34,10 @@ describe('the redeem page’s languages', () => {
     expect(Object.keys(strings).sort()).toEqual(Object.keys(en).sort());
     for (const [key, text] of Object.entries(en)) {
       expect(typeof strings[key], key).toBe('string');
+      expect((strings[key] as string).trim(), key).not.toBe('');
       expect(placeholders(strings[key] as string), key).toEqual(placeholders(text));
     }
+    // The password rule's characters are the server's: listed whole, in the same order.
+    for (const key of ['passwordHint', 'passwordRule']) expect(strings[key], key).toContain(SPECIALS);
   });
 });
