@@ -4,7 +4,7 @@ import { SESSION_USER_KEY } from '@partner-panel/sdk/redeem';
 import { App } from './App';
 import { connectHost } from './frame';
 import { stringsFor } from './i18n';
-import { lookOf, readOptions, type Look } from './options';
+import { languageOf, lookOf, readOptions, type Look } from './options';
 import { applyLook } from './theme';
 import './styles.css';
 
@@ -27,8 +27,9 @@ if (window.top === window && signedIn()) {
 
   const show = async () => {
     applyLook(look, options.partner);
-    const t = await stringsFor(look.lang ?? 'en');
-    document.documentElement.lang = look.lang ?? 'en';
+    const lang = languageOf(look, navigator.languages.concat(navigator.language));
+    const t = await stringsFor(lang);
+    document.documentElement.lang = lang;
     document.title = options.partner ? t.partnerTitle : t.title;
     render(<App options={options} host={host} t={t} />, root);
   };
