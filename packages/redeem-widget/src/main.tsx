@@ -1,6 +1,6 @@
 /** The redeem page: reads what it is asked to be, joins its host page when framed, and renders. */
 import { render } from 'preact';
-import { SESSION_USER_KEY } from '@partner-panel/sdk/redeem';
+import { RTL_LOCALES, SESSION_USER_KEY } from '@partner-panel/sdk/redeem';
 import { App } from './App';
 import { connectHost } from './frame';
 import { stringsFor } from './i18n';
@@ -29,7 +29,9 @@ if (window.top === window && signedIn()) {
     applyLook(look, options.partner);
     const lang = languageOf(look, navigator.languages.concat(navigator.language));
     const t = await stringsFor(lang);
+    // Set with the words, so the document never claims a language or direction it is not showing.
     document.documentElement.lang = lang;
+    document.documentElement.dir = RTL_LOCALES.includes(lang) ? 'rtl' : 'ltr';
     document.title = options.partner ? t.partnerTitle : t.title;
     render(<App options={options} host={host} t={t} />, root);
   };
