@@ -122,6 +122,10 @@ describe('the script embed on a partner site', () => {
     await expect.poll(() => frame.getByRole('heading', { level: 1 }).textContent()).toBe('Activez votre compte VPN');
     // Still the partner's accent: the meddler's red never landed.
     expect(await frame.evaluate(() => document.documentElement.style.getPropertyValue('--accent'))).toBe('#00796b');
+    // A call that names only the theme keeps the language.
+    await page.evaluate(() => (window as unknown as { PartnerRedeem(type: string, data: object): void }).PartnerRedeem('theme', { theme: 'light' }));
+    await expect.poll(() => frame.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
+    expect(await frame.getByRole('heading', { level: 1 }).textContent()).toBe('Activez votre compte VPN');
   });
 
   it("speaks the visitor's browser language when the snippet names none, and the snippet's when it does", async () => {

@@ -27,7 +27,7 @@ if (window.top === window && signedIn()) {
 
   const show = async () => {
     applyLook(look, options.partner);
-    const lang = languageOf(look, navigator.languages.concat(navigator.language));
+    const lang = languageOf(look, navigator.languages);
     const t = await stringsFor(lang);
     // Set with the words, so the document never claims a language or direction it is not showing.
     document.documentElement.lang = lang;
@@ -36,7 +36,9 @@ if (window.top === window && signedIn()) {
     render(<App options={options} host={host} t={t} />, root);
   };
   const host = connectHost(options.origin, (data) => {
-    look = { ...look, ...lookOf(data) };
+    // A message changes what it names: `{ theme: 'dark' }` keeps the snippet's language and accent.
+    const next = lookOf(data);
+    look = { accent: next.accent ?? look.accent, theme: next.theme ?? look.theme, lang: next.lang ?? look.lang };
     void show();
   });
   void show();
