@@ -244,3 +244,44 @@ describe('the redeem page', () => {
     await page.waitForURL(/\/dashboard/);
   });
 });
+
+describe('what the page weighs', () => {
+  /** The page's script and style at most, in English, as transferred (vite.config.ts; docs/performance.md). */
+  const PAGE_BYTES = 10_000;
+  /** Another language's file at most, as transferred. */
+  const LANGUAGE_BYTES = 1_500;
+
+  /**
+   * The page's own files a fresh browser receives, bodies as sent (compressed). From 127.0.0.1, as
+   * from an https address, Chromium asks for brotli: what a visitor's browser gets.
+   */
+  async function received(query = '') {
+    const { page } = await newPage();
+    const files: Promise<{ path: string; type: string; bytes: number; encoding: string }>[] = [];
+    page.on('requestfinished', (r) => {
+      files.push(
+        (async () => ({ path: new URL(r.url()).pathname, type: r.resourceType(), bytes: (await r.sizes()).responseBodySize, encoding: (await r.response())?.headers()['content-encoding'] ?? 'none' }))(),
+      );
+    });
+    await page.goto(`${server.url}/redeem${query}`);
+    await page.locator('button[type="submit"]').waitFor();
+    await page.waitForLoadState('networkidle');
+    return (await Promise.all(files)).filter((f) => f.path.startsWith('/redeem/assets/'));
+  }
+  const total = (files: { bytes: number }[]) => files.reduce((sum, f) => sum + f.bytes, 0);
+
+  it('is at most 10 kB in English, and one small file more in each other language', async () => {
+    const english = await received();
+    expect(english.map((f) => f.type).sort()).toEqual(['script', 'stylesheet']);
+    expect(english.map((f) => f.encoding)).toEqual(['br', 'br']);
+    expect(total(english), JSON.stringify(english)).toBeLessThanOrEqual(PAGE_BYTES);
+    for (const lang of REDEEM_EMBED.languages.filter((l) => l !== 'en')) {
+      const files = await received(`?lang=${lang}`);
+      const extra = files.filter((f) => !english.some((e) => e.path === f.path));
+      expect(files.length, lang).toBe(english.length + 1);
+      expect(extra.map((f) => f.path), lang).toEqual([expect.stringMatching(new RegExp(`^/redeem/assets/${lang}-[\\w-]+\\.json$`))]);
+      expect(extra[0]?.bytes, lang).toBeLessThanOrEqual(LANGUAGE_BYTES);
+    }
+  });
+});
+
