@@ -8,7 +8,7 @@ import { Alert, Box, Card, CardContent, CircularProgress, Grid, InputAdornment, 
 import { useQueryClient } from '@tanstack/react-query';
 import { SelectInput, TextArrayInput, TextInput, useNotify, useTranslate } from 'react-admin';
 import { useFormState, useWatch } from 'react-hook-form';
-import { REDEEM_EMBED, redeemEmbedInput, type RedeemEmbed, type RedeemLanguage, type RedeemTheme } from '@partner-panel/sdk';
+import { LOCALE_NAMES, REDEEM_EMBED, redeemEmbedInput, type RedeemEmbed, type RedeemLanguage, type RedeemTheme } from '@partner-panel/sdk';
 import { dataProvider } from '../../../providers';
 import { PageHeader } from '../../../components/PageHeader';
 import { SchemaForm, type FormValues } from '../../../components/SchemaForm';
@@ -25,8 +25,6 @@ function previewUrl(embed: RedeemEmbed, look: Look) {
   const url = new URL(pageUrl(embed, look));
   return new URL(url.pathname + url.search, window.location.origin).href;
 }
-
-const LANGUAGES: Record<RedeemLanguage, string> = { en: 'English', es: 'Español', fr: 'Français', de: 'Deutsch' };
 
 /** The first message under the origins list (the schema names the bad entry's index). */
 function OriginsHelp() {
@@ -117,7 +115,7 @@ export default function EmbedBuilderPage() {
                     choices={REDEEM_EMBED.themes.map((id) => ({ id, name: translate(`pp.builder.theme_${id}`) }))}
                     helperText={false}
                   />
-                  <SelectInput source="language" label={translate('pp.builder.language')} choices={REDEEM_EMBED.languages.map((id) => ({ id, name: LANGUAGES[id] }))} helperText={false} />
+                  <SelectInput source="language" label={translate('pp.builder.language')} choices={REDEEM_EMBED.languages.map((id) => ({ id, name: LOCALE_NAMES[id] }))} helperText={false} />
                   <Typography variant="body2" color="text.secondary" sx={{ my: 2 }}>
                     {translate('pp.builder.save_help')}
                   </Typography>
