@@ -1,8 +1,8 @@
 /**
  * The redeem page embedded on a partner's site (002 §2 Redeem embed code): the script embed mounts
  * it, its height follows the content, it redeems as a third-party frame, messages from a third
- * origin move nothing, the host page can change the theme, and a site the reseller did not allow
- * cannot frame it.
+ * origin move nothing, the host page can change the theme, it speaks the snippet's language else
+ * the visitor's, and a site the reseller did not allow cannot frame it.
  */
 import type { Frame, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -51,6 +51,8 @@ const partner = await site('partner', {
     </script>
     <iframe title="meddler" src="${'EVIL'}/meddle.html" style="width:10px;height:10px"></iframe>
   </body></html>`,
+  '/portuguese.html': `<!doctype html><title>Partner in Portuguese</title><h1>Parceiro</h1>
+    <script src="${server.origin}/redeem.js" data-reseller="demo-reseller" data-lang="pt-BR" async></script>`,
   '/iframe.html': `<!doctype html><title>Partner with an iframe</title><h1>Partner</h1>
     <iframe id="plain" title="Redeem" src="${server.origin}/redeem?reseller=demo-reseller" style="width:100%;height:900px;border:0"></iframe>`,
 });
@@ -120,6 +122,25 @@ describe('the script embed on a partner site', () => {
     await expect.poll(() => frame.getByRole('heading', { level: 1 }).textContent()).toBe('Activez votre compte VPN');
     // Still the partner's accent: the meddler's red never landed.
     expect(await frame.evaluate(() => document.documentElement.style.getPropertyValue('--accent'))).toBe('#00796b');
+    // A call that names only the theme keeps the language.
+    await page.evaluate(() => (window as unknown as { PartnerRedeem(type: string, data: object): void }).PartnerRedeem('theme', { theme: 'light' }));
+    await expect.poll(() => frame.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
+    expect(await frame.getByRole('heading', { level: 1 }).textContent()).toBe('Activez votre compte VPN');
+  });
+
+  it("speaks the visitor's browser language when the snippet names none, and the snippet's when it does", async () => {
+    const { page, problems } = await newPage(undefined, { locale: 'ru-RU' });
+    await page.goto(`${partner.origin}/shop.html`);
+    const frame = await widgetFrame(page);
+    await expect.poll(() => frame.getByRole('heading', { level: 1 }).textContent()).toBe('Активируйте учётную запись VPN');
+    expect(await frame.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['ru', 'ltr']);
+
+    await page.goto(`${partner.origin}/portuguese.html`);
+    const portuguese = await widgetFrame(page);
+    expect(new URL(portuguese.url()).searchParams.get('lang')).toBe('pt-BR');
+    await expect.poll(() => portuguese.getByRole('heading', { level: 1 }).textContent()).toBe('Ative sua conta VPN');
+    expect(await portuguese.evaluate(() => document.documentElement.lang)).toBe('pt-BR');
+    expect(problems).toEqual([]);
   });
 
   it('replays calls queued before the loader ran', async () => {

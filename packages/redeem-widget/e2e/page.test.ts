@@ -1,16 +1,23 @@
 /**
  * The redeem page in Chromium (002 §2, §4, §5): every field and message, the show toggle, the
  * dedicated-IP step, the success dialog then a reload, the error dialog, the coupon of an e-mail
- * link filled in, the partner variant, a language, and axe at both sizes.
+ * link filled in, the partner variant, its languages (the URL's, else the browser's; Arabic right
+ * to left), and axe at both sizes.
  */
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { REDEEM_EMBED } from '@partner-panel/sdk/redeem';
+import type { Strings } from '../src/i18n/en.js';
 import { capture, couponsOf, expectAccessible, MOBILE, newPage, signedIn, startServer } from './support.js';
 
 const server = await startServer({ REDEEM_APPS_URL: 'https://apps.example.com/download' });
 const seller = await signedIn(server.url, 'reseller@demo.partner-panel.test');
 const partner = await signedIn(server.url, 'partner@demo.partner-panel.test');
 const PASSWORD = 'Redeem!Pass2026';
+const words = (lang: string) => JSON.parse(readFileSync(new URL(`../src/i18n/${lang}.json`, import.meta.url), 'utf8')) as Strings;
+/** How far the page scrolls sideways (0: it fits the window's width). */
+const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 async function fill(page: Page, values: { name?: string; email?: string; password?: string; confirm?: string; coupon?: string; terms?: boolean }) {
   if (values.name !== undefined) await page.getByLabel('Full name').fill(values.name);
@@ -152,6 +159,83 @@ describe('the redeem page', () => {
     expect(problems).toEqual([]);
   });
 
+  it("speaks the visitor's browser language when the URL names none, and the URL's when it does", async () => {
+    const russian = await newPage(undefined, { locale: 'ru-RU' });
+    await russian.page.goto(`${server.origin}/redeem`);
+    await expect.poll(() => russian.page.getByRole('heading', { level: 1 }).textContent()).toBe('Активируйте учётную запись VPN');
+    expect(await russian.page.evaluate(() => [document.documentElement.lang, document.documentElement.dir, document.title])).toEqual(['ru', 'ltr', 'Активируйте учётную запись VPN']);
+    await russian.page.getByRole('button', { name: 'Активировать учётную запись' }).click();
+    await expect.poll(() => russian.page.getByText('Необходимо указать имя!').isVisible()).toBe(true);
+    expect(russian.problems).toEqual([]);
+
+    const french = await newPage(undefined, { locale: 'fr-FR' });
+    await french.page.goto(`${server.origin}/redeem?lang=de`);
+    await expect.poll(() => french.page.getByRole('heading', { level: 1 }).textContent()).toBe('VPN-Konto aktivieren');
+    expect(await french.page.evaluate(() => document.documentElement.lang)).toBe('de');
+    await french.page.goto(`${server.origin}/redeem`);
+    await expect.poll(() => french.page.getByRole('heading', { level: 1 }).textContent()).toBe('Activez votre compte VPN');
+    // A language we do not speak is English.
+    const japanese = await newPage(undefined, { locale: 'ja-JP' });
+    await japanese.page.goto(`${server.origin}/redeem`);
+    await expect.poll(() => japanese.page.getByRole('heading', { level: 1 }).textContent()).toBe('Activate your VPN account');
+    expect(await japanese.page.evaluate(() => document.documentElement.lang)).toBe('en');
+  });
+
+  it('sets the root’s lang (and dir) to every language it speaks, pt-BR with its region', async () => {
+    const { page, problems } = await newPage();
+    for (const lang of REDEEM_EMBED.languages) {
+      await page.goto(`${server.origin}/redeem?lang=${lang}`);
+      const title = lang === 'en' ? 'Activate your VPN account' : words(lang).title;
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), { message: lang }).toBe(title);
+      expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]), lang).toEqual([lang, lang === 'ar' ? 'rtl' : 'ltr']);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('is right to left in Arabic: mirrored, no sideways scroll on a phone, and passes axe', async () => {
+    const ar = words('ar');
+    const { page, problems } = await newPage(MOBILE);
+    await page.goto(`${server.origin}/redeem?lang=ar`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(ar.title);
+    expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['ar', 'rtl']);
+    // Mirrored: a label's words start at its field's right edge, and the checkbox sits right of its words.
+    const edges = await page.evaluate(() => {
+      const words = document.createRange();
+      words.selectNodeContents(document.querySelector('label[for="name"]') as Element);
+      const [text, field] = [words.getBoundingClientRect(), (document.getElementById('name') as Element).getBoundingClientRect()];
+      return { right: field.right - text.right, left: text.left - field.left };
+    });
+    expect(Math.abs(edges.right)).toBeLessThanOrEqual(1);
+    expect(edges.left).toBeGreaterThan(100);
+    const [checkbox, agreement] = await Promise.all([page.locator('#terms').boundingBox(), page.locator('label[for="terms"]').boundingBox()]);
+    expect(checkbox?.x ?? 0).toBeGreaterThan(agreement?.x ?? 0);
+    // An address, a password and a code are typed left to right.
+    expect(await page.getByLabel(ar.email).getAttribute('dir')).toBe('ltr');
+    expect(await page.getByLabel(ar.coupon).getAttribute('dir')).toBe('ltr');
+
+    await page.getByRole('button', { name: ar.activate }).click();
+    for (const message of [ar.nameRequired, ar.emailRequired, ar.passwordRequired, ar.couponRequired, ar.termsRequired]) {
+      await expect.poll(() => page.getByText(message, { exact: true }).isVisible(), { message }).toBe(true);
+    }
+    expect(await sideways(page)).toBe(0);
+    await expectAccessible(page, 'Arabic, errors, phone');
+    await capture(page, 'redeem-ar-errors');
+
+    await page.getByLabel(ar.name).fill('ليلى أحمد');
+    await page.getByLabel(ar.email).fill('layla@example.com');
+    await page.getByLabel(ar.password, { exact: true }).fill(PASSWORD);
+    await page.getByLabel(ar.confirm).fill(PASSWORD);
+    await page.getByLabel(ar.coupon).fill('E2ENOSUCHCODE123');
+    await page.getByLabel(new RegExp(ar.agree)).check();
+    await page.getByRole('button', { name: ar.activate }).click();
+    const dialog = page.getByRole('dialog', { name: ar.failTitle });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    expect(await dialog.textContent()).toContain(ar.badCoupon);
+    expect(await sideways(page)).toBe(0);
+    await expectAccessible(page, 'Arabic, error dialog, phone');
+    expect(problems).toEqual([]);
+  });
+
   it('sends a signed-in reseller who opens it directly to the dashboard (000 §2)', async () => {
     const { page } = await newPage();
     await page.goto(`${server.origin}/redeem`);
@@ -160,3 +244,44 @@ describe('the redeem page', () => {
     await page.waitForURL(/\/dashboard/);
   });
 });
+
+describe('what the page weighs', () => {
+  /** The page's script and style at most, in English, as transferred (vite.config.ts; docs/performance.md). */
+  const PAGE_BYTES = 10_000;
+  /** Another language's file at most, as transferred. */
+  const LANGUAGE_BYTES = 1_500;
+
+  /**
+   * The page's own files a fresh browser receives, bodies as sent (compressed). From 127.0.0.1, as
+   * from an https address, Chromium asks for brotli: what a visitor's browser gets.
+   */
+  async function received(query = '') {
+    const { page } = await newPage();
+    const files: Promise<{ path: string; type: string; bytes: number; encoding: string }>[] = [];
+    page.on('requestfinished', (r) => {
+      files.push(
+        (async () => ({ path: new URL(r.url()).pathname, type: r.resourceType(), bytes: (await r.sizes()).responseBodySize, encoding: (await r.response())?.headers()['content-encoding'] ?? 'none' }))(),
+      );
+    });
+    await page.goto(`${server.url}/redeem${query}`);
+    await page.locator('button[type="submit"]').waitFor();
+    await page.waitForLoadState('networkidle');
+    return (await Promise.all(files)).filter((f) => f.path.startsWith('/redeem/assets/'));
+  }
+  const total = (files: { bytes: number }[]) => files.reduce((sum, f) => sum + f.bytes, 0);
+
+  it('is at most 10 kB in English, and one small file more in each other language', async () => {
+    const english = await received();
+    expect(english.map((f) => f.type).sort()).toEqual(['script', 'stylesheet']);
+    expect(english.map((f) => f.encoding)).toEqual(['br', 'br']);
+    expect(total(english), JSON.stringify(english)).toBeLessThanOrEqual(PAGE_BYTES);
+    for (const lang of REDEEM_EMBED.languages.filter((l) => l !== 'en')) {
+      const files = await received(`?lang=${lang}`);
+      const extra = files.filter((f) => !english.some((e) => e.path === f.path));
+      expect(files.length, lang).toBe(english.length + 1);
+      expect(extra.map((f) => f.path), lang).toEqual([expect.stringMatching(new RegExp(`^/redeem/assets/${lang}-[\\w-]+\\.json$`))]);
+      expect(extra[0]?.bytes, lang).toBeLessThanOrEqual(LANGUAGE_BYTES);
+    }
+  });
+});
+

@@ -61,12 +61,16 @@ async function closeBrowser() {
   browser = undefined;
 }
 
-export async function newPage(viewport = { width: 1280, height: 800 }): Promise<{ page: Page; problems: string[] }> {
+/**
+ * A page in a fresh profile. `locale` is the visitor's browser language (navigator.languages and
+ * Accept-Language): English unless a test says otherwise, so the machine's own never leaks in.
+ */
+export async function newPage(viewport = { width: 1280, height: 800 }, { locale = 'en-US' }: { locale?: string } = {}): Promise<{ page: Page; problems: string[] }> {
   browser ??= await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--host-resolver-rules=MAP *.test 127.0.0.1', ...(secureOrigins.length ? [`--unsafely-treat-insecure-origin-as-secure=${secureOrigins.join(',')}`] : [])],
   });
-  const context = await browser.newContext({ viewport });
+  const context = await browser.newContext({ viewport, locale });
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));

@@ -31,6 +31,9 @@ interface Body {
 
 type Outcome = { done: true; username: string; email: string } | { done: false; message: string };
 
+/** An address, a password and a code are written left to right, in an Arabic page too. */
+const ltr = { dir: 'ltr' };
+
 /** Opens the page again as it first was, without the coupon that is now spent. */
 function reload() {
   const url = new URL(window.location.href);
@@ -139,14 +142,14 @@ export class App extends Component<{ options: Options; host: Host; t: Strings },
         </header>
         <form ref={this.form} onSubmit={(e) => this.submit(e)} noValidate>
           {field('name', t.name, { autoComplete: 'name' })}
-          {field('email', t.email, { type: 'email', autoComplete: 'email', extra: { inputMode: 'email', spellcheck: false } })}
-          {field('password', t.password, { type: show ? 'text' : 'password', autoComplete: 'new-password', hint: t.passwordHint })}
-          {field('password_confirmation', t.confirm, { type: show ? 'text' : 'password', autoComplete: 'new-password' })}
+          {field('email', t.email, { type: 'email', autoComplete: 'email', extra: { inputMode: 'email', spellcheck: false, dir: 'ltr' } })}
+          {field('password', t.password, { type: show ? 'text' : 'password', autoComplete: 'new-password', hint: t.passwordHint, extra: ltr })}
+          {field('password_confirmation', t.confirm, { type: show ? 'text' : 'password', autoComplete: 'new-password', extra: ltr })}
           <label class="check">
             <input type="checkbox" checked={show} onChange={(e) => this.setState({ show: (e.currentTarget as HTMLInputElement).checked })} />
             {t.show}
           </label>
-          {field('coupon', t.coupon, { autoComplete: 'off', extra: { autoCapitalize: 'characters', spellcheck: false } })}
+          {field('coupon', t.coupon, { autoComplete: 'off', extra: { autoCapitalize: 'characters', spellcheck: false, dir: 'ltr' } })}
           {locations &&
             field('addon_id', t.location, {
               hint: t.locationHelp,

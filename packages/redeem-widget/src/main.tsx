@@ -1,10 +1,10 @@
 /** The redeem page: reads what it is asked to be, joins its host page when framed, and renders. */
 import { render } from 'preact';
-import { SESSION_USER_KEY } from '@partner-panel/sdk/redeem';
+import { RTL_LOCALES, SESSION_USER_KEY } from '@partner-panel/sdk/redeem';
 import { App } from './App';
 import { connectHost } from './frame';
 import { stringsFor } from './i18n';
-import { lookOf, readOptions, type Look } from './options';
+import { languageOf, lookOf, readOptions, type Look } from './options';
 import { applyLook } from './theme';
 import './styles.css';
 
@@ -27,13 +27,18 @@ if (window.top === window && signedIn()) {
 
   const show = async () => {
     applyLook(look, options.partner);
-    const t = await stringsFor(look.lang ?? 'en');
-    document.documentElement.lang = look.lang ?? 'en';
+    const lang = languageOf(look, navigator.languages);
+    const t = await stringsFor(lang);
+    // Set with the words, so the document never claims a language or direction it is not showing.
+    document.documentElement.lang = lang;
+    document.documentElement.dir = RTL_LOCALES.includes(lang) ? 'rtl' : 'ltr';
     document.title = options.partner ? t.partnerTitle : t.title;
     render(<App options={options} host={host} t={t} />, root);
   };
   const host = connectHost(options.origin, (data) => {
-    look = { ...look, ...lookOf(data) };
+    // A message changes what it names: `{ theme: 'dark' }` keeps the snippet's language and accent.
+    const next = lookOf(data);
+    look = { accent: next.accent ?? look.accent, theme: next.theme ?? look.theme, lang: next.lang ?? look.lang };
     void show();
   });
   void show();

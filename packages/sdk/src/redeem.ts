@@ -22,9 +22,11 @@ export {
   REDEEM_MESSAGES,
   REDEEM_PAGES,
   REDEEM_RESELLER_HEADER,
+  RTL_LOCALES,
   SESSION_USER_KEY,
+  matchLocale,
 } from './contract/constants.js';
-export type { CaptchaAction, RedeemBlockedReason, RedeemLanguage, RedeemTheme } from './contract/constants.js';
+export type { CaptchaAction, Locale, RedeemBlockedReason, RedeemLanguage, RedeemTheme } from './contract/constants.js';
 export type { Envelope, Header } from './contract/envelope.js';
 export { isError, redeemErrors } from './contract/errorCodes.js';
 export type { Coded } from './contract/errorCodes.js';

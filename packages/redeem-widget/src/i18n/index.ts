@@ -1,14 +1,17 @@
 /**
  * The page's language: English is built in; another one is fetched as a small JSON file of its own
- * only when a partner's embed asks for it (a fetch, not an import: no loader code in the bundle).
+ * only when it is the one shown (a fetch, not an import: no loader code in the bundle).
  */
 import type { RedeemLanguage } from '@partner-panel/sdk/redeem';
 import { en, type Strings } from './en';
 import es from './es.json?url';
 import fr from './fr.json?url';
 import de from './de.json?url';
+import ptBR from './pt-BR.json?url';
+import ru from './ru.json?url';
+import ar from './ar.json?url';
 
-const files: Record<Exclude<RedeemLanguage, 'en'>, string> = { es, fr, de };
+const files: Record<Exclude<RedeemLanguage, 'en'>, string> = { es, fr, de, 'pt-BR': ptBR, ru, ar };
 
 export async function stringsFor(language: RedeemLanguage): Promise<Strings> {
   if (language === 'en') return en;

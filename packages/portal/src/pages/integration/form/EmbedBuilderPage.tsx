@@ -26,7 +26,6 @@ function previewUrl(embed: RedeemEmbed, look: Look) {
   return new URL(url.pathname + url.search, window.location.origin).href;
 }
 
-
 /** The first message under the origins list (the schema names the bad entry's index). */
 function OriginsHelp() {
   const translate = useTranslate();
