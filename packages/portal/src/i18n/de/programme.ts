@@ -1,0 +1,66 @@
+/** The operator's Resellers page (issue 35): the programme's resellers, their terms and what is done to them. */
+import type { Translation } from '../catalogue';
+import type { programme as english } from '../en/programme';
+
+export const programme: Translation<typeof english> = {
+  resellers: {
+    title: 'Reseller',
+    intro:
+      'Alle Reseller des Programms. Eröffnen Sie ein Konto, verifizieren Sie es, sperren oder reaktivieren Sie es, ordnen Sie es einem Admin zu, legen Sie seine Konditionen fest und erfassen Sie, was ein Postpaid-Konto bezahlt hat.',
+    open: 'Konto eröffnen',
+    search: 'Name, E-Mail oder ID',
+    status: 'Status',
+    terms: 'Konditionen',
+    kind: 'Art',
+    any: 'Alle',
+    admins: 'Admin-Reseller',
+    others: 'Reseller',
+    children_of: 'Reseller von %{name}',
+    show_all: 'Alle anzeigen',
+    sub_resellers: '%{smart_count} Reseller |||| %{smart_count} Reseller',
+    on_its_own: 'Eigenständig',
+    statuses: { active: 'Aktiv', inactive: 'Inaktiv', suspended: 'Gesperrt' },
+    prepaid: 'Prepaid',
+    postpaid: 'Postpaid',
+    postpaid_terms: 'Postpaid, Limit %{limit}; Ausgleich bis %{date}',
+    owes: 'Schuldet %{amount}',
+    admin: 'Admin',
+    unverified: 'Nicht verifiziert',
+    manage: 'Verwalten',
+    manage_for: '%{name} verwalten',
+    verify: 'Verifizieren',
+    suspend: 'Sperren',
+    reactivate: 'Reaktivieren',
+    move: 'Verschieben',
+    set_terms: 'Konditionen',
+    settle: 'Zahlungsausgleich erfassen',
+    verify_title: '%{name} verifizieren?',
+    verify_text: 'Sein Inhaber kann sich dann anmelden, wie nach dem Öffnen des Verifizierungslinks.',
+    suspend_title: '%{name} sperren',
+    suspend_help:
+      'Er kann sich weiterhin anmelden und Daten einsehen, aber nichts kaufen, bis Sie ihn reaktivieren; weder er noch sein Admin kann dies rückgängig machen. Seine Kunden behalten ihre Abonnements. Ihm wird der Grund mitgeteilt.',
+    reactivate_title: '%{name} reaktivieren',
+    reactivate_help: 'Er kann sofort wieder kaufen. Ihm wird der Grund mitgeteilt.',
+    reason: 'Grund',
+    move_title: '%{name} verschieben',
+    move_help: 'Unter einen Admin-Reseller, der ihn dann sieht und verwaltet, oder in die Eigenständigkeit. Seine eigenen Preise bleiben bestehen.',
+    parent: 'Admin-Reseller',
+    terms_title: 'Konditionen von %{name}',
+    terms_help:
+      'Prepaid: Er lädt Guthaben auf, bevor er kauft. Postpaid: Er kauft bis zu seinem Kreditlimit und gleicht bis zu dem von Ihnen gewählten Tag jedes Monats aus.',
+    credit_limit: 'Kreditlimit (USD)',
+    settlement_day: 'Ausgleichstag im Monat (1–28)',
+    settle_title: 'Zahlungsausgleich von %{name} erfassen',
+    settle_help:
+      'Was er außerhalb des Panels bezahlt hat, etwa per Banküberweisung: Es verringert seinen offenen Betrag (derzeit %{owed}), nie unter null.',
+    amount: 'Betrag (USD)',
+    note: 'Was bezahlt wurde (Referenz der Überweisung)',
+    open_title: 'Konto eröffnen',
+    open_help:
+      'Sein Inhaber erhält per E-Mail einen Link zum Festlegen eines Passworts (oder findet das Konto im Kontowechsler, falls er sich mit dieser Adresse hier bereits anmeldet). Das Konto startet als Prepaid und nicht verifiziert.',
+    name: 'Firmenname',
+    email: 'E-Mail-Adresse des Inhabers',
+    is_admin: 'Admin-Reseller (verwaltet eigene Reseller)',
+    parent_optional: 'Unter einem Admin-Reseller (optional)',
+  },
+};

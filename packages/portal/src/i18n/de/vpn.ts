@@ -1,0 +1,58 @@
+/** VPN accounts (001 §2.6–§2.9) and their FAQ. */
+import type { Translation } from '../catalogue';
+import type { vpn as english } from '../en/vpn';
+
+export const vpn: Translation<typeof english> = {
+  vpn: {
+    list_title: 'Liste der VPN-Abonnements',
+    search: 'Suchen',
+    search_list: 'E-Mail, Benutzername oder Gutschein',
+    create_title: 'Neues VPN-Konto erstellen',
+    update_title: 'VPN-Konto aktualisieren',
+    read_only: 'Schreibgeschützt',
+    search_title: 'VPN-Konto suchen',
+    search_by: 'Suchen nach',
+    by_email: 'E-Mail',
+    by_coupon: 'Gutscheincode',
+    by_username: 'Benutzername',
+    search_value: 'Suchbegriff',
+    fetch: 'VPN-Details abrufen',
+    none_found: 'Kein VPN-Konto entspricht dieser Suche.',
+    search_first: 'Suchen Sie oben nach einem VPN-Konto, um es hier anzuzeigen.',
+    tab_create: 'Erstellen',
+    tab_update: 'Aktualisieren',
+    tab_enable: 'Aktivieren/Deaktivieren',
+    tab_delete: 'Löschen',
+    user_email: 'E-Mail-Adresse des Endnutzers',
+    price: 'Preis: %{price}',
+    create: 'VPN-Konto erstellen',
+    created: 'Das Konto %{username} wurde erstellt; die Zugangsdaten wurden an %{email} gesendet.',
+    choose_username: 'Bitte wählen Sie einen VPN-Benutzernamen',
+    mode_email: 'E-Mail',
+    mode_password: 'Passwort',
+    new_email: 'Neue E-Mail-Adresse',
+    update: 'Aktualisieren',
+    enable: 'Aktivieren',
+    disable: 'Deaktivieren',
+    delete: 'Löschen',
+    delete_warning: 'Durch das Löschen wird %{username} endgültig gesperrt. Es wird nichts erstattet.',
+    col_coupon: 'Gutschein',
+    col_username: 'VPN-Benutzername',
+  },
+  vpn_faq: {
+    create_q: 'Wie erhält ein Endnutzer seine Zugangsdaten?',
+    create_a: 'Wenn Sie ein Konto erstellen, senden wir den Benutzernamen und ein sicheres Passwort per E-Mail an die angegebene Adresse. Sie bezahlen es sofort aus Ihrer Wallet.',
+    search_q: 'Wie finde ich ein Konto?',
+    search_a: 'Suchen Sie nach der E-Mail-Adresse des Nutzers, dem Gutschein, mit dem es eingelöst wurde, oder dem Benutzernamen. Aktualisieren, deaktivieren oder löschen Sie es dann in den anderen Tabs.',
+    disable_q: 'Was bewirkt das Deaktivieren?',
+    disable_a: 'Ein deaktiviertes Konto kann keine Verbindung herstellen, bis Sie es wieder aktivieren. Sein Enddatum ändert sich dadurch nicht, ebenso wenig durch eine Änderung der E-Mail-Adresse oder des Passworts.',
+    delete_q: 'Erhalte ich eine Erstattung, wenn ich ein Konto lösche?',
+    delete_a: 'Nein. Durch das Löschen wird das Konto endgültig gesperrt, und es wird nichts erstattet.',
+    renew_q: 'Wie funktionieren Verlängerungen?',
+    renew_a:
+      'Ein wiederkehrendes Konto verlängert sich am Ende seines Zeitraums und wird aus Ihrer Wallet bezahlt. Drei Tage vorher warnen wir Sie, falls Ihr Guthaben die Verlängerungen nicht deckt; kann eine Verlängerung nicht bezahlt werden, wird das Konto gesperrt, bis Sie Guthaben aufladen und es wieder aktivieren.',
+    partner_renew_q: 'Wie funktionieren Verlängerungen?',
+    partner_renew_a:
+      'Ein wiederkehrendes Konto verlängert sich am Ende seines Zeitraums, und die Verlängerung wird Ihrem Kreditrahmen belastet. Drei Tage vorher warnen wir Sie, falls Ihr verbleibender Kreditrahmen die Verlängerungen nicht deckt; würde eine Verlängerung das Limit überschreiten, wird das Konto gesperrt, bis Sie Ihr Konto bei uns ausgeglichen und es wieder aktiviert haben.',
+  },
+};
