@@ -53,6 +53,8 @@ export default defineConfig({
     alias: {
       // The SDK from its modules, not its one-file build: a page that uses one part of it (the
       // Sandbox's PartnerPanel) then carries that part itself instead of the chunks /login loads.
+      // The light entry first: the signed-out pages import it, and it must not resolve into the full one.
+      '@partner-panel/sdk/redeem': fileURLToPath(new URL('../sdk/src/redeem.ts', import.meta.url)),
       '@partner-panel/sdk': fileURLToPath(new URL('../sdk/src/index.ts', import.meta.url)),
       // node-polyglot (react-admin's translations) asks for an Object.entries polyfill, which brings
       // a dozen ES-shim packages (get-intrinsic, call-bind…) into the signed-in app's first chunk;

@@ -3,6 +3,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { errors, fallbackMessage } from '@partner-panel/sdk';
 import { en } from '../src/i18n/en';
 
 const src = fileURLToPath(new URL('../src/', import.meta.url));
@@ -35,6 +36,15 @@ describe('i18n messages', () => {
   it('holds the spec texts verbatim', () => {
     expect(en.pp.legacy).toEqual({ title: 'Browser not supported', body: 'Please update your browser' });
     expect(en.pp.validation.passwordsDontMatch).toBe("Passwords don't match");
+    // The signed-out pages' copies of the contract's refusals (kept apart from its catalogue for /login's weight).
+    expect(en.pp.errors).toMatchObject({
+      csrf: errors.csrfMissing.message,
+      form_init: errors.formInit.message,
+      login: errors.loginFailed.message,
+      fetch_details: fallbackMessage(errors.fetchDetails),
+      update: errors.updateFailed.message,
+      network: errors.network.message,
+    });
     expect(en.pp.validation.fullNameRequired).toBe('Full Name is required');
     expect(en.pp.validation.emailRequired).toBe('Email address is required');
     expect(en.pp.validation.nothingToUpdate).toBe('Nothing to update');

@@ -4,7 +4,7 @@
  * signed-out pages, else the browser's languages, else English. It is part of /login's code: a few
  * lines and no catalogue.
  */
-import { DEFAULT_LOCALE, LOCALES, RTL_LOCALES, matchLocale, type Locale } from '@partner-panel/sdk';
+import { DEFAULT_LOCALE, LOCALES, RTL_LOCALES, matchLocale, type Locale } from '@partner-panel/sdk/redeem';
 
 const KEY = 'pp.locale';
 

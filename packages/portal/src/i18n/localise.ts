@@ -5,8 +5,7 @@
  * names and numbers it was filled with — and shows that sentence of the shown language's catalogue,
  * filled with the same values. A text of no catalogue sentence is shown as it came.
  */
-import { DEFAULT_LOCALE, type Locale } from '@partner-panel/sdk';
-import { refusals, successSentences, validation } from './en/contract';
+import { DEFAULT_LOCALE, type Locale } from '@partner-panel/sdk/redeem';
 import { currentLocale } from './locale';
 import { pseudo, pseudoLocale } from './pseudo';
 
@@ -29,14 +28,18 @@ interface Matcher {
   text: string;
 }
 
-const english: Sentences = { validation, refusals, successes: successSentences };
+/**
+ * English's sentences, the key to every other language's: fetched with the first other language's
+ * (they come from the contract's rules, which sign-in's first screen does not carry).
+ */
+let english: Sentences | undefined;
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 let matchers: Matcher[] | undefined;
 /** Exact English texts (no placeholder), found at once. */
 let exact: Map<string, Matcher> | undefined;
 
-function index() {
+function index(english: Sentences) {
   if (matchers && exact) return { matchers, exact };
   const all: Matcher[] = [];
   const visit = (group: Group, node: Tree, path: string[]) => {
@@ -66,6 +69,10 @@ const files = import.meta.glob<Sentences & { successSentences: object }>(['./*/c
 
 /** Fetches `locale`'s sentences (once); the full catalogue brings the same file. */
 export async function loadSentences(locale: Locale): Promise<void> {
+  if (!english && (locale !== DEFAULT_LOCALE || pseudoLocale())) {
+    const { validation, refusals, successSentences } = await import('./en/contract');
+    english = { validation, refusals, successes: successSentences };
+  }
   if (locale === DEFAULT_LOCALE || translations.has(locale)) return;
   const load = files[`./${locale}/contract.ts`];
   if (!load) return;
@@ -100,13 +107,13 @@ const at = (tree: object, path: string[]): unknown => path.reduce<unknown>((node
 
 /** `text` in the shown language when it is a sentence of the catalogue; else `text` itself. */
 export function localise(text: string, locale: Locale = currentLocale()): string {
-  if (!text || (locale === DEFAULT_LOCALE && !pseudoLocale())) return text;
+  if (!text || !english || (locale === DEFAULT_LOCALE && !pseudoLocale())) return text;
   const theirs = pseudoLocale() ? english : translations.get(locale);
   if (!theirs) return text;
   // The spec's fallback form (`code : rspf-003, Unable to …`) keeps its code and words the rest.
   const coded = /^code : ([\w-]+), (.*)$/s.exec(text);
   if (coded) return `code : ${coded[1]}, ${localise(coded[2] as string, locale)}`;
-  const { matchers: all, exact: byText } = index();
+  const { matchers: all, exact: byText } = index(english);
   let found = byText.get(text);
   let values: Record<string, string> = {};
   if (!found) {

@@ -5,7 +5,7 @@
  * (loadPublicMessages). Signed in, the full provider (./index) takes over with every string.
  */
 import type { I18nProvider } from 'ra-core';
-import type { Locale } from '@partner-panel/sdk';
+import type { Locale } from '@partner-panel/sdk/redeem';
 import { publicPp } from './en/public';
 import { currentLocale, setLocale } from './locale';
 import type { Translation } from './catalogue';

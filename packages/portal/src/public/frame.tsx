@@ -5,7 +5,7 @@
  */
 import { createContext, useCallback, useContext, useEffect, useId, useRef, useState, useSyncExternalStore, type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { LOCALES, LOCALE_NAMES, type Locale } from '@partner-panel/sdk';
+import { LOCALES, LOCALE_NAMES, type Locale } from '@partner-panel/sdk/redeem';
 import { publicI18nProvider, switchPublicLocale } from '../i18n/public';
 import { currentLocale, subscribeLocale } from '../i18n/locale';
 import './frame.css';

@@ -2,7 +2,7 @@
  * The strings of the signed-out pages (sign-in, sign-up, verification, reset). They load with /login,
  * so they are kept apart from the rest (en.ts adds them to every other string).
  */
-import { errors, fallbackMessage, ROLE_NAMES } from '@partner-panel/sdk';
+import { ROLE_NAMES } from '@partner-panel/sdk/redeem';
 
 export const publicPp = {
   app: { title: 'Reseller Dashboard', name: 'Partner Panel', loading: 'Loading…', close: 'Close' },
@@ -96,13 +96,15 @@ export const publicPp = {
     back: 'Back to sign in',
   },
   legacy: { title: 'Browser not supported', body: 'Please update your browser' },
+  // The contract's sentences (messages.ts), written here so that /login's code does not carry the
+  // whole catalogue of refusals (about 7 kB); test/i18n.test.ts holds them to the contract's words.
   errors: {
-    csrf: errors.csrfMissing.message,
-    form_init: errors.formInit.message,
-    login: errors.loginFailed.message,
-    fetch_details: fallbackMessage(errors.fetchDetails),
-    update: errors.updateFailed.message,
-    network: errors.network.message,
+    csrf: 'CSRF token not found. Please refresh the page and try again.',
+    form_init: 'Failed to initialize form. Please refresh the page.',
+    login: 'Unable to Login',
+    fetch_details: 'code : rspf-101, Unable to fetch details',
+    update: 'Unable to update, Please try again',
+    network: 'Network error. Please check your connection and try again.',
     support_reference: 'Reference for support: %{id}',
   },
 };
