@@ -4,7 +4,11 @@ import { defineConfig } from 'vitest/config';
 /** Unit tests, and browser tests: the built portal served by the real server, driven in Chromium. */
 export default defineConfig({
   resolve: {
-    alias: { '@partner-panel/sdk': fileURLToPath(new URL('../sdk/src/index.ts', import.meta.url)) },
+    // As the build resolves them (vite.config.ts): the light entry first.
+    alias: {
+      '@partner-panel/sdk/redeem': fileURLToPath(new URL('../sdk/src/redeem.ts', import.meta.url)),
+      '@partner-panel/sdk': fileURLToPath(new URL('../sdk/src/index.ts', import.meta.url)),
+    },
   },
   test: {
     name: 'portal',
