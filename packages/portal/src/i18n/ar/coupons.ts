@@ -3,6 +3,15 @@ import type { Translation } from '../catalogue';
 import type { coupons as english } from '../en/coupons';
 
 export const coupons: Translation<typeof english> = {
+  cycles: {
+    monthly: 'الخطة الشهرية (شهر واحد)',
+    quarterly: 'الخطة الربع سنوية (3 أشهر)',
+    semiannually: 'الخطة نصف السنوية (6 أشهر)',
+    annually: 'الخطة السنوية (12 شهرًا)',
+    biennially: 'خطة السنتين (سنتان)',
+    triennially: 'خطة الثلاث سنوات (3 سنوات)',
+    lifetime: 'الخطة مدى الحياة (5 سنوات)',
+  },
   coupons: {
     title: 'قائمة القسائم',
     yes: 'نعم',

@@ -3,6 +3,15 @@ import type { Translation } from '../catalogue';
 import type { coupons as english } from '../en/coupons';
 
 export const coupons: Translation<typeof english> = {
+  cycles: {
+    monthly: 'Monatstarif (1 Monat)',
+    quarterly: 'Quartalstarif (3 Monate)',
+    semiannually: 'Halbjahrestarif (6 Monate)',
+    annually: 'Jahrestarif (12 Monate)',
+    biennially: 'Zweijahrestarif (2 Jahre)',
+    triennially: 'Dreijahrestarif (3 Jahre)',
+    lifetime: 'Lebenslanger Tarif (5 Jahre)',
+  },
   coupons: {
     title: 'Gutscheinliste',
     yes: 'Ja',

@@ -1,5 +1,17 @@
 /** Coupons (001 §2–§5): the list, Generate, the prices and the FAQ. */
+import { CYCLES } from '@partner-panel/sdk';
+
 export const coupons = {
+  /** The billing cycles' names, as the spec words them (CYCLES). */
+  cycles: {
+    monthly: CYCLES.monthly.label,
+    quarterly: CYCLES.quarterly.label,
+    semiannually: CYCLES.semiannually.label,
+    annually: CYCLES.annually.label,
+    biennially: CYCLES.biennially.label,
+    triennially: CYCLES.triennially.label,
+    lifetime: CYCLES.lifetime.label,
+  },
   coupons: {
     title: 'Coupons List',
     yes: 'Yes',

@@ -3,6 +3,15 @@ import type { Translation } from '../catalogue';
 import type { coupons as english } from '../en/coupons';
 
 export const coupons: Translation<typeof english> = {
+  cycles: {
+    monthly: 'Plan mensual (1 mes)',
+    quarterly: 'Plan trimestral (3 meses)',
+    semiannually: 'Plan semestral (6 meses)',
+    annually: 'Plan anual (12 meses)',
+    biennially: 'Plan bienal (2 años)',
+    triennially: 'Plan trienal (3 años)',
+    lifetime: 'Plan vitalicio (5 años)',
+  },
   coupons: {
     title: 'Lista de cupones',
     yes: 'Sí',

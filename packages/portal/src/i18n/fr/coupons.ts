@@ -3,6 +3,15 @@ import type { Translation } from '../catalogue';
 import type { coupons as english } from '../en/coupons';
 
 export const coupons: Translation<typeof english> = {
+  cycles: {
+    monthly: 'Formule mensuelle (1 mois)',
+    quarterly: 'Formule trimestrielle (3 mois)',
+    semiannually: 'Formule semestrielle (6 mois)',
+    annually: 'Formule annuelle (12 mois)',
+    biennially: 'Formule biennale (2 ans)',
+    triennially: 'Formule triennale (3 ans)',
+    lifetime: 'Formule à vie (5 ans)',
+  },
   coupons: {
     title: 'Liste des coupons',
     yes: 'Oui',

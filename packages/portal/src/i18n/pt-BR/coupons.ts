@@ -3,6 +3,15 @@ import type { Translation } from '../catalogue';
 import type { coupons as english } from '../en/coupons';
 
 export const coupons: Translation<typeof english> = {
+  cycles: {
+    monthly: 'Plano mensal (1 mês)',
+    quarterly: 'Plano trimestral (3 meses)',
+    semiannually: 'Plano semestral (6 meses)',
+    annually: 'Plano anual (12 meses)',
+    biennially: 'Plano bienal (2 anos)',
+    triennially: 'Plano trienal (3 anos)',
+    lifetime: 'Plano vitalício (5 anos)',
+  },
   coupons: {
     title: 'Lista de cupons',
     yes: 'Sim',

@@ -3,6 +3,15 @@ import type { Translation } from '../catalogue';
 import type { coupons as english } from '../en/coupons';
 
 export const coupons: Translation<typeof english> = {
+  cycles: {
+    monthly: 'Месячный тариф (1 месяц)',
+    quarterly: 'Квартальный тариф (3 месяца)',
+    semiannually: 'Полугодовой тариф (6 месяцев)',
+    annually: 'Годовой тариф (12 месяцев)',
+    biennially: 'Двухлетний тариф (2 года)',
+    triennially: 'Трёхлетний тариф (3 года)',
+    lifetime: 'Пожизненный тариф (5 лет)',
+  },
   coupons: {
     title: 'Список купонов',
     yes: 'Да',

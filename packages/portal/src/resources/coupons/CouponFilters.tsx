@@ -6,7 +6,7 @@
 import { Box, Button } from '@mui/material';
 import { SelectInput, useTranslate } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
-import { CYCLE_NAMES, CYCLES } from '@partner-panel/sdk';
+import { CYCLE_NAMES } from '@partner-panel/sdk';
 
 const DAY_MS = 24 * 3600_000;
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
@@ -60,8 +60,7 @@ export function couponListFilterInputs() {
       label="resources.coupons.fields.plan"
       helperText={false}
       emptyText="pp.coupons.all"
-      translateChoice={false}
-      choices={CYCLE_NAMES.map((cycle) => ({ id: cycle, name: CYCLES[cycle].label }))}
+      choices={CYCLE_NAMES.map((cycle) => ({ id: cycle, name: `pp.cycles.${cycle}` }))}
     />,
     <DatePresets key="presets" />,
   ];

@@ -8,7 +8,7 @@ import { Button, Card, CardContent, Chip, Stack, Typography } from '@mui/materia
 import { DataTable, ListContextProvider, ResourceContextProvider, useCanAccess, useDataProvider, useList, useRefresh, useTranslate } from 'react-admin';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PortalDataProvider } from '@partner-panel/data-provider';
-import { CYCLES, PAGE_SIZES, type CatalogueAddonRow, type CatalogueChangeRow, type CatalogueProductRow, type Cycle } from '@partner-panel/sdk';
+import { CYCLES, PAGE_SIZES, type CatalogueAddonRow, type CatalogueChangeRow, type CatalogueProductRow } from '@partner-panel/sdk';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useFormat } from '../../../components/format';
 import { ListTable } from '../../../components/ListTable';
@@ -100,7 +100,7 @@ export default function CataloguePage() {
   };
   const { act, busy } = useAnsweredAction(settle);
 
-  const cycleName = (cycle: string) => (cycle in CYCLES ? CYCLES[cycle as Cycle].label : cycle);
+  const cycleName = (cycle: string) => (cycle in CYCLES ? translate(`pp.cycles.${cycle}`) : cycle);
   const productName = (p: Pick<CatalogueProductRow, 'billing_type' | 'cycle'>) =>
     translate('pp.catalogue.product_name', { cycle: cycleName(p.cycle), type: translate(p.billing_type === 1 ? 'pp.catalogue.recurring' : 'pp.catalogue.onetime') });
   const addonName = (a: Pick<CatalogueAddonRow, 'key' | 'name'>) => translate(`pp.pricing.addon_${a.key}`, { _: a.name });

@@ -9,7 +9,7 @@ import { TextInput, useDataProvider, useNotify, useRefresh, useTranslate } from 
 import type { FieldValues } from 'react-hook-form';
 import { z } from 'zod';
 import type { PortalDataProvider } from '@partner-panel/data-provider';
-import { CYCLES, RECURRING_CYCLES, dollarAmountField, dollarsToCents } from '@partner-panel/sdk';
+import { RECURRING_CYCLES, dollarAmountField, dollarsToCents } from '@partner-panel/sdk';
 import { SchemaForm } from '../../../components/SchemaForm';
 import type { Submission } from '../../../components/useSubmission';
 import { SubmitButton } from '../../../components/SubmitButton';
@@ -68,7 +68,7 @@ function PriceForm({ userId, recursive, prices, editable }: { userId: number; re
       </Typography>
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: '1fr 1fr 1fr' }, columnGap: 2 }}>
         {RECURRING_CYCLES.map((cycle) => (
-          <TextInput key={cycle} source={cycle} label={CYCLES[cycle].label} inputMode="decimal" data-testid={`price-${cycle}`} disabled={!editable} />
+          <TextInput key={cycle} source={cycle} label={translate(`pp.cycles.${cycle}`)} inputMode="decimal" data-testid={`price-${cycle}`} disabled={!editable} />
         ))}
       </Box>
       {editable ? <SubmitButton label="pp.users.save_prices" /> : null}
