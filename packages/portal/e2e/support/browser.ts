@@ -46,10 +46,11 @@ export interface Tab {
 }
 
 /** A new browser profile (its own local storage and cookies). */
-export async function newTab(baseURL: string, viewport = DESKTOP): Promise<Tab> {
+export async function newTab(baseURL: string, viewport = DESKTOP, options: { locale?: string } = {}): Promise<Tab> {
   // Less motion, as a person may ask their system for: the portal then opens and closes dialogs, menus
-  // and toasts at once (theme.ts), so the tests wait on no animation.
-  const context = await (await launch()).newContext({ baseURL, viewport, acceptDownloads: true, reducedMotion: 'reduce' });
+  // and toasts at once (theme.ts), so the tests wait on no animation. The browser speaks English
+  // unless a test gives it another language (its Accept-Language and navigator.languages).
+  const context = await (await launch()).newContext({ baseURL, viewport, acceptDownloads: true, reducedMotion: 'reduce', locale: options.locale ?? 'en-US' });
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));

@@ -1,0 +1,170 @@
+/**
+ * The portal in another language, in Chromium (issue 36): a German browser and a person who picks
+ * Arabic on the sign-in page each sign in, generate coupons, filter the coupon list, open Add Funds
+ * and the dashboard — every word from their catalogue, money and dates in their conventions, axe
+ * clean; Arabic is written right to left, and a phone never scrolls sideways. The user menu's
+ * language is saved on the person, and their own language wins over the browser's next time.
+ */
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { Locale } from '@partner-panel/sdk';
+import { accessibilityViolations, expectNoProblems, MOBILE, newTab, painted, trackRequests } from './support/browser.js';
+import { startServer } from './support/server.js';
+import { pluralForm } from '../src/i18n/localise.js';
+
+const server = await startServer();
+
+type Tree = { [key: string]: string | Tree };
+const catalogues = import.meta.glob<{ messages: Tree }>('../src/i18n/*/index.ts');
+
+/** A sentence of `locale`'s catalogue, filled as polyglot fills it (the plural form of `smart_count`). */
+async function words(locale: Locale) {
+  const { messages } = await (catalogues[`../src/i18n/${locale}/index.ts`] as () => Promise<{ messages: Tree }>)();
+  return (key: string, values: Record<string, string | number> = {}) => {
+    const found = key.split('.').reduce<unknown>((node, part) => (node as Tree | undefined)?.[part], messages);
+    if (typeof found !== 'string') throw new Error(`${locale}: no ${key}`);
+    const forms = found.split('||||').map((f) => f.trim());
+    const form = typeof values.smart_count === 'number' ? (forms[pluralForm(locale, values.smart_count)] ?? forms[0]) : forms[0];
+    return (form as string).replace(/%\{(\w+)\}/g, (_, name: string) => String(values[name] ?? ''));
+  };
+}
+
+const EMAIL = 'reseller@demo.partner-panel.test';
+
+async function signInHere(page: Page) {
+  await page.locator('input[autocomplete=username]:visible').fill(EMAIL);
+  await page.locator('form button[type=submit]').click();
+  const password = page.locator('input[autocomplete=current-password]');
+  await password.fill('DemoPass2026!');
+  await password.press('Enter');
+  await page.waitForURL(/\/dashboard\/overview$/);
+}
+
+/** The same address as a link goes there, once its reads have come. */
+async function open(page: Page, requests: ReturnType<typeof trackRequests>, address: string) {
+  await page.evaluate((to) => {
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, address);
+  await requests.quiet();
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+}
+
+const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+const personLocale = async () =>
+  (
+    (await server.app.ctx.db.execute(sql`select locale from people where lower(email) = ${EMAIL}`)) as unknown as { rows: { locale: string | null }[] }
+  ).rows[0]?.locale;
+
+describe('a German browser', () => {
+  it('signs in, generates, filters the coupons, adds funds and reads the dashboard in German, with German money, axe clean', async () => {
+    await server.app.ctx.db.execute(sql`update people set locale = null, time_zone = null where lower(email) = ${EMAIL}`);
+    const t = await words('de');
+    const tab = await newTab(server.url, undefined, { locale: 'de-DE' });
+    const { page } = tab;
+    await page.goto('/login');
+    await page.getByRole('heading', { level: 1, name: t('pp.login.title') }).waitFor();
+    expect(await page.locator('html').getAttribute('lang')).toBe('de');
+    expect(await page.getByTestId('public-language').inputValue()).toBe('de');
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await signInHere(page);
+    // A person with no language of their own keeps the one they saw: mails follow it.
+    await expect.poll(personLocale).toBe('de');
+    const requests = trackRequests(page);
+
+    await open(page, requests, '/demo-reseller/coupons/generate');
+    await page.getByLabel(t('pp.generate.quantity')).fill('2');
+    await page.getByLabel(t('pp.generate.prefix')).fill('de-');
+    // US dollars written the German way: 90,00 $.
+    await expect.poll(() => page.getByTestId('generate-total').textContent()).toBe('90,00\u00a0$');
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: t('pp.generate.submit'), exact: true }).click();
+    // The server's answer (English, with its count) shown in the catalogue's German.
+    await page.locator('.MuiSnackbarContent-message').getByText(t('pp.successes.couponsGenerated', { smart_count: 2 })).waitFor();
+    await page.getByTestId('generated').getByText(t('pp.generate.ready', { count: 2, amount: '90,00\u00a0$' })).waitFor();
+
+    await open(page, requests, '/demo-reseller/coupons/list?filter=%7B%22redeemed%22%3A%22no%22%7D');
+    await page.getByRole('heading', { level: 1, name: t('pp.coupons.title') }).waitFor();
+    // The filter's own words: the Redeemed filter shows "No" in German.
+    await page.getByText(t('pp.coupons.no'), { exact: true }).first().waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    await open(page, requests, '/demo-reseller/billing/pay');
+    await page.getByRole('heading', { level: 1, name: t('pp.billing.add_funds') }).waitFor();
+    await page.getByLabel(t('pp.billing.amount')).first().waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    await open(page, requests, '/demo-reseller/dashboard/overview');
+    await expect.poll(() => page.getByTestId('tile-coupons-24h-value').textContent()).toMatch(/\d/);
+    expect(await page.getByTestId('balance-tag').textContent()).toMatch(/\d,\d{2}\s\$/);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    expectNoProblems(tab);
+  });
+});
+
+describe('Arabic, chosen on the sign-in page', () => {
+  it('is written right to left at 1280 and 390 px, with no sideways scroll on a phone, axe clean', async () => {
+    await server.app.ctx.db.execute(sql`update people set locale = null where lower(email) = ${EMAIL}`);
+    const t = await words('ar');
+    const tab = await newTab(server.url, MOBILE);
+    const { page } = tab;
+    await page.goto('/login');
+    await page.getByTestId('public-language').selectOption('ar');
+    await page.getByRole('heading', { level: 1, name: t('pp.login.title') }).waitFor();
+    expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
+    // The list keeps the focus the page had before it showed anew in Arabic.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('public-language');
+    expect(await noSidewaysScroll(page)).toBe(true);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await signInHere(page);
+    await expect.poll(personLocale).toBe('ar');
+    expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
+    const requests = trackRequests(page);
+
+    for (const [address, title] of [
+      ['/demo-reseller/coupons/generate', 'pp.nav.generate'],
+      ['/demo-reseller/coupons/list?filter=%7B%22redeemed%22%3A%22no%22%7D', 'pp.coupons.title'],
+      ['/demo-reseller/billing/pay', 'pp.billing.add_funds'],
+      ['/demo-reseller/dashboard/overview', 'pp.dashboard.title'],
+    ] as const) {
+      for (const size of [MOBILE, { width: 1280, height: 800 }]) {
+        await page.setViewportSize(size);
+        await open(page, requests, address);
+        await page.getByRole('heading', { level: 1, name: t(title) }).first().waitFor();
+        await painted(page);
+        expect(await noSidewaysScroll(page), `${address} at ${size.width} px`).toBe(true);
+        expect(await accessibilityViolations(page), `${address} at ${size.width} px`).toEqual([]);
+      }
+    }
+    // MUI mirrors itself: the user menu, at the right end of the bar left to right, is at its left.
+    const menu = await page.getByTestId('user-menu').boundingBox();
+    expect(menu?.x).toBeLessThan(640);
+    expectNoProblems(tab);
+  });
+});
+
+describe("the user menu's language", () => {
+  it('shows the portal in the language picked, saves it on the person, and it wins over the browser next time', async () => {
+    await server.app.ctx.db.execute(sql`update people set locale = 'en' where lower(email) = ${EMAIL}`);
+    const es = await words('es');
+    const tab = await newTab(server.url, undefined, { locale: 'fr-FR' });
+    const { page } = tab;
+    await page.goto('/login');
+    // A French browser: the sign-in page is French until the person is known.
+    expect(await page.locator('html').getAttribute('lang')).toBe('fr');
+    await signInHere(page);
+    // Their own language (English) wins over the browser's.
+    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('en');
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('language-menu').click();
+    await page.getByTestId('language-es').click();
+    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('es');
+    await page.getByRole('heading', { level: 1, name: es('pp.dashboard.title') }).waitFor();
+    await expect.poll(personLocale).toBe('es');
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: es('pp.dashboard.title') }).waitFor();
+    expectNoProblems(tab);
+  });
+});
