@@ -5,6 +5,9 @@
 export const reactAdmin = {
   action: {
     bulk_actions: '1 Zeile ausgewählt |||| %{smart_count} Zeilen ausgewählt',
+    // The package writes Swiss German (ss for ß).
+    close: 'Schließen',
+    close_menu: 'Menü schließen',
     select_all: 'Alle Zeilen dieser Seite auswählen',
     select_row: 'Diese Zeile auswählen',
     unselect: 'Auswahl aller Zeilen aufheben',
@@ -45,6 +48,7 @@ export const reactAdmin = {
     placeholder_data_warning: 'Netzwerkproblem: Die Daten konnten nicht aktualisiert werden.',
   },
   navigation: {
+    page_out_of_boundaries: 'Die Seite %{page} liegt außerhalb des gültigen Bereichs',
     no_results: 'Keine Einträge gefunden',
     clear_filters: 'Filter zurücksetzen',
     no_filtered_results: 'Mit den aktuellen Filtern wurden keine %{name} gefunden.',
