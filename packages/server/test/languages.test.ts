@@ -1,16 +1,42 @@
 /**
  * Languages (issue 36), through the real calls: a person's language and time zone (set, kept,
- * cleared, refused).
+ * cleared, refused), the language a new person is given from their browser (sign-up, an accepted
+ * invitation, an account the operator opens), and the e-mails in the reader's language (a coupon
+ * in the sending member's, with the redeem link's `lang`; money and dates by Intl; Arabic right to
+ * left).
  */
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { testApp } from './support/app.js';
+import { LOCALES } from '@partner-panel/sdk';
+import { mailCatalogues } from '../src/adapters/mail/i18n/index.js';
+import { specEnvelope, testApp } from './support/app.js';
 import { fundedReseller, query } from './support/sql.js';
 import { MEMBER_PASSWORD, invitationToken } from './support/team.js';
 
 const t = await testApp({ env: { SESSION_TTL_HOURS: '2160' } });
 
+/** A call with a body as a browser asking for `language` sends it: CSRF pair, bearer, Accept-Language. */
+async function send(method: 'GET' | 'POST', url: string, language: string, payload?: unknown, token?: string) {
+  const csrf = (specEnvelope(await t.app.inject({ method: 'GET', url: '/api/csrf' })).body as { csrf_token: string }).csrf_token;
+  const res = await t.app.inject({
+    method,
+    url,
+    headers: { 'accept-language': language, 'csrf-token': csrf, cookie: `XSRF-TOKEN=${csrf}`, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
+  return { status: res.statusCode, headers: res.headers, json: specEnvelope(res) };
+}
+
+/** The newest mail to an address, its HTML too. */
+async function mailTo(to: string, kind?: string) {
+  const mails = (await t.mails(to)) as ({ html: string } & Awaited<ReturnType<typeof t.mails>>[number])[];
+  const mail = kind ? mails.find((m) => m.kind === kind) : mails[0];
+  if (!mail) throw new Error(`no ${kind ?? ''} mail to ${to}`);
+  return mail;
+}
+
 const localeOf = async (email: string) => (await query<{ locale: string | null }>(t, sql`select locale from people where lower(email) = lower(${email})`))[0]?.locale;
+const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
 describe("a person's language and time zone (POST /api/v1/profile/preferences)", () => {
   it('are none until chosen; set, they are on the profile and the next sign-in; a field left out is kept and null forgets it', async () => {
@@ -66,3 +92,115 @@ describe("a person's language and time zone (POST /api/v1/profile/preferences)",
   });
 });
 
+describe("a new person's language, from their browser's Accept-Language", () => {
+  it('is kept at sign-up, and the verification mail goes out in it', async () => {
+    const password = 'Spanish!Pass2026';
+    const res = await send('POST', '/api/register', 'es-MX,es;q=0.9,en;q=0.8', { email: 'nuevo@example.com', name: 'Nuevo Socio', password, password_confirmation: password });
+    expect(res.json.header).toMatchObject({ status: 'success', message: 'Registration successful! We have sent a verification link to your email address.' });
+    expect(await localeOf('nuevo@example.com')).toBe('es');
+    const mail = await mailTo('nuevo@example.com', 'verify_email');
+    expect(mail.subject).toBe('Verifique su dirección de correo electrónico');
+    expect(mail.text).toMatch(/^Hola, Nuevo Socio:/);
+    expect(mail.text).toContain('El enlace es válido durante 48 horas.');
+    expect(mail.html).toContain('<html lang="es">');
+    expect(mail.html).toContain('Enviado por Partner Panel');
+  });
+
+  it('is none when the browser asks for none of ours, and the mail is English', async () => {
+    const password = 'Japanese!Pass2026';
+    await send('POST', '/api/register', 'ja-JP,ja;q=0.9', { email: 'shinki@example.com', name: 'Shinki', password, password_confirmation: password });
+    expect(await localeOf('shinki@example.com')).toBeNull();
+    const mail = await mailTo('shinki@example.com', 'verify_email');
+    expect(mail.subject).toBe('Verify your email address');
+    expect(mail.text).toContain('The link is valid for 48 hours.');
+    expect(mail.html).toContain('<html lang="en">');
+  });
+
+  it('is kept when an invitation makes a new person, whose later mail is in it', async () => {
+    const owner = await t.signIn('reseller@demo.partner-panel.test');
+    await owner.api.inviteMembers({ invitations: [{ email: 'nouveau@example.com', role: 'support' }] });
+    // The invitation itself: the inviting member chose no language, and the address is nobody's yet.
+    expect((await mailTo('nouveau@example.com', 'team_invitation')).subject).toBe('Demo Reseller invited you to Demo Reseller on Partner Panel');
+    const token = await invitationToken(t, 'nouveau@example.com');
+    await send('POST', '/api/team/invitation/accept', 'fr-CA,fr;q=0.9', { token, name: 'Nadia Nouveau', password: MEMBER_PASSWORD, password_confirmation: MEMBER_PASSWORD });
+    expect(await localeOf('nouveau@example.com')).toBe('fr');
+    await t.client().forgotPassword({ email: 'nouveau@example.com' });
+    const reset = await mailTo('nouveau@example.com', 'reset_password');
+    expect(reset.subject).toBe('Réinitialisez votre mot de passe');
+    expect(reset.text).toContain(`Le lien est valable ${new Intl.NumberFormat('fr', { style: 'unit', unit: 'minute', unitDisplay: 'long' }).format(60)}.`);
+  });
+
+  it("is kept when the operator opens an account for a new person, from the operator's browser", async () => {
+    const op = await t.signIn('operator@demo.partner-panel.test');
+    const res = await send('POST', '/api/v1/operator/resellers', 'pt-BR,pt;q=0.9', { name: 'Loja Nova', email: 'loja@example.com' }, op.token);
+    expect(res.json.header.status).toBe('success');
+    expect(await localeOf('loja@example.com')).toBe('pt-BR');
+    const mail = await mailTo('loja@example.com', 'account_opened');
+    expect(mail.subject).toBe('Sua conta do Partner Panel está pronta');
+    expect(mail.text).toContain('A equipe de parceiros abriu uma conta de revendedor para Loja Nova no Partner Panel');
+    expect(mail.text).toContain('O link é válido por 48 horas');
+  });
+});
+
+describe('e-mails in the reader’s language', () => {
+  it("sends a coupon in the sending member's language, its redeem link opening the page in it", async () => {
+    const me = await fundedReseller(t, 'vendedor@example.com', 10_000);
+    await me.api.updatePreferences({ locale: 'es' });
+    const { codes } = await me.api.generateCoupons({ quantity: 1, billing_cycle: 'annually', product_id: 104, addon_type: '', billing_type: 1, prefix: 'ES' });
+    const [row] = (await me.api.listCoupons({ code: codes[0] as string })).data;
+    const res = await t.post('/api/v1/resellers/coupon/send', { coupon_id: row?.Coupon_ID, email: 'cliente@example.com', full_name: 'Lucía' }, me.token);
+    // The API's own answer stays English.
+    expect(res.json.header).toEqual({ code: 70031, status: 'success', message: 'Coupon sent successfully' });
+    const mail = await mailTo('cliente@example.com', 'coupon');
+    expect(mail.subject).toBe('Su cupón de VPN de vendedor');
+    expect(mail.text).toMatch(/^Hola, Lucía:/);
+    expect(mail.text).toContain('vendedor le ha enviado un cupón de suscripción VPN: Plan anual (12 meses).');
+    expect(mail.text).toContain(`Su código de cupón: ${codes[0]}`);
+    const [coupon] = await query<{ expires_at: Date }>(t, sql`select expires_at from coupons where code = ${codes[0]}`);
+    const until = new Date(coupon?.expires_at ?? 0).toLocaleDateString('es', { dateStyle: 'long', timeZone: 'UTC' });
+    expect(mail.text).toContain(`Canjéelo antes del ${until} para activar su cuenta VPN.`);
+    expect(mail.links).toEqual([`http://panel.test/redeem?coupon=${codes[0]}&lang=es`]);
+    expect(mail.html).toContain('<html lang="es">');
+  });
+
+  it("writes money and dates the German way in a German reader's mail, and keeps dollars", async () => {
+    const admin = await t.signIn('admin@demo.partner-panel.test');
+    const sub = await t.signIn('sub1@demo.partner-panel.test');
+    await sub.api.updatePreferences({ locale: 'de' });
+    const { invoice_id } = await admin.api.createUserInvoice({ user_reseller_id: sub.user.id, amount: 1234.5 });
+    const mail = await mailTo('sub1@demo.partner-panel.test', 'invoice_sent');
+    // Intl's German: the point between thousands, the comma before cents, the dollar sign after (a no-break space before it).
+    const amount = new Intl.NumberFormat('de', { style: 'currency', currency: 'USD' }).format(1234.5);
+    expect(amount).toMatch(/^1\.234,50\s\$$/);
+    expect(mail.subject).toBe(`Rechnung Nr. ${invoice_id} über ${amount}`);
+    expect(mail.text).toMatch(/^Guten Tag Northwind Sub-reseller,/);
+    const [invoice] = await query<{ due_at: Date }>(t, sql`select due_at from invoices where id = ${invoice_id}`);
+    const due = new Date(invoice?.due_at ?? 0).toLocaleDateString('de', { dateStyle: 'long', timeZone: 'UTC' });
+    expect(mail.text).toContain(`Demo Admin hat Ihnen die Rechnung Nr. ${invoice_id} über ${amount} gesendet, fällig am ${due}.`);
+    expect(mail.html).toContain('<html lang="de">');
+  });
+
+  it('lays an Arabic mail out right to left, on its html and its body', async () => {
+    const me = await fundedReseller(t, 'arabic-reader@example.com', 0);
+    await me.api.updatePreferences({ locale: 'ar' });
+    await t.client().forgotPassword({ email: 'arabic-reader@example.com' });
+    const mail = await mailTo('arabic-reader@example.com', 'reset_password');
+    expect(mail.subject).toBe('إعادة تعيين كلمة المرور');
+    expect(mail.html).toContain('<html lang="ar" dir="rtl">');
+    expect(mail.html).toMatch(/<body lang="ar" dir="rtl" style="[^"]*text-align:right/);
+    expect(mail.text).toContain('الرابط صالح لمدة 60 دقيقة.');
+  });
+});
+
+describe('the catalogues', () => {
+  it('give every sentence of every language the placeholders of its English', () => {
+    for (const catalogues of [mailCatalogues] as Record<string, Record<string, string>>[]) {
+      const english = catalogues.en as Record<string, string>;
+      for (const locale of LOCALES) {
+        const words = catalogues[locale] as Record<string, string>;
+        expect(Object.keys(words).sort(), locale).toEqual(Object.keys(english).sort());
+        for (const [key, sentence] of Object.entries(english)) expect(placeholders(words[key] ?? ''), `${locale} ${key}`).toEqual(placeholders(sentence));
+      }
+    }
+  });
+});
