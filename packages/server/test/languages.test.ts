@@ -3,13 +3,15 @@
  * cleared, refused), the language a new person is given from their browser (sign-up, an accepted
  * invitation, an account the operator opens), and the e-mails in the reader's language (a coupon
  * in the sending member's, with the redeem link's `lang`; money and dates by Intl; Arabic right to
- * left).
+ * left), and the PDF invoice in Russian and Arabic.
  */
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '@partner-panel/sdk';
 import { mailCatalogues } from '../src/adapters/mail/i18n/index.js';
+import { invoiceCatalogues } from '../src/modules/billing/invoice-i18n/index.js';
 import { specEnvelope, testApp } from './support/app.js';
+import { readPdf } from './support/pdf.js';
 import { fundedReseller, query } from './support/sql.js';
 import { MEMBER_PASSWORD, invitationToken } from './support/team.js';
 
@@ -37,6 +39,9 @@ async function mailTo(to: string, kind?: string) {
 
 const localeOf = async (email: string) => (await query<{ locale: string | null }>(t, sql`select locale from people where lower(email) = lower(${email})`))[0]?.locale;
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+/** Intl's spaces (no-break, narrow no-break) read as spaces, as a PDF's text extraction gives them. */
+const spaced = (text: string) => text.replace(/[\s\u202f]+/g, ' ');
+
 
 describe("a person's language and time zone (POST /api/v1/profile/preferences)", () => {
   it('are none until chosen; set, they are on the profile and the next sign-in; a field left out is kept and null forgets it', async () => {
@@ -192,9 +197,43 @@ describe('e-mails in the reader’s language', () => {
   });
 });
 
+describe('the PDF invoice in the reader’s language', () => {
+  const invoiceFor = async (email: string, locale: 'ru' | 'ar') => {
+    const admin = await t.signIn('admin@demo.partner-panel.test');
+    const user = await fundedReseller(t, email, 0, { parentId: admin.user.id });
+    await user.api.updatePreferences({ locale });
+    const { invoice_id } = await admin.api.createUserInvoice({ user_reseller_id: user.id, amount: 2345.6 });
+    const res = await t.app.inject({ method: 'GET', url: `/api/v1/resellers/invoice/pdf?id=${invoice_id}`, headers: { authorization: `Bearer ${user.token}` } });
+    expect(res.statusCode).toBe(200);
+    const invoice = await user.api.invoice({ id: invoice_id });
+    return { id: invoice_id, invoice, ...(await readPdf(new Uint8Array(res.rawPayload))) };
+  };
+
+  it("is in Russian for a person whose language is Russian: Cyrillic words, Intl's dates and roubles-free dollars", async () => {
+    const { id, invoice, pages, text } = await invoiceFor('russian-user@example.com', 'ru');
+    expect(pages).toBe(1);
+    const words = spaced(text);
+    for (const phrase of ['СЧЁТ', `Счёт № ${id}`, 'Статус: Не оплачен', 'Плательщик', 'Описание', 'Сумма', 'Итого', 'Платежей по этому счёту пока не поступало.']) expect(words).toContain(phrase);
+    expect(words).toContain(`Дата счёта: ${spaced(new Date(invoice.date).toLocaleDateString('ru', { dateStyle: 'long', timeZone: 'UTC' }))}`);
+    expect(words).toContain(spaced(new Intl.NumberFormat('ru', { style: 'currency', currency: 'USD' }).format(2345.6)));
+    expect(words).toContain('russian-user@example.com');
+  });
+
+  it('is in Arabic for a person whose language is Arabic, its words found whole and in reading order', async () => {
+    const { id, pages, text } = await invoiceFor('arabic-user@example.com', 'ar');
+    expect(pages).toBe(1);
+    const words = spaced(text);
+    // Joined letters, the lam-alef ligature (الاستحقاق, الإجمالي) included, read back as typed.
+    for (const word of ['فاتورة', 'الحالة', 'مدفوعة', 'المبلغ', 'الإجمالي', 'الوصف', 'المدفوعات']) expect(words).toContain(word);
+    for (const phrase of [`فاتورة رقم ${id}`, 'الحالة: غير مدفوعة', 'تاريخ الاستحقاق', 'صادرة إلى', 'لم تُستلم أي دفعة بعد.']) expect(words).toContain(phrase);
+    expect(words).toContain('2,345.60 US$');
+    expect(words).toContain('arabic-user@example.com');
+  });
+});
+
 describe('the catalogues', () => {
   it('give every sentence of every language the placeholders of its English', () => {
-    for (const catalogues of [mailCatalogues] as Record<string, Record<string, string>>[]) {
+    for (const catalogues of [mailCatalogues, invoiceCatalogues] as Record<string, Record<string, string>>[]) {
       const english = catalogues.en as Record<string, string>;
       for (const locale of LOCALES) {
         const words = catalogues[locale] as Record<string, string>;
