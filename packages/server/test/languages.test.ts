@@ -1,21 +1,26 @@
 /**
  * Languages (issue 36), through the real calls: a person's language and time zone (set, kept,
  * cleared, refused), the language a new person is given from their browser (sign-up, an accepted
- * invitation, an account the operator opens), and the e-mails in the reader's language (a coupon
- * in the sending member's, with the redeem link's `lang`; money and dates by Intl; Arabic right to
- * left), and the PDF invoice in Russian and Arabic.
+ * invitation, an account the operator opens), the e-mails in the reader's language (a coupon in the
+ * sending member's, with the redeem link's `lang`; money and dates by Intl; Arabic right to left),
+ * the PDF invoice in Russian and Arabic, the redeem API's answers in the visitor's language from
+ * the redeem page's own files — and every other call's envelope in English whatever is asked.
  */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '@partner-panel/sdk';
 import { mailCatalogues } from '../src/adapters/mail/i18n/index.js';
 import { invoiceCatalogues } from '../src/modules/billing/invoice-i18n/index.js';
+import { defaultWordsDir, loadRedeemWords } from '../src/modules/redeem/words.js';
 import { specEnvelope, testApp } from './support/app.js';
 import { readPdf } from './support/pdf.js';
 import { fundedReseller, query } from './support/sql.js';
 import { MEMBER_PASSWORD, invitationToken } from './support/team.js';
 
-const t = await testApp({ env: { SESSION_TTL_HOURS: '2160' } });
+const t = await testApp({ env: { SESSION_TTL_HOURS: '2160', RATE_LIMIT_REDEEM_PER_IP: '10000', RATE_LIMIT_REDEEM_PER_PREFIX: '10000' } });
 
 /** A call with a body as a browser asking for `language` sends it: CSRF pair, bearer, Accept-Language. */
 async function send(method: 'GET' | 'POST', url: string, language: string, payload?: unknown, token?: string) {
@@ -41,7 +46,6 @@ const localeOf = async (email: string) => (await query<{ locale: string | null }
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 /** Intl's spaces (no-break, narrow no-break) read as spaces, as a PDF's text extraction gives them. */
 const spaced = (text: string) => text.replace(/[\s\u202f]+/g, ' ');
-
 
 describe("a person's language and time zone (POST /api/v1/profile/preferences)", () => {
   it('are none until chosen; set, they are on the profile and the next sign-in; a field left out is kept and null forgets it', async () => {
@@ -228,6 +232,65 @@ describe('the PDF invoice in the reader’s language', () => {
     for (const phrase of [`فاتورة رقم ${id}`, 'الحالة: غير مدفوعة', 'تاريخ الاستحقاق', 'صادرة إلى', 'لم تُستلم أي دفعة بعد.']) expect(words).toContain(phrase);
     expect(words).toContain('2,345.60 US$');
     expect(words).toContain('arabic-user@example.com');
+  });
+});
+
+describe("the redeem API's answers in the visitor's language", () => {
+  const es = JSON.parse(readFileSync(join(defaultWordsDir, 'es.json'), 'utf8')) as Record<string, string>;
+  const PASSWORD = 'Redeem!Pass2026';
+  const visitor = (coupon: string, extra: Record<string, unknown> = {}) => ({ name: 'Ana', email: 'ana@example.com', password: PASSWORD, password_confirmation: PASSWORD, coupon, addon_id: '', token: '', ...extra });
+
+  it("says the redeem page's own Spanish for Accept-Language es, and mails the account in Spanish", async () => {
+    const reseller = await t.signIn('reseller@demo.partner-panel.test');
+    const { codes } = await reseller.api.generateCoupons({ quantity: 1, billing_cycle: 'annually', product_id: 104, addon_type: '', billing_type: 1, prefix: 'RES' });
+    const code = codes[0] as string;
+
+    const bad = await send('POST', '/api/redeem', 'es-ES,es;q=0.9', visitor('NOSUCHCODE0000'));
+    expect(bad.json.header).toEqual({ code: 'rspf-redeem-9001', status: 'error', message: es.badCoupon });
+    expect(bad.headers['content-language']).toBe('es');
+    expect(String(bad.headers.vary)).toContain('Accept-Language');
+
+    const unnamed = await send('POST', '/api/redeem', 'es', visitor(code, { name: '' }));
+    expect(unnamed.json.header).toEqual({ code: 'rspf-validation-1005', status: 'error', message: es.nameRequired });
+    expect((unnamed.json.body as { errors: Record<string, string[]> }).errors.name).toEqual([es.nameRequired]);
+    expect((await send('POST', '/api/redeem', 'es', visitor(code, { password_confirmation: 'Other!Pass2026' }))).json.header.message).toBe(es.mismatch);
+
+    const done = await send('POST', '/api/redeem', 'es', visitor(code));
+    expect(done.json.header).toEqual({ code: 90001, status: 'success', message: `${es.doneTitle}. ${es.done?.replace('{email}', 'ana@example.com')}` });
+    const mail = await mailTo('ana@example.com', 'vpn_ready');
+    expect(mail.subject).toBe('Su cuenta VPN está lista');
+    expect(mail.text).toContain('Plan anual (12 meses)');
+  });
+
+  it('answers in English for a language we do not speak, or none', async () => {
+    for (const language of ['ja', '', '*']) {
+      const res = await send('POST', '/api/redeem', language, visitor('NOSUCHCODE0000'));
+      expect(res.json.header.message, language).toBe('This coupon cannot be redeemed. Check the code, or ask the seller who gave it to you.');
+      expect(res.headers['content-language']).toBeUndefined();
+    }
+  });
+
+  it("reads the redeem page's files at start, a language without one falling back to English", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pp-words-'));
+    try {
+      writeFileSync(join(dir, 'es.json'), JSON.stringify({ badCoupon: 'Cupón no válido.', title: 'not an answer', wait: 7 }));
+      writeFileSync(join(dir, 'fr.json'), '{ not json');
+      const words = loadRedeemWords(dir);
+      expect(words).toEqual({ es: { badCoupon: 'Cupón no válido.' } });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('every other call answers in English', () => {
+  it('keeps the envelope of a portal call English, with its code, whatever the browser asks', async () => {
+    const me = await t.signIn('reseller@demo.partner-panel.test');
+    const read = await send('GET', '/api/v1/resellers/profile', 'de-DE,de;q=0.9', undefined, me.token);
+    expect(read.json.header).toEqual({ code: 20071, status: 'success', message: 'Profile' });
+    const refused = await send('POST', '/api/v1/resellers/update', 'de', { update: 'balance', value: '1' }, me.token);
+    expect(refused.json.header).toEqual({ code: 'rspf-update-profile-1025', status: 'error', message: 'This field cannot be updated.' });
+    expect(refused.headers['content-language']).toBeUndefined();
   });
 });
 
