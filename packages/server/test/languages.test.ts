@@ -54,7 +54,7 @@ describe("a person's language and time zone (POST /api/v1/profile/preferences)",
 
     const set = await t.post('/api/v1/profile/preferences', { locale: 'es', time_zone: 'Europe/Madrid' }, me.token);
     expect(set.status).toBe(200);
-    expect(set.json.header).toEqual({ code: 20135, status: 'success', message: 'Your language and time zone are saved.' });
+    expect(set.json.header).toEqual({ code: 20135, status: 'success', message: 'Profile updated successfully' });
     expect(set.json.body).toEqual({ locale: 'es', time_zone: 'Europe/Madrid' });
     expect((await me.api.profile()).member).toMatchObject({ locale: 'es', time_zone: 'Europe/Madrid' });
     expect((await t.signIn('prefs@example.com', 'Funded!Password1')).user.member).toMatchObject({ locale: 'es', time_zone: 'Europe/Madrid' });

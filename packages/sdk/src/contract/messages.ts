@@ -270,7 +270,6 @@ export const successes = {
   // --- profile, dashboard, products, notifications
   profile: 'Profile',
   profileUpdated: 'Profile updated successfully',
-  preferencesSaved: 'Your language and time zone are saved.',
   dashboard: 'Dashboard',
   dashboardSeries: 'Dashboard over time',
   usersRanked: 'Users ranked',

@@ -15,7 +15,9 @@ export function profileRoutes(app: FastifyInstance) {
     return answer(user, successes.profileUpdated);
   });
 
-  serve(app, contract.updatePreferences, async ({ body, reseller }) => answer(await updatePreferences(ctx, reseller, body), successes.preferencesSaved));
+  // The profile's sentence: the language and time zone are set on the profile page, and every
+  // language of the portal already words it.
+  serve(app, contract.updatePreferences, async ({ body, reseller }) => answer(await updatePreferences(ctx, reseller, body), successes.profileUpdated));
 
   serve(app, contract.totalCredited, async ({ reseller }) => ({
     amount: centsToDollars(await profiles.totalCreditedCents(ctx, reseller.id)),
