@@ -6,7 +6,7 @@
  * the PDF invoice in Russian and Arabic, the redeem API's answers in the visitor's language from
  * the redeem page's own files — and every other call's envelope in English whatever is asked.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -260,6 +260,15 @@ describe("the redeem API's answers in the visitor's language", () => {
     const mail = await mailTo('ana@example.com', 'vpn_ready');
     expect(mail.subject).toBe('Su cuenta VPN está lista');
     expect(mail.text).toContain('Plan anual (12 meses)');
+  });
+
+  it("says a refused coupon in each of our languages with that language's file, as the redeem page does", async () => {
+    for (const locale of LOCALES.filter((l) => l !== 'en')) {
+      const file = join(defaultWordsDir, `${locale}.json`);
+      const words = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>) : {};
+      const res = await send('POST', '/api/redeem', locale, visitor('NOSUCHCODE0000'));
+      expect(res.json.header, locale).toEqual({ code: 'rspf-redeem-9001', status: 'error', message: words.badCoupon ?? 'This coupon cannot be redeemed. Check the code, or ask the seller who gave it to you.' });
+    }
   });
 
   it('answers in English for a language we do not speak, or none', async () => {
