@@ -14,10 +14,10 @@ const user = (over: Partial<StoredUser> = {}): StoredUser => ({
   is_operator: false,
   verified: true,
   created_at: '2026-01-01T00:00:00Z',
-  member: { person_id: 1000, email: 'r@x.co', name: 'R', role: 'owner', permissions: [...PERMISSIONS], daily_limit: null },
+  member: { person_id: 1000, email: 'r@x.co', name: 'R', role: 'owner', permissions: [...PERMISSIONS], daily_limit: null, locale: null, time_zone: null },
   ...over,
 });
-const memberAs = (role: Role) => user({ member: { person_id: 7, email: 'm@x.co', name: 'M', role, permissions: [...ROLE_PERMISSIONS[role]], daily_limit: null } });
+const memberAs = (role: Role) => user({ member: { person_id: 7, email: 'm@x.co', name: 'M', role, permissions: [...ROLE_PERMISSIONS[role]], daily_limit: null, locale: null, time_zone: null } });
 
 describe('canAccess (000 §6)', () => {
   it('names the four roles', () => {
@@ -55,7 +55,7 @@ describe('canAccess (000 §6)', () => {
     expect(canAccess(user(), { resource: 'operator' })).toBe(false);
     expect(canAccess(user({ is_admin: true }), { resource: 'operator' })).toBe(false);
     expect(canAccess(operator, { resource: 'operator', action: 'changeCataloguePrice' })).toBe(true);
-    const developer = { ...user({ is_operator: true }), member: { person_id: 7, email: 'd@x.co', name: 'D', role: 'developer' as const, permissions: [...ROLE_PERMISSIONS.developer], daily_limit: null } };
+    const developer = { ...user({ is_operator: true }), member: { person_id: 7, email: 'd@x.co', name: 'D', role: 'developer' as const, permissions: [...ROLE_PERMISSIONS.developer], daily_limit: null, locale: null, time_zone: null } };
     expect(canAccess(developer, { resource: 'operator', action: 'catalogue' })).toBe(false);
   });
 

@@ -50,6 +50,7 @@ const envFields = z.object({
     PORTAL_DIR: optional,
     SDK_PACKAGE_DIR: optional,
     REDEEM_WIDGET_DIR: optional,
+    REDEEM_WORDS_DIR: optional,
     REDEEM_TERMS_URL: optional.pipe(z.url({ protocol: /^https?$/, error: 'REDEEM_TERMS_URL must be an http(s) URL' }).optional()),
     REDEEM_PRIVACY_URL: optional.pipe(z.url({ protocol: /^https?$/, error: 'REDEEM_PRIVACY_URL must be an http(s) URL' }).optional()),
     MAIL_TRANSPORT: z.enum(['outbox', 'smtp']).default('outbox'),
@@ -212,6 +213,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sdkPackageDir: e.SDK_PACKAGE_DIR,
     redeem: {
       widgetDir: e.REDEEM_WIDGET_DIR,
+      /** The redeem page's translations (its i18n/<locale>.json), which the redeem API answers in too. */
+      wordsDir: e.REDEEM_WORDS_DIR,
       /** Linked from the redeem page's terms checkbox. */
       termsUrl: e.REDEEM_TERMS_URL ?? null,
       privacyUrl: e.REDEEM_PRIVACY_URL ?? null,

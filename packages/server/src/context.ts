@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Role } from '@partner-panel/sdk';
+import type { Locale, Role } from '@partner-panel/sdk';
 
 /** What every module gets: settings, the database and the adapters, decorated on the app. */
 import type { Config } from './config.js';
@@ -71,6 +71,9 @@ export interface SessionReseller {
   personId: number;
   personEmail: string;
   personName: string;
+  /** The person's language (people.locale): mail they cause to be sent to others, the PDFs they read. */
+  personLocale: Locale | null;
+  personTimeZone: string | null;
   role: Role;
   /** An Operations member's daily spending limit in cents; null: none. */
   dailyLimitCents: number | null;

@@ -71,9 +71,11 @@ describe('deploy/', () => {
     const dockerfile = read('deploy/Dockerfile');
     const { env, command } = imageSettings();
     expect(command).toEqual(['node', 'dist/main.js']);
-    expect(env).toMatchObject({ NODE_ENV: 'production', HOST: '0.0.0.0', PORTAL_DIR: '/app/portal', SDK_PACKAGE_DIR: '/app/sdk' });
+    expect(env).toMatchObject({ NODE_ENV: 'production', HOST: '0.0.0.0', PORTAL_DIR: '/app/portal', SDK_PACKAGE_DIR: '/app/sdk', REDEEM_WORDS_DIR: '/app/redeem-words' });
     // The packed SDK the server serves at /api/sdk/ is copied where the image's setting points.
     expect(dockerfile).toMatch(/cp -r packages\/sdk\/pack \/app\/sdk/);
+    // So are the redeem page's translations, which the redeem API answers in.
+    expect(dockerfile).toMatch(/cp packages\/redeem-widget\/src\/i18n\/\*\.json \/app\/redeem-words/);
     expect(() => loadConfig({ ...env, MAIL_TRANSPORT: 'smtp', SMTP_URL: 'smtp://mail:25' })).not.toThrow();
     expect(dockerfile).toMatch(/USER node/);
   });

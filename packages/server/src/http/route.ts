@@ -51,6 +51,8 @@ export interface ServeOptions {
   captchaWhen?: (body: unknown) => boolean;
   /** The body may also come as an HTML form (application/x-www-form-urlencoded); other calls answer 415 to one. */
   form?: boolean;
+  /** Run on the answer, success or refusal, as it leaves (the redeem calls' language). */
+  onSend?: onSendHookHandler[];
 }
 
 export function serve<C extends AnyCall>(app: FastifyInstance, call: C, handler: Handler<C>, options: ServeOptions = {}) {
@@ -115,6 +117,7 @@ export function serve<C extends AnyCall>(app: FastifyInstance, call: C, handler:
     preHandler.push(claimIdempotencyKey);
     onSend.push(storeIdempotentAnswer);
   }
+  onSend.push(...(options.onSend ?? []));
 
   app.route({
     method: call.method,

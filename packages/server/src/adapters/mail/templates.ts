@@ -1,50 +1,81 @@
-/** The mails the product sends: plain text and a simple HTML version of each. */
+/**
+ * The mails the product sends: plain text and a simple HTML version of each, in the language of the
+ * person who reads it (issue 36). Each template takes that language first; its sentences are the
+ * catalogue's (i18n/), and its amounts and dates are written by Intl in the same language. The
+ * caller picks the language: the recipient's (people.locale, English when they have none), or, for
+ * a mail a member sends a customer (a coupon, a VPN account's details), the member's.
+ */
+import { CYCLES, type Cycle, type KeyMode, type Locale, type Role } from '@partner-panel/sdk';
+import { formatCount, formatDay, formatDuration, formatMoment, formatMoney, isRightToLeft } from '../../locales.js';
+import { say, type MailKey } from './i18n/index.js';
 import type { MailMessage } from './types.js';
 
 const escape = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
-function layout(title: string, paragraphs: string[], action?: { label: string; url: string }) {
+interface Action {
+  label: string;
+  url: string;
+}
+
+function layout(locale: Locale, title: string, paragraphs: string[], action?: Action) {
+  // The language on the page lets a mail client pick fonts and a screen reader its voice; Arabic
+  // also reads right to left, its paragraphs aligned to the right.
+  const rtl = isRightToLeft(locale);
+  const lang = `lang="${escape(locale)}"${rtl ? ' dir="rtl"' : ''}`;
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escape(p)}</p>`).join('');
+  // The link itself is a left-to-right run inside a right-to-left sentence.
   const button = action
     ? `<p style="margin:24px 0"><a href="${escape(action.url)}" style="background:#1565c0;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escape(action.label)}</a></p>
-       <p style="margin:0 0 16px;font-size:13px;color:#555">Or open this link: <a href="${escape(action.url)}">${escape(action.url)}</a></p>`
+       <p style="margin:0 0 16px;font-size:13px;color:#555">${escape(say(locale, 'openLink'))} <a href="${escape(action.url)}" dir="ltr">${escape(action.url)}</a></p>`
     : '';
-  return `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#1a1a1a;max-width:560px;margin:0 auto;padding:24px">
+  return `<!doctype html><html ${lang}><head><meta charset="utf-8"><title>${escape(title)}</title></head><body ${lang} style="font-family:Arial,Helvetica,sans-serif;color:#1a1a1a;max-width:560px;margin:0 auto;padding:24px${rtl ? ';text-align:right' : ''}">
 <h1 style="font-size:20px;margin:0 0 16px">${escape(title)}</h1>${body}${button}
-<p style="margin:32px 0 0;font-size:12px;color:#777">Partner Panel</p></body></html>`;
+<p style="margin:32px 0 0;font-size:12px;color:#777">${escape(say(locale, 'footer'))}</p></body></html>`;
 }
 
-function text(paragraphs: string[], action?: { label: string; url: string }) {
-  return [...paragraphs, ...(action ? [`${action.label}: ${action.url}`] : []), '-- \nPartner Panel'].join('\n\n');
+function text(locale: Locale, paragraphs: string[], action?: Action) {
+  return [...paragraphs, ...(action ? [`${action.label}: ${action.url}`] : []), `-- \n${say(locale, 'footer')}`].join('\n\n');
 }
 
-function mail(kind: string, to: string, subject: string, paragraphs: string[], action?: { label: string; url: string }, resellerId?: number): MailMessage {
-  return { kind, to, subject, text: text(paragraphs, action), html: layout(subject, paragraphs, action), resellerId: resellerId ?? null };
+function mail(locale: Locale, kind: string, to: string, subject: string, paragraphs: string[], action?: Action, resellerId?: number): MailMessage {
+  return { kind, to, subject, text: text(locale, paragraphs, action), html: layout(locale, subject, paragraphs, action), resellerId: resellerId ?? null };
+}
+
+const hello = (locale: Locale, name: string | null | undefined) => (name ? say(locale, 'hello', { name }) : say(locale, 'helloNobody'));
+
+/** A plan as the mails name it: its cycle in the language, then the addon and its location as sold. */
+export interface Plan {
+  cycle: string;
+  addon?: string | null;
+  location?: string | null;
+}
+
+export function planName(locale: Locale, plan: Plan) {
+  const cycle = plan.cycle in CYCLES ? say(locale, `plan_${plan.cycle as Cycle}` satisfies MailKey) : plan.cycle;
+  return `${cycle}${plan.addon ? ` + ${plan.addon}` : ''}${plan.location ? ` (${plan.location})` : ''}`;
 }
 
 // Mail to a person about their own sign-in: a person may belong to several accounts, so it names none.
-export function verificationMail(to: { email: string; name: string }, url: string, hours: number) {
+export function verificationMail(locale: Locale, to: { email: string; name: string }, url: string, hours: number) {
   return mail(
+    locale,
     'verify_email',
     to.email,
-    'Verify your email address',
-    [`Hello ${to.name},`, `Please confirm your email address to activate your Partner Panel account. The link is valid for ${hours} hours.`],
-    { label: 'Verify email address', url },
+    say(locale, 'verifySubject'),
+    [hello(locale, to.name), say(locale, 'verifyBody', { hours: formatDuration(locale, hours, 'hour') })],
+    { label: say(locale, 'verifyAction'), url },
   );
 }
 
-export function resetMail(to: { email: string; name: string }, url: string, minutes: number) {
+export function resetMail(locale: Locale, to: { email: string; name: string }, url: string, minutes: number) {
   return mail(
+    locale,
     'reset_password',
     to.email,
-    'Reset your password',
-    [
-      `Hello ${to.name},`,
-      `We received a request to reset the password of your Partner Panel account. The link is valid for ${minutes} minutes.`,
-      'If you did not ask for this, you can ignore this mail: your password stays as it is.',
-    ],
-    { label: 'Reset password', url },
+    say(locale, 'resetSubject'),
+    [hello(locale, to.name), say(locale, 'resetBody', { minutes: formatDuration(locale, minutes, 'minute') }), say(locale, 'resetIgnore')],
+    { label: say(locale, 'resetAction'), url },
   );
 }
 
@@ -52,137 +83,137 @@ export function resetMail(to: { email: string; name: string }, url: string, minu
  * The provider's partner team opened an account for this person: with `link`, a first password to
  * set; without, they sign in as they already do and find it in their account switcher.
  */
-export function accountOpenedMail(to: { email: string; name: string }, account: { name: string; id: number; admin: boolean }, link: { url: string; hours: number } | null, signInUrl: string) {
-  const what = account.admin ? 'an admin reseller account' : 'a reseller account';
+export function accountOpenedMail(
+  locale: Locale,
+  to: { email: string; name: string },
+  account: { name: string; id: number; admin: boolean },
+  link: { url: string; hours: number } | null,
+  signInUrl: string,
+) {
   return mail(
+    locale,
     'account_opened',
     to.email,
-    'Your Partner Panel account is ready',
+    say(locale, 'openedSubject'),
     [
-      `Hello ${to.name},`,
-      `The partner team opened ${what} for ${account.name} on Partner Panel, with you as its Owner.`,
-      link
-        ? `Set your password to sign in. The link is valid for ${link.hours} hours; after that, use "Forgot password" on the sign-in page.`
-        : 'Sign in as you already do: the new account is in the account switcher of the user menu.',
+      hello(locale, to.name),
+      say(locale, account.admin ? 'openedAdmin' : 'openedReseller', { account: account.name }),
+      link ? say(locale, 'openedSetPassword', { hours: formatDuration(locale, link.hours, 'hour') }) : say(locale, 'openedSignIn'),
     ],
-    link ? { label: 'Set your password', url: link.url } : { label: 'Sign in', url: signInUrl },
+    link ? { label: say(locale, 'openedSetPasswordAction'), url: link.url } : { label: say(locale, 'openedSignInAction'), url: signInUrl },
     account.id,
   );
 }
 
-export function passwordChangedMail(to: { email: string; name: string }) {
-  return mail(
-    'password_changed',
-    to.email,
-    'Your password was changed',
-    [
-      `Hello ${to.name},`,
-      'The password of your Partner Panel account was just changed, and every session was signed out.',
-      'If this was not you, reset your password at once and contact support.',
-    ],
-    undefined,
-  );
+export function passwordChangedMail(locale: Locale, to: { email: string; name: string }) {
+  return mail(locale, 'password_changed', to.email, say(locale, 'passwordChangedSubject'), [
+    hello(locale, to.name),
+    say(locale, 'passwordChangedBody'),
+    say(locale, 'passwordChangedNotYou'),
+  ]);
 }
 
-export function newDeviceMail(to: { email: string; name: string }, device: string, ip: string, at: Date) {
-  const when = at.toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
-  return mail(
-    'new_device',
-    to.email,
-    'A new sign-in to your Partner Panel account',
-    [
-      `Hello ${to.name},`,
-      `Your account was just signed in on a device it had not used before: ${device}, from ${ip}, on ${when} UTC.`,
-      'If this was you, there is nothing to do. If not, change your password at once, turn on two-factor sign-in, and sign that session out from your profile.',
-    ],
-    undefined,
-  );
+/** `ip` null: the sign-in came from an address the server could not tell. */
+export function newDeviceMail(locale: Locale, to: { email: string; name: string }, device: string, ip: string | null, at: Date) {
+  return mail(locale, 'new_device', to.email, say(locale, 'newDeviceSubject'), [
+    hello(locale, to.name),
+    say(locale, 'newDeviceBody', { device, ip: ip ?? say(locale, 'newDeviceUnknownAddress'), when: formatMoment(locale, at) }),
+    say(locale, 'newDeviceAdvice'),
+  ]);
 }
 
-export function invitationMail(input: { to: string; account: string; invitedBy: string; role: string; url: string; days: number }, resellerId: number) {
+export function invitationMail(locale: Locale, input: { to: string; account: string; invitedBy: string; role: Role; url: string; days: number }, resellerId: number) {
+  const names = { inviter: input.invitedBy, account: input.account };
   return mail(
+    locale,
     'team_invitation',
     input.to,
-    `${input.invitedBy} invited you to ${input.account} on Partner Panel`,
+    say(locale, 'invitationSubject', names),
     [
-      'Hello,',
-      `${input.invitedBy} invited you to join ${input.account} on Partner Panel as ${input.role}.`,
-      `Open the link to accept: you set your name and password, or, if this address already signs in to Partner Panel, you accept with that sign-in. The link is valid for ${input.days} days.`,
+      hello(locale, null),
+      say(locale, 'invitationBody', { ...names, role: say(locale, `role_${input.role}`) }),
+      say(locale, 'invitationHow', { days: formatDuration(locale, input.days, 'day') }),
     ],
-    { label: 'Accept the invitation', url: input.url },
+    { label: say(locale, 'invitationAction'), url: input.url },
     resellerId,
   );
 }
 
-export function couponMail(input: {
-  to: string;
-  recipientName: string | null;
-  resellerName: string;
-  code: string;
-  plan: string;
-  expiresAt: Date;
-  redeemUrl: string;
-  resellerId: number;
-}) {
-  const until = input.expiresAt.toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+export function couponMail(
+  locale: Locale,
+  input: {
+    to: string;
+    recipientName: string | null;
+    resellerName: string;
+    code: string;
+    plan: Plan;
+    expiresAt: Date;
+    redeemUrl: string;
+    resellerId: number;
+  },
+) {
   return mail(
+    locale,
     'coupon',
     input.to,
-    `Your VPN coupon from ${input.resellerName}`,
+    say(locale, 'couponSubject', { reseller: input.resellerName }),
     [
-      `Hello${input.recipientName ? ` ${input.recipientName}` : ''},`,
-      `${input.resellerName} sent you a VPN subscription coupon: ${input.plan}.`,
-      `Your coupon code: ${input.code}`,
-      `Redeem it before ${until} to activate your VPN account.`,
+      hello(locale, input.recipientName),
+      say(locale, 'couponBody', { reseller: input.resellerName, plan: planName(locale, input.plan) }),
+      say(locale, 'couponCode', { code: input.code }),
+      say(locale, 'couponRedeemBefore', { date: formatDay(locale, input.expiresAt) }),
     ],
-    { label: 'Redeem your coupon', url: input.redeemUrl },
+    { label: say(locale, 'couponAction'), url: input.redeemUrl },
     input.resellerId,
   );
 }
 
-export function vpnCredentialsMail(input: { to: string; username: string; password: string; plan: string; resellerName: string; resellerId: number }) {
+export function vpnCredentialsMail(locale: Locale, input: { to: string; username: string; password: string; plan: Plan; resellerName: string; resellerId: number }) {
   return mail(
+    locale,
     'vpn_credentials',
     input.to,
-    'Your VPN account is ready',
+    say(locale, 'vpnReadySubject'),
     [
-      'Hello,',
-      `${input.resellerName} created a VPN account for you: ${input.plan}.`,
-      `Username: ${input.username}`,
-      `Password: ${input.password}`,
-      'Keep these details safe. Your provider can change the password for you at any time.',
+      hello(locale, null),
+      say(locale, 'vpnCreatedBody', { reseller: input.resellerName, plan: planName(locale, input.plan) }),
+      say(locale, 'vpnUsername', { username: input.username }),
+      say(locale, 'vpnPassword', { password: input.password }),
+      say(locale, 'vpnKeepSafe'),
     ],
     undefined,
     input.resellerId,
   );
 }
 
-export function vpnChangedMail(input: { to: string; username: string; what: 'email' | 'password'; resellerId: number }) {
-  const change = input.what === 'email' ? 'This address is now the e-mail of your VPN account' : 'The password of your VPN account was changed';
+export function vpnChangedMail(locale: Locale, input: { to: string; username: string; what: 'email' | 'password'; resellerId: number }) {
+  const email = input.what === 'email';
   return mail(
+    locale,
     'vpn_changed',
     input.to,
-    input.what === 'email' ? 'Your VPN account e-mail was changed' : 'Your VPN password was changed',
-    ['Hello,', `${change} (${input.username}).`, 'If you did not ask for this, contact the provider you bought it from.'],
+    say(locale, email ? 'vpnEmailChangedSubject' : 'vpnPasswordChangedSubject'),
+    [hello(locale, null), say(locale, email ? 'vpnEmailChanged' : 'vpnPasswordChanged', { username: input.username }), say(locale, 'vpnChangedNotYou')],
     undefined,
     input.resellerId,
   );
 }
 
 /** A redeemed coupon's account: the end user chose the password, so it is not mailed back. */
-export function vpnReadyMail(input: { to: string; username: string; plan: string; resellerName: string; resellerId: number; endAt: Date; recurring: boolean }) {
-  const until = input.endAt.toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+export function vpnReadyMail(locale: Locale, input: { to: string; username: string; plan: Plan; resellerName: string; resellerId: number; endAt: Date; recurring: boolean }) {
+  const date = formatDay(locale, input.endAt);
   return mail(
+    locale,
     'vpn_ready',
     input.to,
-    'Your VPN account is ready',
+    say(locale, 'vpnReadySubject'),
     [
-      'Hello,',
-      `Your coupon from ${input.resellerName} is redeemed: ${input.plan}.`,
-      `Username: ${input.username}`,
-      'Password: the one you chose when you redeemed the coupon.',
-      input.recurring ? `Your subscription runs until ${until} and then renews automatically.` : `Your subscription runs until ${until}.`,
-      'Keep these details safe. If you forget the password, the provider you bought the coupon from can change it for you.',
+      hello(locale, null),
+      say(locale, 'vpnRedeemedBody', { reseller: input.resellerName, plan: planName(locale, input.plan) }),
+      say(locale, 'vpnUsername', { username: input.username }),
+      say(locale, 'vpnPasswordChosen'),
+      say(locale, input.recurring ? 'vpnRenewsAfter' : 'vpnRunsUntil', { date }),
+      say(locale, 'vpnKeepSafeRedeemed'),
     ],
     undefined,
     input.resellerId,
@@ -190,72 +221,81 @@ export function vpnReadyMail(input: { to: string; username: string; plan: string
 }
 
 /** An invoice the reseller's admin sent: what it is for, when it is due, and where to pay it. */
-export function invoiceSentMail(input: { to: { email: string; name: string; id: number }; adminName: string; invoiceId: number; amount: string; dueAt: Date; payUrl: string }) {
-  const due = input.dueAt.toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+export function invoiceSentMail(locale: Locale, input: { to: { email: string; name: string; id: number }; adminName: string; invoiceId: number; amountCents: number; dueAt: Date; payUrl: string }) {
+  const amount = formatMoney(locale, input.amountCents);
   return mail(
+    locale,
     'invoice_sent',
     input.to.email,
-    `Invoice #${input.invoiceId} of ${input.amount}`,
+    say(locale, 'invoiceSubject', { id: input.invoiceId, amount }),
     [
-      `Hello ${input.to.name},`,
-      `${input.adminName} sent you invoice #${input.invoiceId} of ${input.amount}, due by ${due}.`,
-      'Paying it adds the amount to your wallet.',
+      hello(locale, input.to.name),
+      say(locale, 'invoiceBody', { admin: input.adminName, id: input.invoiceId, amount, date: formatDay(locale, input.dueAt) }),
+      say(locale, 'invoicePaying'),
     ],
-    { label: 'Pay invoice', url: input.payUrl },
+    { label: say(locale, 'invoiceAction'), url: input.payUrl },
     input.to.id,
   );
 }
 
 /** A change the reseller's admin made to its sign-in details, told to the address it had. */
-export function accountChangedByAdminMail(to: { email: string; name: string; id: number }, adminName: string, what: 'email' | 'password') {
-  const change = what === 'email' ? 'changed the e-mail address you sign in with' : 'set a new password for your account and signed out every session';
+export function accountChangedByAdminMail(locale: Locale, to: { email: string; name: string; id: number }, adminName: string, what: 'email' | 'password') {
+  const email = what === 'email';
   return mail(
+    locale,
     'account_changed',
     to.email,
-    what === 'email' ? 'Your sign-in e-mail was changed' : 'Your password was changed',
-    [`Hello ${to.name},`, `${adminName}, who manages your account, ${change}.`, 'If you did not expect this, contact them or support.'],
+    say(locale, email ? 'adminEmailSubject' : 'adminPasswordSubject'),
+    [hello(locale, to.name), say(locale, email ? 'adminChangedEmail' : 'adminChangedPassword', { admin: adminName }), say(locale, 'adminChangedNotYou')],
     undefined,
     to.id,
   );
 }
 
-export function webhookDisabledMail(to: { email: string; name: string; id: number }, input: { url: string; mode: string; since: Date; pageUrl: string }) {
+export function webhookDisabledMail(locale: Locale, to: { email: string; name: string; id: number }, input: { url: string; mode: KeyMode; since: Date; pageUrl: string }) {
   return mail(
+    locale,
     'webhook_disabled',
     to.email,
-    'A webhook endpoint was disabled',
+    say(locale, 'webhookSubject'),
     [
-      `Hello ${to.name},`,
-      `Your ${input.mode} webhook endpoint ${input.url} has not accepted a delivery since ${input.since.toISOString().slice(0, 16).replace('T', ' ')} UTC, through every retry, so we disabled it.`,
-      'Its events are kept: once the endpoint answers again, enable it and resend the deliveries you missed from its delivery log, or read them from the events API.',
+      hello(locale, to.name),
+      say(locale, input.mode === 'sandbox' ? 'webhookSandboxBody' : 'webhookLiveBody', { url: input.url, since: formatMoment(locale, input.since) }),
+      say(locale, 'webhookKept'),
     ],
-    { label: 'Open the webhook endpoints', url: input.pageUrl },
+    { label: say(locale, 'webhookAction'), url: input.pageUrl },
     to.id,
   );
 }
 
-/** The reseller's own low-balance warning (the same sentence as its notification). */
-export function lowBalanceMail(input: { to: { email: string; name: string; id: number }; message: string; payUrl: string | null }) {
+/**
+ * The reseller's own low-balance warning: what it can still spend and the line it set, the same
+ * sentence as its notification (which is English, as the API's words are).
+ */
+export function lowBalanceMail(locale: Locale, input: { to: { email: string; name: string; id: number }; leftCents: number; lineCents: number; postpaid: boolean; payUrl: string | null }) {
+  const amounts = { left: formatMoney(locale, input.leftCents), line: formatMoney(locale, input.lineCents) };
   return mail(
+    locale,
     'low_balance',
     input.to.email,
-    'Low balance warning',
-    [`Hello ${input.to.name},`, input.message, 'You can change or turn off this warning on your profile.'],
-    input.payUrl ? { label: 'Add funds', url: input.payUrl } : undefined,
+    say(locale, 'lowBalanceSubject'),
+    [hello(locale, input.to.name), say(locale, input.postpaid ? 'lowBalanceCredit' : 'lowBalanceWallet', amounts), say(locale, 'lowBalanceChange')],
+    input.payUrl ? { label: say(locale, 'lowBalanceAction'), url: input.payUrl } : undefined,
     input.to.id,
   );
 }
 
 /** The reseller's copy of its white-label enquiry. */
-export function whiteLabelAckMail(input: { to: { email: string; name: string; id: number }; brandName: string; expectedUsers: number }) {
+export function whiteLabelAckMail(locale: Locale, input: { to: { email: string; name: string; id: number }; brandName: string; expectedUsers: number }) {
   return mail(
+    locale,
     'white_label_ack',
     input.to.email,
-    'We received your white-label enquiry',
+    say(locale, 'whiteLabelAckSubject'),
     [
-      `Hello ${input.to.name},`,
-      `Thank you for asking about selling ${input.brandName} as your own VPN brand (about ${input.expectedUsers.toLocaleString('en-US')} users).`,
-      'We will reply to this address within two working days.',
+      hello(locale, input.to.name),
+      say(locale, 'whiteLabelAckBody', { brand: input.brandName, users: formatCount(locale, input.expectedUsers) }),
+      say(locale, 'whiteLabelAckReply'),
     ],
     undefined,
     input.to.id,
@@ -263,29 +303,34 @@ export function whiteLabelAckMail(input: { to: { email: string; name: string; id
 }
 
 /** The operator's copy of an enquiry (OPERATOR_EMAIL). */
-export function whiteLabelOperatorMail(input: { to: string; reseller: { email: string; name: string; id: number }; brandName: string; expectedUsers: number; message: string; listUrl: string }) {
+export function whiteLabelOperatorMail(
+  locale: Locale,
+  input: { to: string; reseller: { email: string; name: string; id: number }; brandName: string; expectedUsers: number; message: string; listUrl: string },
+) {
   return mail(
+    locale,
     'white_label_enquiry',
     input.to,
-    `White-label enquiry from ${input.reseller.name}`,
+    say(locale, 'whiteLabelEnquirySubject', { reseller: input.reseller.name }),
     [
-      `${input.reseller.name} (${input.reseller.email}, reseller #${input.reseller.id}) asks about the white-label offer.`,
-      `Brand name: ${input.brandName}`,
-      `Expected users: ${input.expectedUsers.toLocaleString('en-US')}`,
-      `Message: ${input.message}`,
+      say(locale, 'whiteLabelEnquiryBody', { reseller: input.reseller.name, email: input.reseller.email, id: input.reseller.id }),
+      say(locale, 'whiteLabelEnquiryBrand', { brand: input.brandName }),
+      say(locale, 'whiteLabelEnquiryUsers', { users: formatCount(locale, input.expectedUsers) }),
+      say(locale, 'whiteLabelEnquiryMessage', { message: input.message }),
     ],
-    { label: 'Sign in to see every enquiry', url: input.listUrl },
+    { label: say(locale, 'whiteLabelEnquiryAction'), url: input.listUrl },
   );
 }
 
 /**
  * The operator's reply to a white-label enquiry (the pipeline, issue 35): its subject and text as
- * the operator's member wrote them, paragraph by paragraph, signed with their name.
+ * the operator's member wrote them, paragraph by paragraph, signed with their name; the greeting,
+ * signature and footer in the reseller's language.
  */
-export function whiteLabelReplyMail(input: { to: { email: string; name: string; id: number }; subject: string; body: string; from: string }) {
+export function whiteLabelReplyMail(locale: Locale, input: { to: { email: string; name: string; id: number }; subject: string; body: string; from: string }) {
   const paragraphs = input.body
     .split(/\n\s*\n/)
     .map((p) => p.trim())
     .filter((p) => p !== '');
-  return mail('white_label_reply', input.to.email, input.subject, [`Hello ${input.to.name},`, ...paragraphs, `${input.from}, for the white-label offer`], undefined, input.to.id);
+  return mail(locale, 'white_label_reply', input.to.email, input.subject, [hello(locale, input.to.name), ...paragraphs, say(locale, 'whiteLabelReplySignature', { name: input.from })], undefined, input.to.id);
 }

@@ -3,11 +3,12 @@
  * sign-in opens in (their own when they own one, else the one they joined first).
  */
 import { asc, desc, eq, sql } from 'drizzle-orm';
-import type { Role } from '@partner-panel/sdk';
+import type { Locale, Role } from '@partner-panel/sdk';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/index.js';
 import { memberships, people, resellers } from '../../db/schema/index.js';
 import { fail } from '../../http/errors.js';
+import { localeOr } from '../../locales.js';
 
 export type PersonRow = typeof people.$inferSelect;
 type Ctx = Pick<AppContext, 'db'>;
@@ -51,4 +52,23 @@ export async function ownerOf(ctx: Ctx | { db: Tx }, resellerId: number): Promis
     .where(sql`${memberships.resellerId} = ${resellerId} and ${memberships.role} = 'owner'`);
   if (!row) throw fail('notYourUser');
   return row.personId;
+}
+
+/**
+ * The language an account's mail is written in: its Owner's (the person behind the account's
+ * address), English when they chose none.
+ */
+export async function ownerLocale(ctx: Ctx | { db: Tx }, resellerId: number): Promise<Locale> {
+  const [row] = await ctx.db
+    .select({ locale: people.locale })
+    .from(memberships)
+    .innerJoin(people, eq(people.id, memberships.personId))
+    .where(sql`${memberships.resellerId} = ${resellerId} and ${memberships.role} = 'owner'`);
+  return localeOr(row?.locale);
+}
+
+/** The language of the person who signs in with this address, if there is one and they chose one. */
+export async function addressLocale(ctx: Ctx | { db: Tx }, email: string): Promise<Locale | null> {
+  const [row] = await ctx.db.select({ locale: people.locale }).from(people).where(personByEmail(email)).limit(1);
+  return row?.locale ? localeOr(row.locale) : null;
 }

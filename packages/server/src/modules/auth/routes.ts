@@ -4,6 +4,7 @@ import { contract, successes } from '@partner-panel/sdk';
 import { answer } from '../../http/envelope.js';
 import { serve } from '../../http/route.js';
 import * as accounts from './service.js';
+import { requestLocale } from '../../locales.js';
 
 export const RESET_COOKIE = 'pp_reset';
 
@@ -32,7 +33,7 @@ export function authRoutes(app: FastifyInstance) {
     app,
     contract.register,
     async ({ body, request }) => {
-      const reseller = await accounts.register(ctx, body, meta(request));
+      const reseller = await accounts.register(ctx, body, { ...meta(request), locale: requestLocale(request.headers['accept-language']) });
       return answer(
         { email: reseller.email },
         successes.registered,

@@ -10,7 +10,7 @@
  *   /api/password/update (which carries only client_id) needs that session.
  */
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import { ACCOUNT_STATUS } from '@partner-panel/sdk';
+import { ACCOUNT_STATUS, type Locale } from '@partner-panel/sdk';
 import type { AppContext, SessionReseller } from '../../context.js';
 import type { Tx } from '../../db/index.js';
 import { transact, type Unit } from '../../db/unit.js';
@@ -26,6 +26,7 @@ import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.js'
 import { issueSession, revokeSession, revokeSessions } from './sessions.js';
 import { hashToken, newToken } from './secrets.js';
 import { metrics } from '../../ops/metrics.js';
+import { localeOr } from '../../locales.js';
 import { noteSignIn } from './signed-in.js';
 import { secondStep } from './two-factor.js';
 
@@ -37,6 +38,11 @@ type Ctx = Pick<AppContext, 'db' | 'clock' | 'config' | 'mail' | 'counters' | 'n
 interface Meta {
   ip?: string;
   userAgent?: string;
+}
+
+/** A sign-up's request: its address, browser, and the language its browser asks for (Accept-Language). */
+interface SignUpMeta extends Meta {
+  locale?: Locale | null;
 }
 
 const byEmail = (email: string) => sql`lower(${resellers.email}) = lower(${email})`;
@@ -88,9 +94,9 @@ async function createAccountToken(tx: Tx, ctx: Ctx, personId: number, purpose: '
   return token;
 }
 
-async function sendVerification(tx: Tx, ctx: Ctx, reseller: Pick<PersonRow, 'id' | 'email' | 'name'>) {
-  const token = await createAccountToken(tx, ctx, reseller.id, 'verify_email');
-  await ctx.mail.enqueue(tx, verificationMail(reseller, `${ctx.config.publicUrl}/verification/${token}`, VERIFY_TTL_HOURS));
+async function sendVerification(tx: Tx, ctx: Ctx, person: Pick<PersonRow, 'id' | 'email' | 'name' | 'locale'>) {
+  const token = await createAccountToken(tx, ctx, person.id, 'verify_email');
+  await ctx.mail.enqueue(tx, verificationMail(localeOr(person.locale), person, `${ctx.config.publicUrl}/verification/${token}`, VERIFY_TTL_HOURS));
 }
 
 /**
@@ -113,8 +119,11 @@ async function recentlySentVerification(ctx: Ctx, personId: number) {
   return !!last && ctx.clock.now().getTime() - last.createdAt.getTime() < RESEND_GAP_MS;
 }
 
-/** A new account and its Owner, the person signing up. */
-export async function register(ctx: Ctx, input: { email: string; name: string; password: string }, meta: Meta) {
+/**
+ * A new account and its Owner, the person signing up, who keeps the language their browser asked
+ * for when it is one of ours: the verification mail, and every later one, is written in it.
+ */
+export async function register(ctx: Ctx, input: { email: string; name: string; password: string }, meta: SignUpMeta) {
   if ((await findByEmail(ctx, input.email)) || (await ctx.db.select({ id: resellers.id }).from(resellers).where(byEmail(input.email)).limit(1)).length) {
     throw fail('emailTaken');
   }
@@ -132,7 +141,7 @@ export async function register(ctx: Ctx, input: { email: string; name: string; p
         })
         .returning();
       if (!row) throw fail('internal');
-      const [person] = await tx.insert(people).values({ email: input.email, name: input.name, passwordHash }).returning();
+      const [person] = await tx.insert(people).values({ email: input.email, name: input.name, passwordHash, locale: meta.locale ?? null }).returning();
       if (!person) throw fail('internal');
       await tx.insert(memberships).values({ resellerId: row.id, personId: person.id, role: 'owner' });
       await sendVerification(tx, ctx, person);
@@ -257,7 +266,7 @@ export async function forgotPassword(ctx: Ctx, email: string) {
   if (!person) return;
   await ctx.db.transaction(async (tx) => {
     const token = await createAccountToken(tx, ctx, person.id, 'reset_password');
-    await ctx.mail.enqueue(tx, resetMail(person, `${ctx.config.publicUrl}/reset-password/${token}`, RESET_TTL_MINUTES));
+    await ctx.mail.enqueue(tx, resetMail(localeOr(person.locale), person, `${ctx.config.publicUrl}/reset-password/${token}`, RESET_TTL_MINUTES));
   });
 }
 
@@ -296,7 +305,7 @@ export async function completeReset(ctx: Ctx, hash: string | undefined, clientId
       .returning({ id: accountTokens.id });
     if (spent.length === 0) throw fail('resetInvalid');
     // The mailbox was just proven, so the address counts as verified too.
-    await replacePassword(ctx, unit, reseller.id, { passwordHash, now, mail: passwordChangedMail(reseller), verifiedAt: reseller.verifiedAt ?? now });
+    await replacePassword(ctx, unit, reseller.id, { passwordHash, now, mail: passwordChangedMail(localeOr(reseller.locale), reseller), verifiedAt: reseller.verifiedAt ?? now });
     await audit(tx, { actorId: account.reseller.id, personId: reseller.id, action: 'reseller.password_reset', targetType: 'person', targetId: reseller.id, ip: meta.ip });
     await ctx.notifier.notify(unit, account.reseller.id, {
       type: 'password_reset',
@@ -327,7 +336,7 @@ export async function changePassword(
   const now = ctx.clock.now();
   await transact(ctx, async (unit) => {
     const { tx } = unit;
-    await replacePassword(ctx, unit, reseller.id, { passwordHash, now, mail: passwordChangedMail(reseller) });
+    await replacePassword(ctx, unit, reseller.id, { passwordHash, now, mail: passwordChangedMail(localeOr(reseller.locale), reseller) });
     await audit(tx, { actorId: session.id, personId: reseller.id, action: 'reseller.password_changed', targetType: 'person', targetId: reseller.id, ip: meta.ip });
     await ctx.notifier.notify(unit, session.id, {
       type: 'password_changed',

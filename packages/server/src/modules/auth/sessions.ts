@@ -3,7 +3,7 @@ import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { AppContext, SessionReseller } from '../../context.js';
 import type { Tx } from '../../db/index.js';
 import { preparedOn } from '../../db/prepared.js';
-import type { Role } from '@partner-panel/sdk';
+import type { Locale, Role } from '@partner-panel/sdk';
 import { accessTokens, memberships, people, resellers } from '../../db/schema/index.js';
 import { hashToken, newToken } from './secrets.js';
 
@@ -53,6 +53,8 @@ const sessionLookup = preparedOn((db) =>
       personId: people.id,
       personEmail: people.email,
       personName: people.name,
+      personLocale: people.locale,
+      personTimeZone: people.timeZone,
       role: memberships.role,
       dailyLimitCents: memberships.dailyLimitCents,
     })
@@ -81,8 +83,8 @@ export async function findSession(ctx: Pick<AppContext, 'db' | 'clock'>, token: 
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > 60_000) {
     await ctx.db.update(accessTokens).set({ lastUsedAt: now }).where(eq(accessTokens.id, row.tokenId));
   }
-  const { verifiedAt, lastUsedAt: _ignored, role, kind, ...rest } = row;
-  return { ...rest, role: role as Role, isOperator: kind === 'operator', verified: verifiedAt !== null };
+  const { verifiedAt, lastUsedAt: _ignored, role, kind, personLocale, ...rest } = row;
+  return { ...rest, personLocale: personLocale as Locale | null, role: role as Role, isOperator: kind === 'operator', verified: verifiedAt !== null };
 }
 
 export async function revokeSession(tx: Tx, tokenId: number, now: Date) {

@@ -9,6 +9,7 @@ import { accessTokens, auditLog, people } from '../../db/schema/index.js';
 import { WEBHOOKS } from '@partner-panel/sdk';
 import { fail } from '../../http/errors.js';
 import { newDeviceMail } from '../../adapters/mail/templates.js';
+import { localeOr } from '../../locales.js';
 import { audit } from '../audit/index.js';
 import { revokeSessions } from './sessions.js';
 
@@ -88,7 +89,7 @@ export async function endOtherSessions(ctx: Ctx, session: SessionReseller, ip: s
  * After a sign-in: the audit line, and a mail when the device is one the account never signed in
  * from before (not on the very first sign-in: every device is new then).
  */
-export async function noteSignIn(ctx: Ctx, person: { id: number; email: string; name: string; resellerId: number }, tokenId: number, meta: { ip?: string; userAgent?: string }) {
+export async function noteSignIn(ctx: Ctx, person: { id: number; email: string; name: string; locale: string | null; resellerId: number }, tokenId: number, meta: { ip?: string; userAgent?: string }) {
   const device = deviceOf(meta.userAgent);
   const earlier = await ctx.db
     .select({ userAgent: accessTokens.userAgent })
@@ -99,7 +100,7 @@ export async function noteSignIn(ctx: Ctx, person: { id: number; email: string; 
   const fresh = earlier.length > 0 && !earlier.some((row) => deviceOf(row.userAgent) === device);
   await ctx.db.transaction(async (tx) => {
     await audit(tx, { actorId: person.resellerId, personId: person.id, action: 'reseller.signed_in', targetType: 'session', targetId: tokenId, data: { device, new_device: fresh }, ip: meta.ip });
-    if (fresh) await ctx.mail.enqueue(tx, newDeviceMail(person, device, meta.ip ?? 'an unknown address', ctx.clock.now()));
+    if (fresh) await ctx.mail.enqueue(tx, newDeviceMail(localeOr(person.locale), person, device, meta.ip ?? null, ctx.clock.now()));
   });
 }
 

@@ -1,12 +1,17 @@
 /**
- * An invoice as a PDF (002 §2: download as PDF), drawn by pdfkit with its built-in Helvetica, so no
- * font file ships and the text stays searchable and copyable.
+ * An invoice as a PDF (002 §2: download as PDF), drawn by pdfkit in the reader's language (issue
+ * 36): its words from invoice-i18n/, its dates and amounts (in dollars) written by Intl in the same
+ * language. It embeds DejaVu Sans (the dejavu-fonts-ttf package, subset to the glyphs used), whose
+ * glyphs cover Latin, Cyrillic and Arabic, so the text stays searchable and copyable in each. An
+ * Arabic invoice is laid out right to left: its columns mirrored, its lines drawn by pdf-text.ts.
  */
-import type { Invoice } from '@partner-panel/sdk';
-import { formatUsd } from '../wallet/service.js';
+import type { Invoice, Locale } from '@partner-panel/sdk';
+import { formatDay, formatMoney, isRightToLeft } from '../../locales.js';
+import { invoiceWords } from './invoice-i18n/index.js';
+import { drawText, fontFaces, mapLigaturesForReaders } from './pdf-text.js';
 
-const day = (iso: string) => iso.slice(0, 10);
-const money = (dollars: number) => formatUsd(Math.round(dollars * 100));
+const money = (locale: Locale, dollars: number) => formatMoney(locale, Math.round(dollars * 100));
+const day = (locale: Locale, iso: string) => formatDay(locale, new Date(iso));
 
 /** The seller an invoice names (SELLER_NAME, SELLER_ADDRESS, SELLER_TAX_ID), and the product's address. */
 export interface Issuer {
@@ -17,13 +22,15 @@ export interface Issuer {
   url: string;
 }
 
-export async function invoicePdf(invoice: Invoice, issuer: Issuer): Promise<Buffer> {
+export async function invoicePdf(invoice: Invoice, issuer: Issuer, locale: Locale = 'en'): Promise<Buffer> {
   // Loaded on the first invoice, not at start-up (docs/performance.md, start-up).
   const { default: PDFDocument } = await import('pdfkit');
+  const say = invoiceWords(locale);
   const doc = new PDFDocument({
     size: 'A4',
     margin: 56,
-    info: { Title: `Invoice #${invoice.id}`, Author: issuer.name, Subject: invoice.description },
+    lang: locale,
+    info: { Title: say('number', { id: invoice.id }), Author: issuer.name, Subject: invoice.description },
   });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -31,59 +38,91 @@ export async function invoicePdf(invoice: Invoice, issuer: Issuer): Promise<Buff
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
+  const faces = fontFaces();
+  doc.registerFont('regular', faces.regular);
+  doc.registerFont('bold', faces.bold);
 
+  const rtl = isRightToLeft(locale);
+  const direction = rtl ? 'rtl' : 'ltr';
   const left = doc.page.margins.left;
   const right = doc.page.width - doc.page.margins.right;
   const width = right - left;
 
-  doc.font('Helvetica-Bold').fontSize(22).text('INVOICE', left, 56);
-  const seller = [issuer.name, ...issuer.address, ...(issuer.taxId ? [`Tax ID: ${issuer.taxId}`] : []), issuer.url];
-  doc.font('Helvetica').fontSize(10).fillColor('#555').text(seller.join('\n'), left, 60, { width, align: 'right' });
-  doc.moveDown(2).fillColor('#000');
-
-  const top = doc.y;
-  doc.font('Helvetica-Bold').fontSize(11).text(`Invoice #${invoice.id}`, left, top);
-  doc.font('Helvetica').fontSize(10);
-  doc.text(`Status: ${invoice.status}`);
-  doc.text(`Invoice date: ${day(invoice.date)}`);
-  doc.text(`Due date: ${day(invoice.duedate)}`);
-  if (invoice.datepaid) doc.text(`Date paid: ${day(invoice.datepaid)}`);
-  if (invoice.payment_method) doc.text(`Payment method: ${invoice.payment_method}`);
-  doc.font('Helvetica-Bold').text('Invoiced to', left + width / 2, top);
-  doc.font('Helvetica').text(invoice.name, left + width / 2).text(invoice.email, left + width / 2);
-  doc.moveDown(2);
-
-  const row = (y: number, cells: [string, string], bold = false) => {
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(10);
-    doc.text(cells[0], left + 8, y, { width: width * 0.7 - 8 });
-    doc.text(cells[1], left + width * 0.7, y, { width: width * 0.3 - 8, align: 'right' });
+  /**
+   * Draws `text` in the column `from` points after the line's start (the left, or the right in a
+   * right-to-left invoice), `span` wide, against its start or its end; answers the y below it. An
+   * amount is a left-to-right run wherever it stands; what a person typed (`typed`: a name, an
+   * address, a description) takes the direction of its own first letter.
+   */
+  const put = (
+    text: string,
+    from: number,
+    span: number,
+    y: number,
+    style: { bold?: boolean; size?: number; color?: string; end?: boolean; ltr?: boolean; typed?: boolean } = {},
+  ) => {
+    doc.font(style.bold ? 'bold' : 'regular').fontSize(style.size ?? 10).fillColor(style.color ?? '#000');
+    const x = rtl ? right - from - span : left + from;
+    const align = Boolean(style.end) === rtl ? 'left' : 'right';
+    return drawText(doc, text, { x, y, width: span, direction: style.ltr ? 'ltr' : style.typed ? 'auto' : direction, align });
   };
-  let y = Math.max(doc.y, top + 90);
-  doc.rect(left, y - 6, width, 22).fill('#f0f0f0').fillColor('#000');
-  row(y, ['Description', 'Amount'], true);
+  /** A grey band across the page behind a table's header. */
+  const band = (y: number) => doc.rect(left, y - 6, width, 22).fill('#f0f0f0');
+
+  const titleEnd = put(say('title'), 0, width / 2, 56, { bold: true, size: 22 });
+  let sellerEnd = 60;
+  for (const line of [issuer.name, ...issuer.address]) sellerEnd = put(line, width / 2, width / 2, sellerEnd, { color: '#555', end: true, typed: true });
+  if (issuer.taxId) sellerEnd = put(say('taxId', { id: issuer.taxId }), width / 2, width / 2, sellerEnd, { color: '#555', end: true });
+  sellerEnd = put(issuer.url, width / 2, width / 2, sellerEnd, { color: '#555', end: true, ltr: true });
+
+  const top = Math.max(titleEnd, sellerEnd) + 24;
+  let y = put(say('number', { id: invoice.id }), 0, width / 2, top, { bold: true, size: 11 });
+  const status = say(`status_${invoice.status}`);
+  const facts = [
+    say('status', { status }),
+    say('date', { date: day(locale, invoice.date) }),
+    say('due', { date: day(locale, invoice.duedate) }),
+    ...(invoice.datepaid ? [say('paid', { date: day(locale, invoice.datepaid) })] : []),
+    ...(invoice.payment_method ? [say('method', { method: invoice.payment_method })] : []),
+  ];
+  for (const line of facts) y = put(line, 0, width / 2, y);
+  let payer = put(say('invoicedTo'), width / 2, width / 2, top, { bold: true });
+  payer = put(invoice.name, width / 2, width / 2, payer, { typed: true });
+  payer = put(invoice.email, width / 2, width / 2, payer, { ltr: true });
+
+  const amountFrom = width * 0.7;
+  const amountSpan = width * 0.3 - 8;
+  const row = (at: number, cells: [string, string], style: { bold?: boolean; typed?: boolean } = {}) =>
+    Math.max(put(cells[0], 8, amountFrom - 8, at, style), put(cells[1], amountFrom, amountSpan, at, { bold: style.bold, end: true, ltr: true }));
+
+  y = Math.max(y, payer, top + 90) + 24;
+  band(y);
+  row(y, [say('description'), say('amount')], { bold: true });
   y += 26;
-  row(y, [invoice.description, money(invoice.total)]);
-  y += 22;
+  y = Math.max(y + 22, row(y, [invoice.description, money(locale, invoice.total)], { typed: true }));
   doc.moveTo(left, y).lineTo(right, y).strokeColor('#ccc').stroke();
   y += 8;
-  row(y, ['Total', money(invoice.total)], true);
+  row(y, [say('total'), money(locale, invoice.total)], { bold: true });
   y += 40;
 
-  doc.font('Helvetica-Bold').fontSize(11).text('Transactions', left, y);
+  put(say('transactions'), 0, width, y, { bold: true, size: 11 });
   y += 20;
   if (invoice.transactions.length === 0) {
-    doc.font('Helvetica').fontSize(10).text('No payment has been received yet.', left + 8, y);
+    put(say('noPayment'), 8, width - 8, y);
   } else {
-    doc.rect(left, y - 6, width, 22).fill('#f0f0f0').fillColor('#000');
-    doc.font('Helvetica-Bold').fontSize(10);
-    doc.text('Transaction date', left + 8, y).text('Transaction id', left + width * 0.3, y).text('Amount', left + width * 0.7, y, { width: width * 0.3 - 8, align: 'right' });
+    band(y);
+    put(say('transactionDate'), 8, width * 0.3 - 8, y, { bold: true });
+    put(say('transactionId'), width * 0.3, width * 0.4, y, { bold: true });
+    put(say('amount'), amountFrom, amountSpan, y, { bold: true, end: true });
     y += 26;
-    doc.font('Helvetica');
     for (const t of invoice.transactions) {
-      doc.text(day(t.date), left + 8, y).text(t.transid, left + width * 0.3, y).text(money(t.amountin), left + width * 0.7, y, { width: width * 0.3 - 8, align: 'right' });
+      put(day(locale, t.date), 8, width * 0.3 - 8, y);
+      put(t.transid, width * 0.3, width * 0.4, y, { ltr: true });
+      put(money(locale, t.amountin), amountFrom, amountSpan, y, { end: true, ltr: true });
       y += 18;
     }
   }
+  mapLigaturesForReaders(doc);
   doc.end();
   return done;
 }

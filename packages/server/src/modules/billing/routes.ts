@@ -7,6 +7,7 @@ import { serve, type ServeOptions } from '../../http/route.js';
 import { exportFileName, issueTicket, readTicket, sendCsv } from '../exports/ticket.js';
 import { invoiceExportStream, transactionExportStream, type InvoiceExportFilter, type TransactionExportFilter } from './export.js';
 import { invoicePdf } from './invoice-pdf.js';
+import { localeOr } from '../../locales.js';
 import { getInvoice, listInvoices } from './invoices.js';
 import { latestPayments, paymentMethods, startCardPayment, startRedirectPayment, verifyPayment } from './payments.js';
 import { getTransaction, listTransactions } from './transactions.js';
@@ -72,7 +73,8 @@ export function billingRoutes(app: FastifyInstance) {
       const invoice = await getInvoice(ctx, reseller.id, query.id);
       let pdf: Buffer;
       try {
-        pdf = await invoicePdf(invoice, { ...ctx.config.seller, url: ctx.config.publicUrl });
+        // In the language of the person who downloads it (English when they chose none).
+        pdf = await invoicePdf(invoice, { ...ctx.config.seller, url: ctx.config.publicUrl }, localeOr(reseller.personLocale));
       } catch (error) {
         ctx.log.error({ err: error, invoice: invoice.id }, 'an invoice PDF could not be drawn');
         throw fail('fetchPdf');

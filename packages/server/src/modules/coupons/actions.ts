@@ -1,12 +1,13 @@
 /** Deleting a coupon (with its refund) and e-mailing one (001 §2.3, §4, §5). */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { CYCLES, REDEEM_PAGES, RESTRICTED_RESELLER_ID, centsToDollars, messages, type Cycle } from '@partner-panel/sdk';
+import { REDEEM_PAGES, RESTRICTED_RESELLER_ID, centsToDollars, messages, type Locale } from '@partner-panel/sdk';
 import type { AppContext } from '../../context.js';
 import { rows } from '../../db/index.js';
 import { transact } from '../../db/unit.js';
 import { coupons, resellers } from '../../db/schema/index.js';
 import { fail, invalid } from '../../http/errors.js';
 import { couponMail } from '../../adapters/mail/templates.js';
+import { localeOr } from '../../locales.js';
 import { recordEvent } from '../events/record.js';
 import { audit } from '../audit/index.js';
 import { loadReseller } from '../profile/service.js';
@@ -64,20 +65,26 @@ export async function deleteCoupon(ctx: Ctx, actorId: number, ownerId: number, c
   });
 }
 
+/**
+ * The language of a coupon's mail: the sending member's (they know their customers), English when
+ * they chose none. A chosen one also goes into the redeem link (`lang`), so the page opens in it.
+ */
+export type CouponMailLocale = Locale | null;
+
 /** Mails a coupon code to an end customer; reseller 903 also names the recipient. */
-export async function sendCoupon(ctx: Ctx, ownerId: number, input: { coupon_id: number; email: string; full_name?: string | undefined }) {
-  await mailCoupons(ctx, ownerId, { ...input, ids: [input.coupon_id] });
+export async function sendCoupon(ctx: Ctx, ownerId: number, input: { coupon_id: number; email: string; full_name?: string | undefined }, locale: CouponMailLocale) {
+  await mailCoupons(ctx, ownerId, { ...input, ids: [input.coupon_id] }, locale);
 }
 
 /**
  * Mails each coupon of a selection to one recipient (ours, beside 001 §5): the single coupon's mail
  * once per code, all or nothing, each mail counted against the hourly limit.
  */
-export async function sendCoupons(ctx: Ctx, ownerId: number, input: { ids: number[]; email: string; full_name?: string | undefined }) {
-  return mailCoupons(ctx, ownerId, input);
+export async function sendCoupons(ctx: Ctx, ownerId: number, input: { ids: number[]; email: string; full_name?: string | undefined }, locale: CouponMailLocale) {
+  return mailCoupons(ctx, ownerId, input, locale);
 }
 
-async function mailCoupons(ctx: Ctx, ownerId: number, input: { ids: number[]; email: string; full_name?: string | undefined; coupon_id?: number }) {
+async function mailCoupons(ctx: Ctx, ownerId: number, input: { ids: number[]; email: string; full_name?: string | undefined; coupon_id?: number }, locale: CouponMailLocale) {
   const owner = await loadReseller(ctx, ownerId);
   const partner = owner.id === RESTRICTED_RESELLER_ID;
   const fullName = input.full_name?.trim() ?? '';
@@ -99,16 +106,17 @@ async function mailCoupons(ctx: Ctx, ownerId: number, input: { ids: number[]; em
   await ctx.counters.take(`coupon-send:${ownerId}`, ctx.config.rateLimits.couponMailsPerHour, 3600_000, found.length);
   await transact(ctx, async (unit) => {
     for (const coupon of found.sort((a, b) => a.id - b.id)) {
-      // The link carries the code, so the page opens with it filled in.
-      const redeemUrl = `${ctx.config.publicUrl}${partner ? REDEEM_PAGES.partner : REDEEM_PAGES.public}?coupon=${encodeURIComponent(coupon.code)}`;
+      // The link carries the code, so the page opens with it filled in, and the mail's language.
+      const query = new URLSearchParams({ coupon: coupon.code, ...(locale ? { lang: locale } : {}) });
+      const redeemUrl = `${ctx.config.publicUrl}${partner ? REDEEM_PAGES.partner : REDEEM_PAGES.public}?${query}`;
       await ctx.mail.enqueue(
         unit.tx,
-        couponMail({
+        couponMail(localeOr(locale), {
           to: input.email,
           recipientName: fullName || null,
           resellerName: owner.name,
           code: coupon.code,
-          plan: CYCLES[coupon.cycle as Cycle].label,
+          plan: { cycle: coupon.cycle },
           expiresAt: coupon.expiresAt,
           redeemUrl,
           resellerId: owner.id,

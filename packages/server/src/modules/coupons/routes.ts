@@ -74,12 +74,12 @@ export function couponRoutes(app: FastifyInstance) {
       if (!reseller.isAdmin) throw fail('notYourUser');
       owner = (await ownUser(ctx, reseller.id, body.reseller_id)).id;
     }
-    await sendCoupon(ctx, owner, body);
+    await sendCoupon(ctx, owner, body, reseller.personLocale);
     return answer(null, successes.couponSent);
   });
 
   serve(app, contract.sendCoupons, async ({ body, reseller }) => {
-    const result = await sendCoupons(ctx, reseller.id, body);
+    const result = await sendCoupons(ctx, reseller.id, body, reseller.personLocale);
     return answer(result, successes.couponsSent(result.sent));
   });
 }

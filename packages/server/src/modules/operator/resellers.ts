@@ -10,7 +10,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import { ACCOUNT_STATUS, RESTRICTED_RESELLER_ID, centsToDollars, type CallQuery, type Contract, type OperatorResellerRow } from '@partner-panel/sdk';
+import { ACCOUNT_STATUS, RESTRICTED_RESELLER_ID, centsToDollars, type CallQuery, type Contract, type Locale, type OperatorResellerRow } from '@partner-panel/sdk';
 import type { AppContext } from '../../context.js';
 import { rows, type Tx } from '../../db/index.js';
 import { memberships, people, resellers } from '../../db/schema/index.js';
@@ -18,6 +18,7 @@ import { contains } from '../../db/search.js';
 import { transact, type Unit } from '../../db/unit.js';
 import { fail, isUniqueViolation } from '../../http/errors.js';
 import { accountOpenedMail } from '../../adapters/mail/templates.js';
+import { localeOr } from '../../locales.js';
 import { audit } from '../audit/index.js';
 import { passwordLinkFor } from '../auth/service.js';
 import { hashPassword } from '../auth/passwords.js';
@@ -167,10 +168,11 @@ const line = (who: Who, id: number) => ({ actorId: who.operatorId, personId: who
 /**
  * Opens an account, admin or not, optionally under an admin. Its Owner is the person with the
  * address: one who already signs in here (a member of another account) owns it too, and finds it
- * in the account switcher; anyone else gets a link to set a first password, valid 48 hours. The
- * account starts active, prepaid and unverified.
+ * in the account switcher; anyone else gets a link to set a first password, valid 48 hours, and
+ * the language the operator's browser asks for (`locale`), so the link's mail is written in it.
+ * The account starts active, prepaid and unverified.
  */
-export async function openReseller(ctx: Ctx, who: Who, input: { name: string; email: string; isAdmin: boolean; parentId: number | null }) {
+export async function openReseller(ctx: Ctx, who: Who, input: { name: string; email: string; isAdmin: boolean; parentId: number | null; locale?: Locale | null }) {
   if (input.isAdmin && input.parentId !== null) throw fail('adminStaysOnTop');
   const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
   try {
@@ -192,12 +194,13 @@ export async function openReseller(ctx: Ctx, who: Who, input: { name: string; em
         })
         .returning({ id: resellers.id });
       if (!row) throw fail('internal');
-      const [existing] = await tx.select({ id: people.id, name: people.name }).from(people).where(sql`lower(${people.email}) = lower(${input.email})`).limit(1);
-      const [person] = existing ? [existing] : await tx.insert(people).values({ email: input.email, name: input.name, passwordHash }).returning({ id: people.id, name: people.name });
+      const found = { id: people.id, name: people.name, locale: people.locale };
+      const [existing] = await tx.select(found).from(people).where(sql`lower(${people.email}) = lower(${input.email})`).limit(1);
+      const [person] = existing ? [existing] : await tx.insert(people).values({ email: input.email, name: input.name, passwordHash, locale: input.locale ?? null }).returning(found);
       if (!person) throw fail('internal');
       await tx.insert(memberships).values({ resellerId: row.id, personId: person.id, role: 'owner' });
       const link = existing ? null : await passwordLinkFor(tx, ctx, person.id);
-      await ctx.mail.enqueue(tx, accountOpenedMail({ email: input.email, name: person.name }, { name: input.name, id: row.id, admin: input.isAdmin }, link, `${ctx.config.publicUrl}/login`));
+      await ctx.mail.enqueue(tx, accountOpenedMail(localeOr(person.locale), { email: input.email, name: person.name }, { name: input.name, id: row.id, admin: input.isAdmin }, link, `${ctx.config.publicUrl}/login`));
       await audit(tx, {
         ...line(who, row.id),
         action: 'operator.reseller_opened',

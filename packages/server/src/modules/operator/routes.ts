@@ -10,6 +10,7 @@ import { programmeDashboard } from './dashboard.js';
 import { catalogueHistory, changePrice, readCatalogue, setAvailability } from './catalogue.js';
 import { listResellers, moveReseller, openReseller, readReseller, setResellerStatus, setResellerTerms, settleReseller, verifyReseller } from './resellers.js';
 import { adjustWallet, listMoney, moneyExportStream, reconcile } from './money.js';
+import { requestLocale } from '../../locales.js';
 
 export function operatorRoutes(app: FastifyInstance) {
   const { ctx } = app;
@@ -31,8 +32,9 @@ export function operatorRoutes(app: FastifyInstance) {
 
   serve(app, contract.operatorResellers, async ({ query }) => answer(await listResellers(ctx, query), successes.operatorResellers));
   serve(app, contract.operatorReseller, async ({ query }) => answer(await readReseller(ctx, query.id), successes.operatorReseller));
-  serve(app, contract.createOperatorReseller, async ({ body, reseller, ip }) => {
-    const opened = await openReseller(ctx, who(reseller, ip), { name: body.name, email: body.email, isAdmin: body.is_admin ?? false, parentId: body.parent_id ?? null });
+  serve(app, contract.createOperatorReseller, async ({ body, reseller, ip, request }) => {
+    const locale = requestLocale(request.headers['accept-language']);
+    const opened = await openReseller(ctx, who(reseller, ip), { name: body.name, email: body.email, isAdmin: body.is_admin ?? false, parentId: body.parent_id ?? null, locale });
     return answer(opened, successes.resellerCreated(opened.email));
   });
   serve(app, contract.verifyOperatorReseller, async ({ body, reseller, ip }) => answer(await verifyReseller(ctx, who(reseller, ip), body.id), successes.resellerVerified));

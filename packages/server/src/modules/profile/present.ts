@@ -1,6 +1,6 @@
 /** How a reseller row leaves the server: the user fields of 000 §3, money in dollars. */
 import { and, eq, sql } from 'drizzle-orm';
-import { ROLE_PERMISSIONS, centsToDollars, type ResellerUser, type Role, type SignedInUser } from '@partner-panel/sdk';
+import { ROLE_PERMISSIONS, centsToDollars, type Locale, type ResellerUser, type Role, type SignedInUser } from '@partner-panel/sdk';
 import type { AppContext } from '../../context.js';
 import { preparedOn } from '../../db/prepared.js';
 import { memberships, people, resellers } from '../../db/schema/index.js';
@@ -28,6 +28,8 @@ export interface MemberFacts {
   personId: number;
   personEmail: string;
   personName: string;
+  personLocale: string | null;
+  personTimeZone: string | null;
   role: Role;
   dailyLimitCents: number | null;
 }
@@ -40,6 +42,8 @@ export const presentMember = (m: MemberFacts): SignedInUser['member'] => ({
   role: m.role,
   permissions: [...ROLE_PERMISSIONS[m.role]],
   daily_limit: m.dailyLimitCents === null ? null : centsToDollars(m.dailyLimitCents),
+  locale: m.personLocale as Locale | null,
+  time_zone: m.personTimeZone,
 });
 
 const accountOfMember = preparedOn((db) =>
@@ -49,6 +53,8 @@ const accountOfMember = preparedOn((db) =>
       personId: people.id,
       personEmail: people.email,
       personName: people.name,
+      personLocale: people.locale,
+      personTimeZone: people.timeZone,
       role: memberships.role,
       dailyLimitCents: memberships.dailyLimitCents,
     })

@@ -5,7 +5,7 @@
  * only 903's. Every unusable code gets the same answer; the reason is logged, never shown.
  */
 import { sql } from 'drizzle-orm';
-import { RESTRICTED_RESELLER_ID, messages, type CYCLES } from '@partner-panel/sdk';
+import { DEFAULT_LOCALE, RESTRICTED_RESELLER_ID, messages, type CYCLES, type Locale } from '@partner-panel/sdk';
 import type { AppContext } from '../../context.js';
 import { rows } from '../../db/index.js';
 import { transact } from '../../db/unit.js';
@@ -80,7 +80,8 @@ function refusal(coupon: CouponRow | undefined, page: RedeemPage, now: Date): st
  * `pageReseller`: the reseller the calling redeem page names (its REDEEM_RESELLER_HEADER, '' for
  * none), or null for a call made from no page of ours.
  */
-export async function redeemCoupon(ctx: Ctx, page: RedeemPage, input: RedeemInput, ip: string, pageReseller: string | null = null) {
+/** `locale`: the visitor's language (their browser's Accept-Language), that of the mail the account sends them. */
+export async function redeemCoupon(ctx: Ctx, page: RedeemPage, input: RedeemInput, ip: string, pageReseller: string | null = null, locale: Locale = DEFAULT_LOCALE) {
   const code = normalizeCode(input.coupon);
 
   const refuse = async (reason: string, coupon?: CouponRow, counts = true) => {
@@ -122,6 +123,7 @@ export async function redeemCoupon(ctx: Ctx, page: RedeemPage, input: RedeemInpu
         passwordHash,
         mailedPassword: null,
         mailReady: true,
+        mailLocale: locale,
         source: 'coupon',
         couponId: coupon.id,
         renewalPriceCents: Number(coupon.price_cents),

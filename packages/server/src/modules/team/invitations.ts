@@ -5,16 +5,18 @@
  * that person, so an invitation never hands a sign-in to whoever holds the link.
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { INVITATION_TTL_DAYS, ROLE_NAMES, type InvitationRow, type InvitationStatus, type Role } from '@partner-panel/sdk';
+import { INVITATION_TTL_DAYS, type InvitationRow, type InvitationStatus, type Locale, type Role } from '@partner-panel/sdk';
 import type { AppContext, SessionReseller } from '../../context.js';
+import type { Tx } from '../../db/index.js';
 import { transact } from '../../db/unit.js';
 import { invitations, memberships, people, resellers } from '../../db/schema/index.js';
 import { fail, invalid, isUniqueViolation } from '../../http/errors.js';
 import { invitationMail } from '../../adapters/mail/templates.js';
+import { localeOr } from '../../locales.js';
 import { audit } from '../audit/index.js';
 import { findSession } from '../auth/sessions.js';
 import { hashPassword } from '../auth/passwords.js';
-import { findPerson, personByEmail } from '../auth/people.js';
+import { addressLocale, findPerson, personByEmail } from '../auth/people.js';
 import { hashToken, newToken } from '../auth/secrets.js';
 import { openSession } from '../auth/service.js';
 
@@ -58,9 +60,15 @@ export async function listInvitations(ctx: Pick<AppContext, 'db' | 'clock'>, ses
 
 const link = (ctx: Pick<AppContext, 'config'>, token: string) => `${ctx.config.publicUrl}/invitation/${token}`;
 
-function mailFor(ctx: Ctx, session: SessionReseller, to: { email: string; role: Role }, token: string) {
+/**
+ * The invitation, in the language of the person it goes to when the address already signs in here
+ * and they chose one; else in the inviting member's, the likelier one of the two to be shared.
+ */
+async function mailFor(ctx: Ctx, tx: Tx, session: SessionReseller, to: { email: string; role: Role }, token: string) {
+  const locale = (await addressLocale({ db: tx }, to.email)) ?? localeOr(session.personLocale);
   return invitationMail(
-    { to: to.email, account: session.name, invitedBy: session.personName, role: ROLE_NAMES[to.role], url: link(ctx, token), days: INVITATION_TTL_DAYS },
+    locale,
+    { to: to.email, account: session.name, invitedBy: session.personName, role: to.role, url: link(ctx, token), days: INVITATION_TTL_DAYS },
     session.id,
   );
 }
@@ -99,7 +107,7 @@ export async function invite(ctx: Ctx, session: SessionReseller, list: { email: 
         .returning({ id: invitations.id });
       if (!row) throw fail('internal');
       ids.push(row.id);
-      await ctx.mail.enqueue(tx, mailFor(ctx, session, item, token));
+      await ctx.mail.enqueue(tx, await mailFor(ctx, tx, session, item, token));
       await audit(tx, { actorId: session.id, personId: session.personId, action: 'team.invited', targetType: 'invitation', targetId: row.id, data: { email: item.email, role: item.role }, ip });
     }
     return ids;
@@ -128,7 +136,7 @@ export async function resend(ctx: Ctx, session: SessionReseller, id: number, ip:
       .where(and(eq(invitations.id, row.id), sql`accepted_at is null and revoked_at is null`))
       .returning({ id: invitations.id });
     if (!done.length) throw fail('invitationClosed');
-    await ctx.mail.enqueue(unit.tx, mailFor(ctx, session, { email: row.email, role: row.role as Role }, token));
+    await ctx.mail.enqueue(unit.tx, await mailFor(ctx, unit.tx, session, { email: row.email, role: row.role as Role }, token));
     await audit(unit.tx, { actorId: session.id, personId: session.personId, action: 'team.invitation_resent', targetType: 'invitation', targetId: row.id, ip });
   });
   return present(await ownInvitation(ctx, session, id), now);
@@ -171,11 +179,15 @@ export async function readInvitation(ctx: Ctx, token: string) {
   return { account: account?.name ?? '', email: row.email, role: row.role as Role, expires_at: row.expiresAt.toISOString(), existing_person: !!(await findPerson(ctx, row.email)) };
 }
 
+/**
+ * Takes an invitation: a person new here is made with the name and password given and the
+ * language their browser asks for (`meta.locale`), when it is one of ours.
+ */
 export async function accept(
   ctx: Ctx,
   input: { token: string; name?: string | undefined; password?: string | undefined },
   bearer: string | null,
-  meta: { ip?: string; userAgent?: string },
+  meta: { ip?: string; userAgent?: string; locale?: Locale | null },
 ) {
   const now = ctx.clock.now();
   const row = refuseClosed(await byToken(ctx, input.token), now);
@@ -203,7 +215,10 @@ export async function accept(
       if (!spent.length) throw fail('invitationUsed');
       if (!existing) {
         // The invitation's mailbox is proven by its link: the new person is verified.
-        const [person] = await tx.insert(people).values({ email: row.email, name: input.name as string, passwordHash: passwordHash as string, verifiedAt: now }).returning();
+        const [person] = await tx
+          .insert(people)
+          .values({ email: row.email, name: input.name as string, passwordHash: passwordHash as string, verifiedAt: now, locale: meta.locale ?? null })
+          .returning();
         if (!person) throw fail('internal');
         personId = person.id;
       }

@@ -7,6 +7,7 @@ import { bearerToken } from '../auth/guard.js';
 import * as accounts from './accounts.js';
 import * as invitations from './invitations.js';
 import * as members from './members.js';
+import { requestLocale } from '../../locales.js';
 
 export function teamRoutes(app: FastifyInstance) {
   const { ctx } = app;
@@ -25,7 +26,10 @@ export function teamRoutes(app: FastifyInstance) {
     app,
     contract.acceptInvitation,
     async ({ body, request }) =>
-      answer(await invitations.accept(ctx, body, bearerToken(request), { ip: request.ip, userAgent: request.headers['user-agent'] }), successes.invitationAccepted),
+      answer(
+        await invitations.accept(ctx, body, bearerToken(request), { ip: request.ip, userAgent: request.headers['user-agent'], locale: requestLocale(request.headers['accept-language']) }),
+        successes.invitationAccepted,
+      ),
     perIp,
   );
   serve(app, contract.updateMember, async ({ reseller, body, ip }) => answer(await members.updateMember(ctx, reseller, body, ip), successes.memberUpdated));

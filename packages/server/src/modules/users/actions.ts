@@ -23,7 +23,7 @@ import { fail, invalid, isUniqueViolation } from '../../http/errors.js';
 import { accountChangedByAdminMail, invoiceSentMail } from '../../adapters/mail/templates.js';
 import { audit } from '../audit/index.js';
 import { replacePassword } from '../auth/service.js';
-import { ownerOf } from '../auth/people.js';
+import { ownerLocale, ownerOf } from '../auth/people.js';
 import { hashPassword } from '../auth/passwords.js';
 import { createInvoice } from '../billing/invoices.js';
 import { priceBook } from '../products/pricing.js';
@@ -116,7 +116,7 @@ export async function updateUser(ctx: Ctx, acting: Acting, body: CallBody<Contra
         if (isUniqueViolation(error, 'resellers_email_lower_key') || isUniqueViolation(error, 'people_email_lower_key')) throw fail('emailTaken');
         throw error;
       }
-      await ctx.mail.enqueue(tx, accountChangedByAdminMail(user, acting.admin.name, 'email'));
+      await ctx.mail.enqueue(tx, accountChangedByAdminMail(await ownerLocale({ db: tx }, user.id), user, acting.admin.name, 'email'));
       await audit(tx, { ...line, action: 'user.email_updated', before: { email: user.email }, after: { email } });
       await ctx.notifier.notify(unit, user.id, { type: 'account_updated', message: `${acting.admin.name} changed your sign-in e-mail to ${email}.`, redirect: 'profile' });
     } else if (field === 'status') {
@@ -136,7 +136,8 @@ export async function updateUser(ctx: Ctx, acting: Acting, body: CallBody<Contra
         redirect: 'profile',
       });
     } else {
-      await replacePassword(ctx, unit, await ownerOf({ db: tx }, user.id), { passwordHash: passwordHash as string, now, mail: accountChangedByAdminMail(user, acting.admin.name, 'password') });
+      const mail = accountChangedByAdminMail(await ownerLocale({ db: tx }, user.id), user, acting.admin.name, 'password');
+      await replacePassword(ctx, unit, await ownerOf({ db: tx }, user.id), { passwordHash: passwordHash as string, now, mail });
       // The password itself is never written anywhere but its hash.
       await audit(tx, { ...line, action: 'user.password_updated', after: { password: 'changed', sessions: 'signed out' } });
     }
@@ -212,11 +213,11 @@ export async function sendInvoice(ctx: Ctx, acting: Acting, body: CallBody<Contr
     });
     await ctx.mail.enqueue(
       unit.tx,
-      invoiceSentMail({
+      invoiceSentMail(await ownerLocale({ db: unit.tx }, user.id), {
         to: user,
         adminName: acting.admin.name,
         invoiceId: invoice.id,
-        amount: formatUsd(invoice.amountCents),
+        amountCents: invoice.amountCents,
         dueAt: invoice.dueAt,
         payUrl: `${ctx.config.publicUrl}/${user.customUrl}/billing/pay/invoice/${invoice.id}`,
       }),

@@ -6,7 +6,7 @@
  * the books it is given: the live ones by default, the sandbox's for a sandbox key.
  */
 import { eq, sql } from 'drizzle-orm';
-import { ACCOUNT_STATUS, CYCLES, RESTRICTED_RESELLER_ID, centsToDollars, errors, type Cycle } from '@partner-panel/sdk';
+import { ACCOUNT_STATUS, CYCLES, RESTRICTED_RESELLER_ID, centsToDollars, errors, type Cycle, type Locale } from '@partner-panel/sdk';
 import { inactiveRefusal } from '../profile/status.js';
 import type { AppContext, SessionReseller } from '../../context.js';
 import { rows } from '../../db/index.js';
@@ -16,6 +16,7 @@ import { transact, type Unit } from '../../db/unit.js';
 import { auditLog, events, mailOutbox, notifications, resellers, vpnAccounts } from '../../db/schema/index.js';
 import { AppError, fail, isUniqueViolation } from '../../http/errors.js';
 import { vpnChangedMail, vpnCredentialsMail, vpnReadyMail } from '../../adapters/mail/templates.js';
+import { localeOr } from '../../locales.js';
 import { ADDONS } from '../../catalogue.js';
 import { audit, auditRow } from '../audit/index.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
@@ -38,7 +39,11 @@ import type { NotificationType } from '../notifications/notifier.js';
 
 type Ctx = Pick<AppContext, 'db' | 'database' | 'clock' | 'notifier' | 'log' | 'mail' | 'config' | 'chargeQueues' | 'priceBooks'>;
 /** Who acts: a member (personId) in the portal, or a key of the account (no person). */
-type Session = Pick<SessionReseller, 'id' | 'isAdmin' | 'name' | 'status'> & { personId?: number | null };
+/**
+ * Who acts: the account, and the member when a person does (a key has none). The member's language,
+ * when they chose one, is that of the mail their change sends the account's end user.
+ */
+type Session = Pick<SessionReseller, 'id' | 'isAdmin' | 'name' | 'status'> & { personId?: number | null; personLocale?: Locale | null };
 
 export interface CreateInput {
   billing_cycle: string;
@@ -100,6 +105,8 @@ export interface OpenAccount {
   dedicatedIpLocation?: string | null;
   /** Mail the end user that the account is ready, without the password it chose (a redeemed coupon). */
   mailReady?: boolean;
+  /** The language of the end user's mail: the member's who opens it, or the redeem page's visitor's. */
+  mailLocale: Locale;
 }
 
 /**
@@ -147,12 +154,13 @@ function accountOpening(ctx: Pick<AppContext, 'clock'>, input: OpenAccount) {
     updatedAt: now,
   };
   const plan = `${CYCLES[input.product.cycle as Cycle].label}${input.addon ? ` + ${input.addon.name}` : ''}${input.dedicatedIpLocation ? ` (${input.dedicatedIpLocation})` : ''}`;
-  const mailed = { to: input.email, username, plan, resellerName: input.owner.name, resellerId: input.owner.id };
+  const mailedPlan = { cycle: input.product.cycle, addon: input.addon?.name ?? null, location: input.dedicatedIpLocation ?? null };
+  const mailed = { to: input.email, username, plan: mailedPlan, resellerName: input.owner.name, resellerId: input.owner.id };
   const mail =
     input.mailedPassword !== null
-      ? vpnCredentialsMail({ ...mailed, password: input.mailedPassword })
+      ? vpnCredentialsMail(input.mailLocale, { ...mailed, password: input.mailedPassword })
       : input.mailReady
-        ? vpnReadyMail({ ...mailed, endAt, recurring: input.product.billingType === 1 })
+        ? vpnReadyMail(input.mailLocale, { ...mailed, endAt, recurring: input.product.billingType === 1 })
         : null;
   return {
     now,
@@ -262,6 +270,7 @@ export async function createAccount(ctx: Ctx, session: Session, input: CreateInp
       personId: session.personId ?? null,
       notice: (username) => ({ type: 'vpn_created', message: `VPN account ${username} was created for ${input.email} (${formatUsd(unitCents)}).` }),
       books,
+      mailLocale: localeOr(session.personLocale),
     };
     const answer = (account: VpnRow, balance: number) => ({ account: present(ctx, account), amount: centsToDollars(unitCents), balance: centsToDollars(balance) });
     if (books.mode === 'live' && unitCents > 0) {
@@ -328,17 +337,17 @@ async function change<T>(ctx: Ctx, session: Session, ref: AccountRef, books: Boo
   });
 }
 
-/** Tells the end user of a change to the login (live books only). */
-async function tellUser(ctx: Ctx, unit: Unit, books: Books, mail: Parameters<typeof vpnChangedMail>[0]) {
+/** Tells the end user of a change to the login (live books only), in the language of the member who made it. */
+async function tellUser(ctx: Ctx, unit: Unit, books: Books, session: Session, mail: Parameters<typeof vpnChangedMail>[1]) {
   if (!books.announces) return;
-  await ctx.mail.enqueue(unit.tx, vpnChangedMail(mail));
+  await ctx.mail.enqueue(unit.tx, vpnChangedMail(localeOr(session.personLocale), mail));
 }
 
 export async function updateEmail(ctx: Ctx, session: Session, ref: AccountRef, email: string, books: Books = liveBooks) {
   return change(ctx, session, ref, books, async (unit, account) => {
     if (account.email.toLowerCase() === email.toLowerCase()) throw fail('nothingToUpdate');
     await unit.tx.update(books.accounts).set({ email, updatedAt: ctx.clock.now() }).where(eq(books.accounts.id, account.id));
-    await tellUser(ctx, unit, books, { to: email, username: account.username, what: 'email', resellerId: account.reseller_id });
+    await tellUser(ctx, unit, books, session, { to: email, username: account.username, what: 'email', resellerId: account.reseller_id });
     await audit(unit.tx, { actorId: session.id, action: 'vpn.email_updated', targetType: books.auditTarget, targetId: account.id, data: { from: account.email, to: email } });
     return present(ctx, await announce(ctx, unit, books, account.id, 'vpn_user.updated'));
   });
@@ -350,7 +359,7 @@ export async function updatePassword(ctx: Ctx, session: Session, ref: AccountRef
   return change(ctx, session, ref, books, async (unit, account) => {
     if (check && !(await verifyPassword(account.password_hash, check.oldPassword))) throw fail('clientOldPassword');
     await unit.tx.update(books.accounts).set({ passwordHash, updatedAt: ctx.clock.now() }).where(eq(books.accounts.id, account.id));
-    await tellUser(ctx, unit, books, { to: account.email, username: account.username, what: 'password', resellerId: account.reseller_id });
+    await tellUser(ctx, unit, books, session, { to: account.email, username: account.username, what: 'password', resellerId: account.reseller_id });
     await audit(unit.tx, { actorId: session.id, action: 'vpn.password_updated', targetType: books.auditTarget, targetId: account.id });
     return present(ctx, await announce(ctx, unit, books, account.id, 'vpn_user.updated'));
   });

@@ -10,6 +10,7 @@ import type { AppContext } from '../../context.js';
 import type { Unit } from '../../db/unit.js';
 import { resellers } from '../../db/schema/index.js';
 import { lowBalanceMail } from '../../adapters/mail/templates.js';
+import { ownerLocale } from '../auth/people.js';
 
 export interface Charge {
   resellerId: number;
@@ -30,12 +31,24 @@ export async function warnOnLowBalance(ctx: Pick<AppContext, 'notifier' | 'mail'
   const [owner] = await unit.tx.select({ email: resellers.email, name: resellers.name, customUrl: resellers.customUrl }).from(resellers).where(eq(resellers.id, charge.resellerId));
   if (!owner) return;
   const postpaid = charge.creditLimitCents > 0;
-  const left = formatUsd(charge.balanceAfterCents + charge.creditLimitCents);
-  const line = formatUsd(charge.thresholdCents ?? 0);
+  const leftCents = charge.balanceAfterCents + charge.creditLimitCents;
+  const lineCents = charge.thresholdCents ?? 0;
+  const left = formatUsd(leftCents);
+  const line = formatUsd(lineCents);
   // A postpaid account has no wallet to fund: it is told of its credit line, and to talk to us.
   const message = postpaid
     ? `What is left of your credit line (${left}) fell below the ${line} you set. Please contact us to settle your account.`
     : `Your balance (${left}) fell below the ${line} you set. Add funds to keep generating coupons and renewing VPN accounts.`;
   await ctx.notifier.notify(unit, charge.resellerId, { type: 'low_balance', message, redirect: postpaid ? null : 'billing/pay' });
-  await ctx.mail.enqueue(unit.tx, lowBalanceMail({ to: { email: owner.email, name: owner.name, id: charge.resellerId }, message, payUrl: postpaid ? null : `${ctx.config.publicUrl}/${owner.customUrl}/billing/pay` }));
+  // The mail says the same in the Owner's language (the notification, like the API, is English).
+  await ctx.mail.enqueue(
+    unit.tx,
+    lowBalanceMail(await ownerLocale({ db: unit.tx }, charge.resellerId), {
+      to: { email: owner.email, name: owner.name, id: charge.resellerId },
+      leftCents,
+      lineCents,
+      postpaid,
+      payUrl: postpaid ? null : `${ctx.config.publicUrl}/${owner.customUrl}/billing/pay`,
+    }),
+  );
 }

@@ -18,6 +18,7 @@ import { rows } from '../../db/index.js';
 import { transact } from '../../db/unit.js';
 import { addJob } from '../../jobs/queue.js';
 import { webhookDisabledMail } from '../../adapters/mail/templates.js';
+import { ownerLocale } from '../auth/people.js';
 import { FANOUT_TASK } from '../events/record.js';
 import { guardedLookup, isAddressLiteral, isInwardAddress } from './destinations.js';
 import { openSecret } from './secrets.js';
@@ -248,8 +249,9 @@ async function deliver(ctx: Ctx, deliveryId: number, manual: boolean) {
     await ctx.mail.enqueue(
       unit.tx,
       webhookDisabledMail(
+        await ownerLocale({ db: unit.tx }, d.reseller_id),
         { email: off.email, name: off.name, id: d.reseller_id },
-        { url: d.url, mode: d.mode, since, pageUrl: `${ctx.config.publicUrl}/${encodeURIComponent(off.custom_url)}/integration/webhooks` },
+        { url: d.url, mode: d.mode === 'sandbox' ? 'sandbox' : 'live', since, pageUrl: `${ctx.config.publicUrl}/${encodeURIComponent(off.custom_url)}/integration/webhooks` },
       ),
     );
     return d.endpoint_id;

@@ -14,6 +14,7 @@ import { transact } from '../../db/unit.js';
 import { whiteLabelEnquiries, whiteLabelNotes } from '../../db/schema/index.js';
 import { fail } from '../../http/errors.js';
 import { whiteLabelReplyMail } from '../../adapters/mail/templates.js';
+import { ownerLocale } from '../auth/people.js';
 import { audit } from '../audit/index.js';
 
 type Ctx = Pick<AppContext, 'db' | 'clock' | 'log' | 'mail'>;
@@ -227,7 +228,12 @@ export async function reply(ctx: Ctx, who: Acting & { personName: string }, inpu
     const noteId = await addTimeline(ctx, tx, who, input.id, { kind: 'reply', subject: input.subject, body: input.body });
     await ctx.mail.enqueue(
       tx,
-      whiteLabelReplyMail({ to: { email: enquiry.email, name: enquiry.name, id: enquiry.reseller_id }, subject: input.subject, body: input.body, from: who.personName }),
+      whiteLabelReplyMail(await ownerLocale({ db: tx }, enquiry.reseller_id), {
+        to: { email: enquiry.email, name: enquiry.name, id: enquiry.reseller_id },
+        subject: input.subject,
+        body: input.body,
+        from: who.personName,
+      }),
     );
     await audit(tx, { ...line(who, input.id), action: 'white_label.replied', data: { note_id: noteId, to: enquiry.email }, after: { subject: input.subject, body: input.body } });
     if (enquiry.status === 'new') await moveStatus(ctx, tx, who, input.id, 'new', 'contacted', { by: 'reply', note_id: noteId });

@@ -8,6 +8,7 @@ import { transact } from '../../db/unit.js';
 import { whiteLabelEnquiries } from '../../db/schema/index.js';
 import { whiteLabelAckMail, whiteLabelOperatorMail } from '../../adapters/mail/templates.js';
 import { audit } from '../audit/index.js';
+import { addressLocale, ownerLocale } from '../auth/people.js';
 
 type Ctx = Pick<AppContext, 'db' | 'clock' | 'notifier' | 'log' | 'mail' | 'config' | 'counters'>;
 
@@ -24,11 +25,12 @@ export async function askWhiteLabel(ctx: Ctx, reseller: SessionReseller, input: 
       .returning({ id: whiteLabelEnquiries.id, createdAt: whiteLabelEnquiries.createdAt });
     const id = Number(row?.id);
     const who = { email: reseller.email, name: reseller.name, id: reseller.id };
-    await ctx.mail.enqueue(unit.tx, whiteLabelAckMail({ to: who, brandName: input.brand_name, expectedUsers: input.expected_users }));
+    // The copy goes to the account's address, its Owner's; the operator's, to its person's if it has one.
+    await ctx.mail.enqueue(unit.tx, whiteLabelAckMail(await ownerLocale({ db: unit.tx }, reseller.id), { to: who, brandName: input.brand_name, expectedUsers: input.expected_users }));
     if (ctx.config.operatorEmail) {
       await ctx.mail.enqueue(
         unit.tx,
-        whiteLabelOperatorMail({
+        whiteLabelOperatorMail((await addressLocale({ db: unit.tx }, ctx.config.operatorEmail)) ?? 'en', {
           to: ctx.config.operatorEmail,
           reseller: who,
           brandName: input.brand_name,
