@@ -21,6 +21,7 @@ import { CouponActions } from './CouponActions';
 import type { CouponRecord } from './record';
 import { CouponBulkButtons, CouponBulkToolbar } from './CouponBulkActions';
 import { couponListFilterInputs } from './CouponFilters';
+import { cycleOfPlan, useCycleLabel } from './generate/useProducts';
 
 
 const Col = DataTable.Col<CouponRecord>;
@@ -61,6 +62,12 @@ export function CouponList({ userId, partner = false }: { userId?: number; partn
 const unredeemed = (c: CouponRecord) => c.redeemed === 'no';
 
 function CouponTable({ userId, partner }: { userId?: number; partner: boolean }) {
+  const cycleLabel = useCycleLabel();
+  // The server names a coupon's plan in English (001 §3); a known one reads in the shown language.
+  const planName = (plan: string) => {
+    const cycle = cycleOfPlan(plan);
+    return cycle ? cycleLabel(cycle) : plan;
+  };
   const translate = useTranslate();
   const format = useFormat();
   const buttons = <CouponBulkButtons partner={partner} {...(userId ? { userId } : {})} />;
@@ -76,7 +83,7 @@ function CouponTable({ userId, partner }: { userId?: number; partner: boolean })
       <Col source="billing_type" disableSort render={(c) => translate(c.billing_type === 1 ? 'pp.coupons.recursive' : 'pp.coupons.non_recursive')} />
       <Col source="redeemed" disableSort render={() => <RedeemedChip />} />
       <Col source="generated_at" disableSort render={(c) => format.dateTime(c.generated_at)} />
-      <Col source="plan" disableSort />
+      <Col source="plan" disableSort render={(c) => planName(c.plan)} />
       <Col source="addon" disableSort render={(c) => c.addon ?? '—'} />
       <Col source="expires_at" disableSort render={(c) => format.date(c.expires_at)} />
       <Col source="redeemed_at" disableSort render={(c) => (c.redeemed_at ? format.dateTime(c.redeemed_at) : '—')} />

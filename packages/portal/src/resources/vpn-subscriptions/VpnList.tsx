@@ -12,7 +12,7 @@ import { useFormat } from '../../components/format';
 import { ListTable } from '../../components/ListTable';
 import { PageHeader } from '../../components/PageHeader';
 import { PortalList } from '../../components/PortalList';
-import { cycleLabel } from '../coupons/generate/useProducts';
+import { useCycleLabel } from '../coupons/generate/useProducts';
 
 export type VpnRecord = VpnAccount & { id: number };
 
@@ -75,6 +75,7 @@ function OwnToolbar() {
 }
 
 function VpnTable() {
+  const cycleLabel = useCycleLabel();
   const translate = useTranslate();
   const format = useFormat();
   return (

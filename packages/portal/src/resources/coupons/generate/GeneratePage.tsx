@@ -24,9 +24,10 @@ import { useSessionUser } from '../../../routing/useSessionUser';
 import { GeneratedCodes, type Generated } from './GeneratedCodes';
 import { PricingDialog } from './PricingDialog';
 import { ProductChoiceInputs, ProductSync, productDefaults, useChoice } from './ProductChoice';
-import { cycleLabel, useProducts } from './useProducts';
+import { useCycleLabel, useProducts } from './useProducts';
 
 export default function GeneratePage({ userId }: { userId?: number }) {
+  const cycleLabel = useCycleLabel();
   const translate = useTranslate();
   const notify = useNotify();
   const format = useFormat();

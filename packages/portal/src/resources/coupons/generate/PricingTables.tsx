@@ -3,10 +3,11 @@ import { Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@m
 import { useTranslate } from 'ra-core';
 import { ADDON_KEYS, DEFAULT_ADDON_MONTHLY_PRICES } from '@partner-panel/sdk';
 import { useFormat } from '../../../components/format';
-import { cycleLabel, cyclesOf, type ProductGroup } from './useProducts';
+import { cyclesOf, useCycleLabel, type ProductGroup } from './useProducts';
 
 /** `level`: h3 under a dialog's title, h2 as a section of the pricing page (headings in order). */
 export function PriceTable({ group, title, level = 'h3' }: { group: ProductGroup | undefined; title: string; level?: 'h2' | 'h3' }) {
+  const cycleLabel = useCycleLabel();
   const translate = useTranslate();
   const { money } = useFormat();
   return (

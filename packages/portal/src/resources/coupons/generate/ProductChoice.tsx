@@ -10,7 +10,7 @@ import { RadioButtonGroupInput, SelectInput, useTranslate } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import type { Cycle, Products } from '@partner-panel/sdk';
 import { useFormat } from '../../../components/format';
-import { addonEntry, cycleLabel, cyclesOf } from './useProducts';
+import { addonEntry, cyclesOf, useCycleLabel } from './useProducts';
 
 export const productDefaults = { billing_type: 1, billing_cycle: 'biennially', product_id: 0 } as const;
 
@@ -42,6 +42,7 @@ export function ProductSync({ products, addonField }: { products: Products | und
 }
 
 export function ProductChoiceInputs({ products, addonField, withAddon = true }: { products: Products | undefined; addonField: string; withAddon?: boolean }) {
+  const cycleLabel = useCycleLabel();
   const translate = useTranslate();
   const format = useFormat();
   const { setValue } = useFormContext();

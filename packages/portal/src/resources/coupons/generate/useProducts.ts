@@ -3,11 +3,11 @@
  * the price tables (`products/pricing`, 001 §2.2, §7). A failure toasts the server's message or the
  * spec's fallback (001 §8).
  */
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useDataProvider, useNotify } from 'ra-core';
+import { useDataProvider, useNotify, useTranslate } from 'ra-core';
 import type { PortalDataProvider } from '@partner-panel/data-provider';
-import { CYCLES, type Cycle, type Products } from '@partner-panel/sdk';
+import { CYCLE_NAMES, CYCLES, type Cycle, type Products } from '@partner-panel/sdk';
 
 function useToastedQuery(key: unknown[], load: () => Promise<Products>) {
   const notify = useNotify();
@@ -35,7 +35,14 @@ export type ProductGroup = Products['recurring'];
 
 export const cyclesOf = (group: ProductGroup | undefined) => Object.keys(group?.product ?? {}) as Cycle[];
 
-export const cycleLabel = (cycle: Cycle) => CYCLES[cycle].label;
+/** A cycle's name in the shown language (the catalogue's `pp.cycles`). */
+export function useCycleLabel() {
+  const translate = useTranslate();
+  return useCallback((cycle: Cycle) => translate(`pp.cycles.${cycle}`), [translate]);
+}
+
+/** The cycle a plan's name is, as the server words it (000's English label), if it is one. */
+export const cycleOfPlan = (plan: string) => CYCLE_NAMES.find((cycle) => CYCLES[cycle].label === plan);
 
 /** The price of an addon (by id) for a cycle of a product group, or null when not sold. */
 export function addonEntry(group: ProductGroup | undefined, cycle: Cycle, id: number) {
