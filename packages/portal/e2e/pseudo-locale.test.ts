@@ -7,32 +7,39 @@
  * narrow for a longer language: a button, tab or menu item that clips its text, or a page that
  * scrolls sideways.
  */
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { LOCALE_NAMES } from '@partner-panel/sdk';
 import { paths, publicPaths } from '../src/routing/paths.js';
 import { DESKTOP, expectNoProblems, MOBILE, newTab, painted, trackRequests, type Tab } from './support/browser.js';
 import { seedActivity } from './support/data.js';
 import { startServer } from './support/server.js';
 
 const server = await startServer();
+/** Where a screen with findings is kept, beside the other captures. */
+const ARTIFACTS = fileURLToPath(new URL('../../../artifacts/screens/', import.meta.url));
 
-/** Every string (and number) the server's JSON answers carried: names, e-mails, codes, products. */
+/**
+ * Every string (and number) the server's JSON answers carried: names, e-mails, codes, products.
+ * `settled()` resolves once every answer seen so far has been read.
+ */
 function collectData(page: Page) {
-  const data = new Set<string>();
+  const data = new Set<string>(Object.values(LOCALE_NAMES));
+  const reading = new Set<Promise<void>>();
   const visit = (value: unknown) => {
     if (typeof value === 'string' || typeof value === 'number') data.add(String(value).trim());
     else if (Array.isArray(value)) value.forEach(visit);
     else if (value && typeof value === 'object') Object.values(value).forEach(visit);
   };
-  page.on('response', async (response) => {
+  page.on('response', (response) => {
     if (!new URL(response.url()).pathname.startsWith('/api/') || !(response.headers()['content-type'] ?? '').includes('json')) return;
-    try {
-      visit(await response.json());
-    } catch {
-      // A body that went with a page left: nothing to learn from it.
-    }
+    const read = response.json().then(visit, () => undefined);
+    reading.add(read);
+    void read.finally(() => reading.delete(read));
   });
-  return data;
+  return { data, settled: () => Promise.all([...reading]) };
 }
 
 interface Finding {
@@ -52,10 +59,21 @@ function inspect(data: string[]): Finding {
   for (let day = 0; day < 7; day++) intlWords.add(new Intl.DateTimeFormat('en', { weekday: 'short' }).format(new Date(2026, 10, 1 + day)));
   ['AM', 'PM', 'USD', 'US'].forEach((w) => intlWords.add(w));
 
-  const outside = (text: string) => text.replace(/⟦[^⟧]*⟧/g, ' ').trim();
+  // A sentence may be drawn in several text nodes (a link inside it): its pieces count too.
+  const outside = (text: string) =>
+    text
+      .replace(/⟦[^⟧]*⟧/g, ' ')
+      .replace(/⟦[^⟧]*$/, ' ')
+      .replace(/^[^⟦]*⟧/, ' ')
+      .trim();
   const fromData = (text: string) => known.has(text) || [...known].some((d) => d.length > 2 && (d.includes(text) || text.includes(d)));
+  // Identifiers are no language's words: a file, a path, an event or a key's prefix (quickstart.mjs,
+  // /api/v2/…, coupon.generated, sk_test_…).
   const letters = (text: string) =>
     text
+      .split(/\s+/)
+      .filter((token) => !/\p{L}[._/]|[._/]\p{L}/u.test(token))
+      .join(' ')
       .split(/[^\p{L}]+/u)
       .filter((w) => w.length > 1)
       .filter((w) => !intlWords.has(w));
@@ -98,13 +116,21 @@ function inspect(data: string[]): Finding {
   return { uncatalogued: [...uncatalogued], clipped, sideways: document.documentElement.scrollWidth > window.innerWidth };
 }
 
-async function check(tab: Tab, data: Set<string>, where: string) {
+async function check(tab: Tab, collected: ReturnType<typeof collectData>, where: string) {
   const { page } = tab;
   const findings: Record<string, Finding> = {};
   for (const size of [DESKTOP, MOBILE]) {
     await page.setViewportSize(size);
+    // After a round trip to the page, every answer it had received has reached this process.
     await painted(page);
-    findings[`${where} at ${size.width} px`] = await page.evaluate(inspect, [...data]);
+    await collected.settled();
+    const name = `${where} at ${size.width} px`;
+    findings[name] = await page.evaluate(inspect, [...collected.data]);
+    const found = findings[name];
+    if (found && (found.uncatalogued.length || found.clipped.length || found.sideways)) {
+      mkdirSync(ARTIFACTS, { recursive: true });
+      await page.screenshot({ path: `${ARTIFACTS}pseudo-${where.replace(/[^\w-]+/g, '_')}-${size.width}.png`, fullPage: true });
+    }
   }
   return findings;
 }

@@ -27,7 +27,9 @@ function form(text: string): string {
   const parts = text.split(/(%\{\w+\})/);
   const accented = parts.map((part) => (part.startsWith('%{') ? part : part.replace(/[aeiouAEIOUcny]/g, (c) => ACCENTED[c] ?? c))).join('');
   const letters = text.replace(/%\{\w+\}/g, '').length;
-  return `${PSEUDO_OPEN}${accented}${'~'.repeat(Math.ceil(letters / 3))}${PSEUDO_CLOSE}`;
+  // A third longer, in words a line may break between, as a longer language's are.
+  const padding = '~~~~ '.repeat(Math.ceil(letters / 15)).trim();
+  return `${PSEUDO_OPEN}${accented}${padding ? ` ${padding}` : ''}${PSEUDO_CLOSE}`;
 }
 
 /** One sentence in the pseudo-locale, each plural form on its own. */

@@ -39,7 +39,9 @@ export function UserMenu() {
           data-testid="user-menu"
           size="small"
         >
-          <Avatar sx={{ width: 34, height: 34, fontSize: 14, bgcolor: 'primary.main' }}>{initials}</Avatar>
+          <Avatar sx={{ width: 34, height: 34, fontSize: 14, bgcolor: 'primary.main' }} translate="no">
+            {initials}
+          </Avatar>
         </IconButton>
       </LaterTooltip>
       {opened ? (

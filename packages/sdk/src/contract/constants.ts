@@ -309,14 +309,15 @@ export const WALLET_GATEWAY = 'Wallet';
 
 /**
  * The built-in test gateway's cards (any future expiry, any 3-digit CVC). Every other number is
- * refused: the gateway moves no real money and must never see a real card.
+ * refused: the gateway moves no real money and must never see a real card. `key` names the outcome's
+ * sentence in the portal's catalogues (pp.billing.test_outcomes).
  */
 export const TEST_CARDS = [
-  { number: '4242424242424242', outcome: 'succeeds' },
-  { number: '4000002500003155', outcome: 'asks for a confirmation step, then succeeds' },
-  { number: '4000000000000002', outcome: 'is declined (generic_decline)' },
-  { number: '4000000000009995', outcome: 'is declined (insufficient_funds)' },
-  { number: '4000000000000069', outcome: 'is declined (expired_card)' },
-  { number: '4000008400001629', outcome: 'asks for a confirmation step, then is declined (card_declined)' },
-  { number: '4000000000000077', outcome: "succeeds, but its notification is lost: the success page's check credits it" },
+  { number: '4242424242424242', outcome: 'succeeds', key: 'succeeds' },
+  { number: '4000002500003155', outcome: 'asks for a confirmation step, then succeeds', key: 'confirm_then_succeeds' },
+  { number: '4000000000000002', outcome: 'is declined (generic_decline)', key: 'generic_decline' },
+  { number: '4000000000009995', outcome: 'is declined (insufficient_funds)', key: 'insufficient_funds' },
+  { number: '4000000000000069', outcome: 'is declined (expired_card)', key: 'expired_card' },
+  { number: '4000008400001629', outcome: 'asks for a confirmation step, then is declined (card_declined)', key: 'confirm_then_declined' },
+  { number: '4000000000000077', outcome: "succeeds, but its notification is lost: the success page's check credits it", key: 'notification_lost' },
 ] as const;

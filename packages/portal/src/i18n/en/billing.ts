@@ -36,6 +36,16 @@ export const billing = {
     pay_redirect: 'Continue to PayPal',
     redirecting: 'Taking you to PayPal…',
     test_cards: 'Test cards — no real money moves. Any future expiry and any three-digit CVC:',
+    /** What each built-in test card does (TEST_CARDS). */
+    test_outcomes: {
+      succeeds: 'succeeds',
+      confirm_then_succeeds: 'asks for a confirmation step, then succeeds',
+      generic_decline: 'is declined (generic_decline)',
+      insufficient_funds: 'is declined (insufficient_funds)',
+      expired_card: 'is declined (expired_card)',
+      confirm_then_declined: 'asks for a confirmation step, then is declined (card_declined)',
+      notification_lost: 'succeeds, but its notification is lost: the success page\'s check credits it',
+    },
     card_error: '%{code}: %{message}',
     decline: '%{message} (%{decline_code})',
     confirm_title: 'Confirm this payment',

@@ -229,7 +229,7 @@ function TestCardFields() {
                 {c.number.replace(/(\d{4})(?=\d)/g, '$1 ')}
               </Typography>{' '}
               <Typography variant="body2" component="span">
-                — {c.outcome}
+                — {translate(`pp.billing.test_outcomes.${c.key}`)}
               </Typography>
             </li>
           ))}

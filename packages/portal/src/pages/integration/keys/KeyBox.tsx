@@ -35,7 +35,7 @@ export function KeyBox({ mode, state, made, onMade }: { mode: KeyMode; state: Ke
           <Typography variant="h6" component="h2" id={labelId}>
             {translate(`pp.keys.${mode}_title`)}
           </Typography>
-          <Chip size="small" label={`${CLIENT_API.keyPrefix[mode]}…`} sx={{ fontFamily: 'monospace' }} />
+          <Chip size="small" label={`${CLIENT_API.keyPrefix[mode]}…`} sx={{ fontFamily: 'monospace' }} translate="no" />
         </Box>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           {translate(partner && mode === 'live' ? 'pp.keys.live_help_partner' : `pp.keys.${mode}_help`)}

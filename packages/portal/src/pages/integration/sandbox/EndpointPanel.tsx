@@ -33,8 +33,8 @@ export function EndpointPanel({
   return (
     <CardContent component="section" aria-labelledby={headingId} data-testid={`sandbox-panel-${endpoint.slug}`}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 1 }}>
-        <Chip label={call.method} size="small" color="primary" sx={{ fontWeight: 700 }} />
-        <Typography variant="h6" component="h2" id={headingId} sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
+        <Chip label={call.method} size="small" color="primary" sx={{ fontWeight: 700 }} translate="no" />
+        <Typography variant="h6" component="h2" id={headingId} sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }} translate="no">
           {call.path}
         </Typography>
       </Box>

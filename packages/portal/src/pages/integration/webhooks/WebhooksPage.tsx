@@ -144,7 +144,7 @@ function EventTypesInput() {
       <FormGroup row role="group" aria-labelledby="webhook-types-label" sx={{ mb: 2 }}>
         <FormControlLabel control={<Checkbox checked={types.length === 0} onChange={() => field.onChange([])} />} label={translate('pp.webhooks.all_types')} />
         {WEBHOOK_EVENT_TYPES.map((type) => (
-          <FormControlLabel key={type} control={<Checkbox checked={types.includes(type)} onChange={() => toggle(type)} />} label={type} />
+          <FormControlLabel key={type} control={<Checkbox checked={types.includes(type)} onChange={() => toggle(type)} />} label={<span translate="no">{type}</span>} />
         ))}
       </FormGroup>
     </>
@@ -174,7 +174,9 @@ function Deliveries({ endpointId, manage }: { endpointId: number; manage: boolea
       {data?.data.map((d) => (
         <Box key={d.id} data-testid="delivery" sx={{ borderTop: 1, borderColor: 'divider', py: 1 }}>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-            <Typography sx={{ fontFamily: 'monospace' }}>{d.event_type}</Typography>
+            <Typography sx={{ fontFamily: 'monospace' }} translate="no">
+              {d.event_type}
+            </Typography>
             <Chip size="small" label={translate(`pp.webhooks.status_${d.status}`)} color={d.status === 'succeeded' ? 'success' : d.status === 'failed' ? 'error' : 'default'} />
             <Typography variant="body2" color="text.secondary">
               {d.event_id}
