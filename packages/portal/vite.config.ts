@@ -70,11 +70,11 @@ export default defineConfig({
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
       output: {
-        // A language's files are named for it (catalogue-de, public-de, sentences-de): the first-screen
+        // A language's files are named for it (catalogue-de, catalogue-rest-de, public-de, sentences-de): the first-screen
         // test and docs/performance.md tell them apart.
         chunkFileNames(chunk) {
-          const language = /[\\/]i18n[\\/]([\w-]+)[\\/](index|public|contract)\.ts$/.exec(chunk.facadeModuleId ?? '');
-          const kind = { index: 'catalogue', public: 'public', contract: 'sentences' }[language?.[2] ?? ''];
+          const language = /[\\/]i18n[\\/]([\w-]+)[\\/](index|rest|public|contract)\.ts$/.exec(chunk.facadeModuleId ?? '');
+          const kind = { index: 'catalogue', rest: 'catalogue-rest', public: 'public', contract: 'sentences' }[language?.[2] ?? ''];
           return language && kind ? `assets/${kind}-${language[1]}-[hash].js` : 'assets/[name]-[hash].js';
         },
         codeSplitting: {

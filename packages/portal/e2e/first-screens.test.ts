@@ -45,7 +45,7 @@ const CONTRACT = /\/assets\/contract-[\w-]+\.js$/;
 /** The signed-in app's first screen (the shell and the dashboard), one file (vite.config.ts, the 'app' group). */
 const APP = /\/assets\/app-[\w-]+\.js$/;
 /** A language's whole catalogue, a file of its own (src/i18n/<locale>/index.ts). */
-const CATALOGUE = /\/assets\/catalogue-[\w-]+\.js$/;
+const CATALOGUE = /\/assets\/catalogue-(?!rest-)[\w-]+\.js$/;
 /** What the signed-in first screen may take, as transferred, beyond /login's (issue 25). */
 const FIRST_SCREEN_KB = 150;
 

@@ -12,15 +12,21 @@ import type { Locale } from '@partner-panel/sdk';
 import { accessibilityViolations, capture, expectNoProblems, MOBILE, newTab, painted, trackRequests } from './support/browser.js';
 import { startServer } from './support/server.js';
 import { pluralForm } from '../src/i18n/localise.js';
+import { merge } from '../src/i18n/assemble.js';
 
 const server = await startServer();
 
 type Tree = { [key: string]: string | Tree };
-const catalogues = import.meta.glob<{ messages: Tree }>('../src/i18n/*/index.ts');
+const cores = import.meta.glob<{ messages: Tree }>('../src/i18n/*/index.ts');
+const rests = import.meta.glob<{ messages: Tree }>('../src/i18n/*/rest.ts');
+const sentences = import.meta.glob<{ successSentences: Tree }>('../src/i18n/*/contract.ts');
 
 /** A sentence of `locale`'s catalogue, filled as polyglot fills it (the plural form of `smart_count`). */
 async function words(locale: Locale) {
-  const { messages } = await (catalogues[`../src/i18n/${locale}/index.ts`] as () => Promise<{ messages: Tree }>)();
+  const part = <T,>(files: Record<string, () => Promise<T>>, file: string) => (files[`../src/i18n/${locale}/${file}`] as () => Promise<T>)();
+  const [{ messages: first }, { messages: rest }, { successSentences }] = await Promise.all([part(cores, 'index.ts'), part(rests, 'rest.ts'), part(sentences, 'contract.ts')]);
+  // The whole catalogue as the app holds it, and the contract's answers as the localiser shows them.
+  const messages = merge(merge(first, rest), { pp: { successes: successSentences } });
   return (key: string, values: Record<string, string | number> = {}) => {
     const found = key.split('.').reduce<unknown>((node, part) => (node as Tree | undefined)?.[part], messages);
     if (typeof found !== 'string') throw new Error(`${locale}: no ${key}`);

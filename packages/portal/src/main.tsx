@@ -2,7 +2,6 @@
 import { arrivedPage } from './routing/publicPages';
 import { currentLocale } from './i18n/locale';
 import { loadPublicMessages } from './i18n/public';
-import { loadSentences } from './i18n/localise';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
@@ -25,6 +24,4 @@ if (!window.__PP_LEGACY__) {
   // The shown language's signed-out strings (none to fetch for English) come beside the page's code;
   // should they fail to come, the page shows in English.
   void Promise.all([arrivedPage, loadPublicMessages(currentLocale()).catch(() => undefined)]).then(mount);
-  // The contract's sentences (a refusal's words) are not needed to show the page: they come after it.
-  void loadSentences(currentLocale()).catch(() => undefined);
 }

@@ -27,6 +27,8 @@ import type { ResourceProps } from 'react-admin';
 import { ShellPage } from './layout/emptyPages';
 import { DashboardPage } from './pages/dashboard/overview';
 import type { PageKey } from './routing/paths';
+import { loadAllMessages } from './i18n/catalogues';
+import { currentLocale } from './i18n/locale';
 
 export interface SectionPage {
   /** The route under the prefix; `/*` ends one whose screen has addresses of its own below it. */
@@ -61,11 +63,13 @@ export interface Section {
   resources?: Pick<ResourceProps, 'name' | 'options' | 'recordRepresentation'>[];
 }
 
+/** A screen's code, with the rest of the shown language's catalogue (i18n/catalogues.ts) it reads. */
+const withWords = <M,>(load: () => Promise<M>) => () => Promise.all([load(), loadAllMessages(currentLocale())]).then(([module]) => module);
 const screen = (load: () => Promise<{ default: ComponentType }>) => {
-  const Screen = lazy(load);
+  const Screen = lazy(withWords(load));
   return <Screen />;
 };
-const InvoiceList = lazy(() => import('./resources/invoices/InvoiceList'));
+const InvoiceList = lazy(withWords(() => import('./resources/invoices/InvoiceList')));
 
 export const sections: Section[] = [
   {

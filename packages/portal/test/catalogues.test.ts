@@ -6,14 +6,18 @@
  */
 import { describe, expect, it } from 'vitest';
 import { LOCALES, type Locale } from '@partner-panel/sdk';
-import { en } from '../src/i18n/en';
+import { en } from '../src/i18n/en/all';
+import { refusals, successSentences, validation } from '../src/i18n/en/contract';
+import { merge } from '../src/i18n/assemble';
 import { publicPp } from '../src/i18n/en/public';
 
 type Tree = { [key: string]: string | Tree };
 
 const languages = LOCALES.filter((l) => l !== 'en');
-const catalogues = import.meta.glob<{ messages: Tree }>('../src/i18n/*/index.ts');
+const cores = import.meta.glob<{ messages: Tree }>('../src/i18n/*/index.ts');
+const rests = import.meta.glob<{ messages: Tree }>('../src/i18n/*/rest.ts');
 const publicFiles = import.meta.glob<{ publicPp: Tree }>('../src/i18n/*/public.ts');
+const sentenceFiles = import.meta.glob<{ validation: Tree; refusals: Tree; successSentences: Tree }>('../src/i18n/*/contract.ts');
 
 /** Every sentence of a tree, by its dotted key. */
 function leaves(node: Tree, prefix = ''): Map<string, string> {
@@ -52,13 +56,26 @@ const clean = { missing: [], extra: [], wrongPlaceholders: [], wrongPlurals: [],
 
 describe.each(languages)('the %s catalogue', (locale) => {
   it('has every key of English, no other, the same placeholders and its plural forms', async () => {
-    const load = catalogues[`../src/i18n/${locale}/index.ts`];
-    expect(load, `src/i18n/${locale}/index.ts`).toBeDefined();
-    const { messages } = await (load as () => Promise<{ messages: Tree }>)();
+    const core = cores[`../src/i18n/${locale}/index.ts`];
+    const rest = rests[`../src/i18n/${locale}/rest.ts`];
+    expect(core, `src/i18n/${locale}/index.ts`).toBeDefined();
+    expect(rest, `src/i18n/${locale}/rest.ts`).toBeDefined();
+    const [{ messages: first }, { messages: others }] = await Promise.all([(core as () => Promise<{ messages: Tree }>)(), (rest as () => Promise<{ messages: Tree }>)()]);
     const english = leaves(en as unknown as Tree);
-    const theirs = leaves(messages);
+    const theirs = leaves(merge(first, others) as Tree);
+    // The first screen's part holds the same areas as English's: no first screen waits on the rest.
+    const { messages: englishFirst } = await (cores['../src/i18n/en/index.ts'] as () => Promise<{ messages: Tree }>)();
+    expect([...leaves(first).keys()].filter((k) => !k.startsWith('ra.')).sort()).toEqual([...leaves(englishFirst).keys()].filter((k) => !k.startsWith('ra.')).sort());
     // react-admin's packages carry keys of their older versions, which no screen asks for.
     expect(compare(locale, english, theirs, (k) => k.startsWith('ra.'))).toEqual(clean);
+  });
+
+  it("has the contract's sentences (the server's refusals, the forms' rules, the answers) in a file of their own", async () => {
+    const load = sentenceFiles[`../src/i18n/${locale}/contract.ts`];
+    expect(load, `src/i18n/${locale}/contract.ts`).toBeDefined();
+    const { validation: v, refusals: r, successSentences: s } = await (load as () => Promise<{ validation: Tree; refusals: Tree; successSentences: Tree }>)();
+    const english = leaves({ validation, refusals, successes: successSentences } as unknown as Tree);
+    expect(compare(locale, english, leaves({ validation: v, refusals: r, successes: s }), () => false)).toEqual(clean);
   });
 
   it("has the signed-out pages' strings in a file of their own, the same as in the whole catalogue", async () => {

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { errors, fallbackMessage } from '@partner-panel/sdk';
-import { en } from '../src/i18n/en';
+import { en } from '../src/i18n/en/all';
+import { validation } from '../src/i18n/en/contract';
 
 const src = fileURLToPath(new URL('../src/', import.meta.url));
 const files = (dir: string): string[] =>
@@ -35,7 +36,7 @@ describe('i18n messages', () => {
 
   it('holds the spec texts verbatim', () => {
     expect(en.pp.legacy).toEqual({ title: 'Browser not supported', body: 'Please update your browser' });
-    expect(en.pp.validation.passwordsDontMatch).toBe("Passwords don't match");
+    expect(validation.passwordsDontMatch).toBe("Passwords don't match");
     // The signed-out pages' copies of the contract's refusals (kept apart from its catalogue for /login's weight).
     expect(en.pp.errors).toMatchObject({
       csrf: errors.csrfMissing.message,
@@ -45,10 +46,10 @@ describe('i18n messages', () => {
       update: errors.updateFailed.message,
       network: errors.network.message,
     });
-    expect(en.pp.validation.fullNameRequired).toBe('Full Name is required');
-    expect(en.pp.validation.emailRequired).toBe('Email address is required');
-    expect(en.pp.validation.nothingToUpdate).toBe('Nothing to update');
-    expect(en.pp.validation.fieldEmpty).toBe('Field is empty');
+    expect(validation.fullNameRequired).toBe('Full Name is required');
+    expect(validation.emailRequired).toBe('Email address is required');
+    expect(validation.nothingToUpdate).toBe('Nothing to update');
+    expect(validation.fieldEmpty).toBe('Field is empty');
     expect(en.pp.payment_success.verifying).toBe('Verifying Your Payment…');
     expect(en.pp.errors.csrf).toBe('CSRF token not found. Please refresh the page and try again.');
     expect(en.pp.errors.form_init).toBe('Failed to initialize form. Please refresh the page.');

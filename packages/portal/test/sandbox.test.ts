@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { contract, envelopeSchema } from '@partner-panel/sdk';
 import { ENDPOINTS, ENDPOINT_SLUGS } from '../src/pages/integration/sandbox/endpoints';
 import { curlCommand, formDefaults } from '../src/pages/integration/sandbox/requests';
-import { en } from '../src/i18n/en';
+import { en } from '../src/i18n/en/all';
 
 const fieldsOf = (schema: z.ZodType | undefined): string[] => (schema instanceof z.ZodObject ? Object.keys(schema.shape) : []);
 

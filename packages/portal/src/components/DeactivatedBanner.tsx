@@ -6,7 +6,7 @@ export function DeactivatedBanner({ sx = { mb: 2 } }: { sx?: object }) {
   const translate = useTranslate();
   return (
     <Alert severity="warning" sx={sx} data-testid="deactivated-banner">
-      {translate('pp.profile.deactivated')}
+      {translate('pp.shell.deactivated')}
     </Alert>
   );
 }

@@ -1,7 +1,7 @@
 /**
- * One language's whole catalogue, from its parts: react-admin's own strings (its ra-language-*
- * package, where one exists, under the ones we word ourselves), the resources' names and fields,
- * and ours under `pp`, one part per area of the spec.
+ * One language's catalogue of the first screen, from its parts: react-admin's own strings (its
+ * ra-language-* package, where one exists, under the ones we word ourselves) and ours under `pp`,
+ * one part per area of the spec. The rest (<locale>/rest.ts) is laid over it once fetched.
  */
 import type { TranslationMessages } from 'ra-core';
 
@@ -20,16 +20,11 @@ export function merge(base: Tree, over: Tree): Tree {
 export interface Parts {
   /** react-admin's strings: a package's messages (or none), and ours laid over them. */
   ra: { package?: object | undefined; ours: object };
-  resources: object;
   /** Our areas, each an object of the `pp` namespace's top-level keys. */
   pp: object[];
-  validation: object;
-  refusals: object;
-  successes: object;
 }
 
 export function assemble(parts: Parts): TranslationMessages {
   const base = ((parts.ra.package ?? {}) as { ra?: Tree }).ra ?? {};
-  const pp = Object.assign({}, ...parts.pp, { validation: parts.validation, refusals: parts.refusals, successes: parts.successes }) as Tree;
-  return { ra: merge(base, parts.ra.ours as Tree), resources: parts.resources, pp } as unknown as TranslationMessages;
+  return { ra: merge(base, parts.ra.ours as Tree), pp: Object.assign({}, ...parts.pp) as Tree } as unknown as TranslationMessages;
 }

@@ -7,9 +7,9 @@ import type { I18nProvider, TranslationMessages } from 'ra-core';
 import { LOCALES, LOCALE_NAMES, type Locale } from '@partner-panel/sdk';
 import { currentLocale, setLocale } from './locale';
 import { loadPublicMessages } from './public';
-import { loadedMessages, loadMessages } from './catalogues';
+import { loadAllMessages, loadedMessages, onCatalogueComplete } from './catalogues';
 
-export { chooseLocale, loadMessages } from './catalogues';
+export { chooseLocale, loadAllMessages, loadMessages } from './catalogues';
 
 let provider: I18nProvider | undefined;
 
@@ -27,10 +27,14 @@ export function i18nProvider(): I18nProvider {
     LOCALES.map((locale) => ({ locale, name: LOCALE_NAMES[locale] })),
     { allowMissing: false },
   );
+  // The rest of the shown language's catalogue, once here, is read in: the screens that need it wait for it.
+  onCatalogueComplete((locale) => {
+    if (locale === polyglot.getLocale()) void polyglot.changeLocale(locale);
+  });
   provider = {
     ...polyglot,
     async changeLocale(locale, options) {
-      await Promise.all([loadMessages(locale as Locale), loadPublicMessages(locale as Locale)]);
+      await Promise.all([loadAllMessages(locale as Locale), loadPublicMessages(locale as Locale)]);
       setLocale(locale as Locale);
       return polyglot.changeLocale(locale, options);
     },

@@ -8,9 +8,12 @@ import { Avatar, IconButton } from '@mui/material';
 import { LaterTooltip } from '../components/LaterTooltip';
 import { useTranslate } from 'ra-core';
 import { lazyPage } from '../routing/lazyPage';
+import { loadAllMessages } from '../i18n/catalogues';
+import { currentLocale } from '../i18n/locale';
 import { useSessionUser } from '../routing/useSessionUser';
 
-const AccountMenu = lazyPage(() => import('./AccountMenu'));
+// The menu reads the team's words (its account switcher): they come with it.
+const AccountMenu = lazyPage(() => Promise.all([import('./AccountMenu'), loadAllMessages(currentLocale())]).then(([menu]) => menu));
 
 export function UserMenu() {
   const translate = useTranslate();

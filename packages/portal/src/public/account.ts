@@ -12,7 +12,11 @@ import { messageOf, serverFieldErrors, type FieldErrors } from '../components/se
 import { authProvider, dataProvider } from '../providers';
 import { captchaToken } from './captcha';
 import { t } from './frame';
-import { localise } from '../i18n/localise';
+import { loadSentences, localise } from '../i18n/localise';
+import { currentLocale } from '../i18n/locale';
+
+// The contract's sentences in the shown language (a refusal's words) come with this code, after the page shows.
+void loadSentences(currentLocale()).catch(() => undefined);
 
 export type { FieldErrors };
 

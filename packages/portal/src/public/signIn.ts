@@ -10,7 +10,8 @@ import { messageOf } from '../components/serverErrors';
 import { authProvider, client } from '../providers';
 import { captchaToken, publicSettings } from './captcha';
 import { t } from './frame';
-import { localise } from '../i18n/localise';
+import { loadSentences, localise } from '../i18n/localise';
+import { currentLocale } from '../i18n/locale';
 
 const fields = { email: emailField, password: passwordRequiredField, code: secondFactorCode };
 
@@ -33,13 +34,24 @@ export interface ThirdStep {
 export type Outcome = { signedIn: true } | { third: ThirdStep } | { message: string; expired?: boolean };
 
 /** The third step the password step asked for, if it did: `errors.twoFactorRequired` (a code) or `twoFactorSetupRequired` (set one up). */
-function thirdStep(error: unknown): ThirdStep | null {
+/**
+ * A refusal's words in the shown language. The contract's sentences in it are fetched at the first
+ * refusal, not with the page: a sign-in that goes through never needs them.
+ */
+async function wordsOf(error: unknown, fallback: string) {
+  await loadSentences(currentLocale()).catch(() => undefined);
+  return localise(messageOf(error, fallback));
+}
+
+async function thirdStep(error: unknown): Promise<ThirdStep | null> {
   const setup = hasCode(error, errors.twoFactorSetupRequired);
   if (!setup && !hasCode(error, errors.twoFactorRequired)) return null;
   const body = apiErrorOf(error)?.body as { challenge?: string; methods?: string[] } | null | undefined;
   const challenge = body?.challenge;
   const methods = body?.methods ?? [];
-  return challenge ? { challenge, setup, methods, message: setup ? messageOf(error, '') : askFor(methods, messageOf(error, '')) } : null;
+  if (!challenge) return null;
+  const sentence = await wordsOf(error, '');
+  return { challenge, setup, methods, message: setup ? sentence : askFor(methods, sentence) };
 }
 
 /**
@@ -61,7 +73,7 @@ export function prepare() {
   void client.csrf().catch(() => undefined);
 }
 
-const failed = (error: unknown) => ({ message: messageOf(error, t('pp.errors.login')) });
+const failed = async (error: unknown) => ({ message: await wordsOf(error, t('pp.errors.login')) });
 
 export async function withPassword(email: string, password: string): Promise<Outcome> {
   try {
@@ -69,8 +81,8 @@ export async function withPassword(email: string, password: string): Promise<Out
     await authProvider.login({ email, password, token });
     return { signedIn: true };
   } catch (error) {
-    const third = thirdStep(error);
-    return third ? { third } : failed(error);
+    const third = await thirdStep(error);
+    return third ? { third } : await failed(error);
   }
 }
 
@@ -79,7 +91,7 @@ export async function withCode(challenge: string, code: string): Promise<Outcome
     await authProvider.login({ challenge, code });
     return { signedIn: true };
   } catch (error) {
-    return { ...failed(error), expired: hasCode(error, errors.twoFactorChallengeExpired) };
+    return { ...(await failed(error)), expired: hasCode(error, errors.twoFactorChallengeExpired) };
   }
 }
 

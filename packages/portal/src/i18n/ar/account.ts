@@ -16,7 +16,6 @@ export const account: Translation<typeof english> = {
     total_credited: 'إجمالي المبالغ المضافة',
     reveal: 'إظهار',
     hide: 'إخفاء',
-    deactivated: 'حسابك غير مفعّل. اضبط حالتك على «نشط» لتتمكن من إنشاء القسائم مجددًا.',
     member_since: 'عضو منذ %{date}',
     custom_url: 'عنوان لوحة المعلومات الخاصة بك',
     deactivate_title: 'إلغاء تفعيل حسابك؟',

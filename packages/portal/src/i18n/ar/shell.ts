@@ -83,6 +83,8 @@ export const shell: Translation<typeof english> = {
     back: 'العودة إلى لوحة المعلومات',
   },
   shell: {
+    /** The banner of an inactive account, on every screen (components/DeactivatedBanner). */
+    deactivated: 'حسابك غير مفعّل. اضبط حالتك على «نشط» لتتمكن من إنشاء القسائم مجددًا.',
     nothing_here: 'لا يوجد شيء على هذا العنوان.',
   },
 };

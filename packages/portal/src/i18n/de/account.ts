@@ -16,7 +16,6 @@ export const account: Translation<typeof english> = {
     total_credited: 'Insgesamt gutgeschrieben',
     reveal: 'Anzeigen',
     hide: 'Verbergen',
-    deactivated: 'Ihr Konto ist deaktiviert. Setzen Sie Ihren Status auf „Aktiv“, um wieder Gutscheine zu generieren.',
     member_since: 'Mitglied seit %{date}',
     custom_url: 'Adresse Ihres Dashboards',
     deactivate_title: 'Ihr Konto deaktivieren?',

@@ -83,6 +83,8 @@ export const shell: Translation<typeof english> = {
     back: 'Zurück zum Dashboard',
   },
   shell: {
+    /** The banner of an inactive account, on every screen (components/DeactivatedBanner). */
+    deactivated: 'Ihr Konto ist deaktiviert. Setzen Sie Ihren Status auf „Aktiv“, um wieder Gutscheine zu generieren.',
     nothing_here: 'Unter dieser Adresse gibt es nichts.',
   },
 };

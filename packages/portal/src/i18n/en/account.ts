@@ -13,7 +13,6 @@ export const account = {
     total_credited: 'Total Amount Credited',
     reveal: 'Show',
     hide: 'Hide',
-    deactivated: 'Your account is deactivated. Set your status to Active to generate coupons again.',
     member_since: 'Member since %{date}',
     custom_url: 'Your dashboard address',
     deactivate_title: 'Deactivate your account?',

@@ -80,6 +80,8 @@ export const shell = {
     back: 'Back to the dashboard',
   },
   shell: {
+    /** The banner of an inactive account, on every screen (components/DeactivatedBanner). */
+    deactivated: 'Your account is deactivated. Set your status to Active to generate coupons again.',
     nothing_here: 'There is nothing at this address.',
   },
 };

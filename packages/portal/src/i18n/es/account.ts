@@ -16,7 +16,6 @@ export const account: Translation<typeof english> = {
     total_credited: 'Importe total acreditado',
     reveal: 'Mostrar',
     hide: 'Ocultar',
-    deactivated: 'Su cuenta está desactivada. Ponga su estado en Activo para volver a generar cupones.',
     member_since: 'Miembro desde el %{date}',
     custom_url: 'La dirección de su panel',
     deactivate_title: '¿Desactivar su cuenta?',

@@ -83,6 +83,8 @@ export const shell: Translation<typeof english> = {
     back: 'Volver al panel',
   },
   shell: {
+    /** The banner of an inactive account, on every screen (components/DeactivatedBanner). */
+    deactivated: 'Su cuenta está desactivada. Ponga su estado en Activo para volver a generar cupones.',
     nothing_here: 'No hay nada en esta dirección.',
   },
 };

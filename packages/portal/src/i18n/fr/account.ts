@@ -16,7 +16,6 @@ export const account: Translation<typeof english> = {
     total_credited: 'Montant total crédité',
     reveal: 'Afficher',
     hide: 'Masquer',
-    deactivated: 'Votre compte est désactivé. Passez votre statut à Actif pour générer de nouveau des coupons.',
     member_since: 'Membre depuis le %{date}',
     custom_url: 'L’adresse de votre tableau de bord',
     deactivate_title: 'Désactiver votre compte ?',

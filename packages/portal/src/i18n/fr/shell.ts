@@ -83,6 +83,8 @@ export const shell: Translation<typeof english> = {
     back: 'Retour au tableau de bord',
   },
   shell: {
+    /** The banner of an inactive account, on every screen (components/DeactivatedBanner). */
+    deactivated: 'Votre compte est désactivé. Passez votre statut à Actif pour générer de nouveau des coupons.',
     nothing_here: 'Il n’y a rien à cette adresse.',
   },
 };

@@ -16,7 +16,6 @@ export const account: Translation<typeof english> = {
     total_credited: 'Valor total creditado',
     reveal: 'Mostrar',
     hide: 'Ocultar',
-    deactivated: 'Sua conta está desativada. Defina o status como Ativo para voltar a gerar cupons.',
     member_since: 'Membro desde %{date}',
     custom_url: 'Endereço do seu painel',
     deactivate_title: 'Desativar sua conta?',

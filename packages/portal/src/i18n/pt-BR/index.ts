@@ -1,34 +1,17 @@
 /**
- * Every string the portal shows in Brazilian Portuguese, in the pattern of ../en/index.ts: react-admin's
- * own strings (ours, the whole tree), the resources, ours under `pp` one file per area, and the
- * contract's sentences.
+ * What the signed-in first screen reads in Portuguese (Brazil), in the pattern of ../en/index.ts: react-admin's
+ * own strings, the signed-out pages', the shell's, the dashboard's and the coupon list's.
+ * The other areas are ./rest.ts, fetched after the first screen.
  */
 import { assemble } from '../assemble';
 import { publicPp } from './public';
 import { shell } from './shell';
 import { coupons } from './coupons';
-import { vpn } from './vpn';
-import { users } from './users';
 import { dashboard } from './dashboard';
-import { integration } from './integration';
-import { account } from './account';
-import { billing } from './billing';
-import { team } from './team';
-import { operator } from './operator';
-import { programme } from './programme';
-import { programmeDashboard } from './programme-dashboard';
 import { preferences } from './preferences';
-import { resources } from './resources';
 import { reactAdmin } from './react-admin';
-import { refusals, successSentences, validation } from './contract';
-
-const pp = { ...publicPp, ...shell, ...coupons, ...vpn, ...users, ...dashboard, ...integration, ...account, ...billing, ...team, ...operator, ...programme, ...programmeDashboard, ...preferences };
 
 export const messages = assemble({
   ra: { package: undefined, ours: reactAdmin },
-  resources,
-  pp: [pp],
-  validation,
-  refusals,
-  successes: successSentences,
+  pp: [publicPp, shell, coupons, dashboard, preferences],
 });

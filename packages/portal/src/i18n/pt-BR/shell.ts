@@ -83,6 +83,8 @@ export const shell: Translation<typeof english> = {
     back: 'Voltar para o painel',
   },
   shell: {
+    /** The banner of an inactive account, on every screen (components/DeactivatedBanner). */
+    deactivated: 'Sua conta está desativada. Defina o status como Ativo para voltar a gerar cupons.',
     nothing_here: 'Não há nada neste endereço.',
   },
 };

@@ -16,7 +16,6 @@ export const account: Translation<typeof english> = {
     total_credited: 'Всего зачислено',
     reveal: 'Показать',
     hide: 'Скрыть',
-    deactivated: 'Ваш аккаунт деактивирован. Установите статус «Активен», чтобы снова создавать купоны.',
     member_since: 'Дата регистрации: %{date}',
     custom_url: 'Адрес вашей панели',
     deactivate_title: 'Деактивировать аккаунт?',

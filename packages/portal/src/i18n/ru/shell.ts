@@ -83,6 +83,8 @@ export const shell: Translation<typeof english> = {
     back: 'Вернуться к обзору',
   },
   shell: {
+    /** The banner of an inactive account, on every screen (components/DeactivatedBanner). */
+    deactivated: 'Ваш аккаунт деактивирован. Установите статус «Активен», чтобы снова создавать купоны.',
     nothing_here: 'По этому адресу ничего нет.',
   },
 };

@@ -1,0 +1,65 @@
+/** Generate Coupons (001 §2, §5), the price tables (001 §9) and the coupons' FAQ. */
+import type { Translation } from '../catalogue';
+import type { generate as english } from '../en/generate';
+
+export const generate: Translation<typeof english> = {
+  generate: {
+    product_type: 'Produkttyp',
+    billing_cycle: 'Abrechnungszeitraum',
+    addon: 'Add-on',
+    no_addon: 'Kein Add-on',
+    prefix: 'Code-Präfix',
+    prefix_help: 'Optional: Buchstaben, Ziffern und Bindestriche, bis zu 12 (z. B. ACME-).',
+    quantity: 'Anzahl',
+    quantity_help: '1 bis %{max} Gutscheine auf einmal.',
+    price: 'Preis',
+    total: '%{unit} × %{count}',
+    submit: 'Generieren',
+    progress: '%{count} Gutscheine werden generiert …',
+    add_fund: 'Guthaben aufladen',
+    view_pricing: 'Produktpreise anzeigen',
+    pricing_title: 'Produktpreise',
+    close: 'Schließen',
+    ready: 'Ihre %{count} neuen Gutscheine – Ihre Wallet wurde mit %{amount} belastet.',
+    ready_partner: 'Ihre %{count} neuen Gutscheine – Ihr Kreditrahmen wurde mit %{amount} belastet.',
+    more: 'und %{count} weitere (in der Liste und im Download)',
+    copy: 'Alle kopieren',
+    copied: 'Kopiert!',
+    download: 'Herunterladen',
+  },
+  pricing: {
+    recursive: 'WIEDERKEHREND',
+    non_recursive: 'EINMALIG',
+    addons: 'ADD-ONS',
+    addon_dedicated_ip: 'Dedizierte IP',
+    addon_port_forwarding: 'Portweiterleitung',
+    addon_multi_login_20_sessions: 'Multi-Login (20 Sitzungen)',
+    per_month: '%{price} pro Monat',
+  },
+  faq: {
+    title: 'Häufig gestellte Fragen',
+    how_q: 'Wie funktionieren Gutscheine?',
+    how_a: 'Jeder Gutschein ist ein vorausbezahltes VPN-Abonnement. Geben oder verkaufen Sie den Code an einen Kunden; dieser löst ihn auf Ihrer Einlöseseite ein und erstellt damit sein VPN-Konto.',
+    expiry_q: 'Wann verfallen Gutscheine?',
+    expiry_a: 'Ein Gutschein kann bis zu einem Jahr nach seiner Generierung eingelöst werden. Das damit erstellte Abonnement läuft so lange wie der Tarif, für den er gekauft wurde.',
+    refund_q: 'Kann ich mein Geld für einen Gutschein zurückbekommen?',
+    refund_a: 'Löschen Sie einen nicht eingelösten Gutschein in der Gutscheinliste, dann wird Ihrer Wallet der volle Preis gutgeschrieben, auch nach seinem Ablauf. Ein eingelöster Gutschein kann weder gelöscht noch erstattet werden.',
+    types_q: 'Was ist der Unterschied zwischen „Wiederkehrend“ und „Einmalig“?',
+    types_a: 'Ein wiederkehrendes Abonnement verlängert sich am Ende jedes Abrechnungszeitraums und wird aus Ihrer Wallet bezahlt. Ein einmaliges wird einmal bezahlt und endet mit seinem Zeitraum; der Lifetime-Tarif läuft fünf Jahre.',
+    addons_q: 'Was bieten die Add-ons?',
+    addons_a: 'Eine dedizierte IP (mit kostenloser Portweiterleitung), nur Portweiterleitung oder Multi-Login für 20 Sitzungen. Ein Add-on kostet seinen Monatspreis für jeden Monat des Abrechnungszeitraums.',
+    bulk_q: 'Wie viele Gutscheine kann ich auf einmal generieren?',
+    bulk_a: 'Bis zu 60 auf einmal; entweder werden alle zusammen generiert und bezahlt oder keiner. Sie können Ihre Liste jederzeit als CSV exportieren.',
+    partner_plan_q: 'Welchen Tarif haben meine Gutscheine?',
+    partner_plan_a: 'Jeder Gutschein ist der wiederkehrende Zweijahrestarif (2 Jahre), ohne Add-ons.',
+    partner_bulk_q: 'Wie viele Gutscheine kann ich auf einmal generieren?',
+    partner_bulk_a:
+      'Bis zu 10.000 auf einmal; während sie erstellt werden, sehen Sie den Fortschritt. Entweder werden alle zusammen generiert und bezahlt oder keiner. Sie können Ihre Liste jederzeit als CSV exportieren.',
+    partner_refund_q: 'Kann ich einen Gutschein stornieren, den ich nicht mehr brauche?',
+    partner_refund_a:
+      'Löschen Sie einen nicht eingelösten Gutschein in der Gutscheinliste, dann wird sein voller Preis von Ihrem offenen Betrag abgezogen, auch nach seinem Ablauf. Ein eingelöster Gutschein kann weder gelöscht noch erstattet werden.',
+    partner_renew_q: 'Wie werden Verlängerungen abgerechnet?',
+    partner_renew_a:
+      'Ihre Gutscheine sind wiederkehrend: Das VPN-Konto, das aus einem Gutschein entsteht, verlängert sich am Ende jedes Zeitraums, und jede Verlängerung wird Ihrem Kreditrahmen belastet.',
+  },
+};
