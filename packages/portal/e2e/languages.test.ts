@@ -174,3 +174,33 @@ describe("the user menu's language", () => {
     expectNoProblems(tab);
   });
 });
+
+describe("the profile's language and time zone", () => {
+  it('saves a time zone chosen from the list and a language, shows the page in the language at once, and keeps both after a reload', async () => {
+    await server.app.ctx.db.execute(sql`update people set locale = 'en', time_zone = null where lower(email) = ${EMAIL}`);
+    const de = await words('de');
+    const tab = await newTab(server.url);
+    const { page } = tab;
+    await page.goto('/login');
+    await signInHere(page);
+    await page.goto('/demo-reseller/profile');
+    const zone = page.getByLabel('Time zone');
+    await zone.fill('Asia/Tok');
+    await page.getByRole('option', { name: 'Asia/Tokyo' }).click();
+    await page.getByLabel('Language', { exact: true }).click();
+    await page.getByRole('option', { name: 'Deutsch' }).click();
+    await page.getByRole('button', { name: 'Save language and time zone' }).click();
+    // The page shows itself in German at once, and says so in German.
+    await page.locator('.MuiSnackbarContent-message').getByText(de('pp.preferences.saved')).waitFor();
+    expect(await page.locator('html').getAttribute('lang')).toBe('de');
+    const saved = (
+      (await server.app.ctx.db.execute(sql`select locale, time_zone from people where lower(email) = ${EMAIL}`)) as unknown as { rows: { locale: string; time_zone: string }[] }
+    ).rows[0];
+    expect(saved).toEqual({ locale: 'de', time_zone: 'Asia/Tokyo' });
+    await page.reload();
+    await expect.poll(() => page.getByLabel(de('pp.preferences.time_zone')).inputValue()).toBe('Asia/Tokyo');
+
+    await server.app.ctx.db.execute(sql`update people set locale = 'en', time_zone = null where lower(email) = ${EMAIL}`);
+    expectNoProblems(tab);
+  });
+});

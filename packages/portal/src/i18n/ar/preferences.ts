@@ -9,7 +9,7 @@ export const preferences: Translation<typeof english> = {
     menu: 'اللغة: %{language}',
     time_zone: 'المنطقة الزمنية',
     time_zone_help: 'تُعرض التواريخ والأوقات بهذه المنطقة الزمنية. اتركها فارغة لاستخدام المنطقة الزمنية لهذا المتصفح (%{zone}).',
-    save: 'حفظ',
+    save: 'حفظ اللغة والمنطقة الزمنية',
     saved: 'تم حفظ اللغة والمنطقة الزمنية.',
   },
 };

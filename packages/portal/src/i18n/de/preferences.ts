@@ -9,7 +9,7 @@ export const preferences: Translation<typeof english> = {
     menu: 'Sprache: %{language}',
     time_zone: 'Zeitzone',
     time_zone_help: 'Datums- und Zeitangaben werden in dieser Zeitzone angezeigt. Lassen Sie das Feld leer, um die Zeitzone dieses Browsers zu verwenden (%{zone}).',
-    save: 'Speichern',
+    save: 'Sprache und Zeitzone speichern',
     saved: 'Ihre Sprache und Zeitzone wurden gespeichert.',
   },
 };

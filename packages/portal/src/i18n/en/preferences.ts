@@ -6,7 +6,7 @@ export const preferences = {
     menu: 'Language: %{language}',
     time_zone: 'Time zone',
     time_zone_help: "Dates and times are shown in this time zone. Leave it empty to use this browser's (%{zone}).",
-    save: 'Save',
+    save: 'Save language and time zone',
     saved: 'Your language and time zone are saved.',
   },
 };

@@ -9,7 +9,7 @@ export const preferences: Translation<typeof english> = {
     menu: 'Idioma: %{language}',
     time_zone: 'Zona horaria',
     time_zone_help: 'Las fechas y horas se muestran en esta zona horaria. Déjela vacía para usar la de este navegador (%{zone}).',
-    save: 'Guardar',
+    save: 'Guardar idioma y zona horaria',
     saved: 'Se han guardado su idioma y su zona horaria.',
   },
 };

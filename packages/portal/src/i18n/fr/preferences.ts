@@ -9,7 +9,7 @@ export const preferences: Translation<typeof english> = {
     menu: 'Langue : %{language}',
     time_zone: 'Fuseau horaire',
     time_zone_help: 'Les dates et les heures sont affichées dans ce fuseau horaire. Laissez le champ vide pour utiliser celui de ce navigateur (%{zone}).',
-    save: 'Enregistrer',
+    save: 'Enregistrer la langue et le fuseau horaire',
     saved: 'Votre langue et votre fuseau horaire sont enregistrés.',
   },
 };

@@ -9,7 +9,7 @@ export const preferences: Translation<typeof english> = {
     menu: 'Idioma: %{language}',
     time_zone: 'Fuso horário',
     time_zone_help: 'Datas e horários são exibidos neste fuso horário. Deixe em branco para usar o deste navegador (%{zone}).',
-    save: 'Salvar',
+    save: 'Salvar idioma e fuso horário',
     saved: 'Seu idioma e seu fuso horário foram salvos.',
   },
 };

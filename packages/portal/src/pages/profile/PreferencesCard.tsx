@@ -12,6 +12,7 @@ import { SubmitButton } from '../../components/SubmitButton';
 import { serverFieldErrors } from '../../components/serverErrors';
 import { chooseLocale } from '../../i18n';
 import { currentLocale } from '../../i18n/locale';
+import { flash } from '../../routing/flash';
 import { useSessionUser } from '../../routing/useSessionUser';
 
 const zones = Intl.supportedValuesOf('timeZone').map((id) => ({ id, name: id.replaceAll('_', ' ') }));
@@ -35,8 +36,12 @@ export function PreferencesCard() {
           onSubmit={async (values, once) => {
             try {
               await dataProvider.updatePreferences(values, once);
-              if (values.locale) await chooseLocale(values.locale);
-              notify(translate('pp.preferences.saved'), { type: 'success' });
+              if (values.locale && values.locale !== currentLocale()) {
+                // react-admin shows the app anew in another language, toasts and all: the toast is
+                // left for it (as a key, worded in the new language), as an account switch leaves one.
+                flash.set('pp.preferences.saved');
+                await chooseLocale(values.locale);
+              } else notify('pp.preferences.saved', { type: 'success' });
               return undefined;
             } catch (error) {
               notify((error as Error).message, { type: 'error' });
