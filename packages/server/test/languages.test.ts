@@ -15,6 +15,7 @@ import { LOCALES } from '@partner-panel/sdk';
 import { mailCatalogues } from '../src/adapters/mail/i18n/index.js';
 import { invoiceCatalogues } from '../src/modules/billing/invoice-i18n/index.js';
 import { defaultWordsDir, loadRedeemWords } from '../src/modules/redeem/words.js';
+import { describeSecurityEvent, SECURITY_ACTIONS } from '../src/modules/auth/security-words.js';
 import { specEnvelope, testApp } from './support/app.js';
 import { readPdf } from './support/pdf.js';
 import { fundedReseller, query } from './support/sql.js';
@@ -289,6 +290,31 @@ describe("the redeem API's answers in the visitor's language", () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe("the profile's security list in the reader's language", () => {
+  it('words each event in the person\'s language, with the device and the key\'s mode it recorded, and in English for a person with none', async () => {
+    const me = await fundedReseller(t, 'security-words@example.com', 0);
+    await t.post('/api/v1/profile/preferences', { locale: 'es' }, me.token);
+    const spanish = await t.signIn('security-words@example.com', 'Funded!Password1');
+    const events = await t.get('/api/v1/profile/security-events', spanish.token);
+    const descriptions = (events.json.body as { action: string; description: string }[]).map((e) => e.description);
+    expect(descriptions.some((d) => /^Inicio de sesión en .+\.$/.test(d))).toBe(true);
+    expect(descriptions.some((d) => d.startsWith('Signed in'))).toBe(false);
+    // Another language changes the words of the same events, not what they say happened.
+    await t.post('/api/v1/profile/preferences', { locale: null }, spanish.token);
+    const again = await t.signIn('security-words@example.com', 'Funded!Password1');
+    const english = (await t.get('/api/v1/profile/security-events', again.token)).json.body as { description: string }[];
+    expect(english.some((e) => /^Signed in on .+\.$/.test(e.description))).toBe(true);
+  });
+
+  it('has every action in every language, a key\'s mode in the language\'s words', () => {
+    for (const locale of LOCALES) {
+      for (const action of SECURITY_ACTIONS) expect(describeSecurityEvent(locale, action, { device: 'Firefox on Linux', mode: 'live', url: 'https://example.com/hook', ended: 2 }), `${locale} ${action}`).not.toBe(action);
+    }
+    expect(describeSecurityEvent('de', 'secret_key.generated', { mode: 'test' })).toBe('Ein geheimer Schlüssel (Test) wurde erstellt.');
+    expect(describeSecurityEvent('ru', 'reseller.signed_in', {})).toBe('Вход с устройства: неизвестное устройство.');
   });
 });
 

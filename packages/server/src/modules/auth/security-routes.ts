@@ -10,6 +10,7 @@ import { openFirstSession } from './service.js';
 import * as passkeys from './passkeys.js';
 import * as signedIn from './signed-in.js';
 import * as twoFactor from './two-factor.js';
+import { localeOr } from '../../locales.js';
 
 const meta = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
 const caller = (request: FastifyRequest) => ({ ip: request.ip, origin: request.headers.origin });
@@ -114,7 +115,7 @@ export function securityRoutes(app: FastifyInstance) {
     return answer(result, successes.otherSessionsEnded(result.ended));
   });
 
-  serve(app, contract.securityEvents, async ({ reseller }) => signedIn.securityEvents(ctx, reseller.id, reseller.personId));
+  serve(app, contract.securityEvents, async ({ reseller }) => signedIn.securityEvents(ctx, reseller.id, reseller.personId, localeOr(reseller.personLocale)));
 
   serve(app, contract.requireTwoFactor, async ({ reseller, body, request }) => {
     const result = await twoFactor.requireOfUser(ctx, reseller, body.user_reseller_id, body.required, meta(request));

@@ -6,10 +6,11 @@
 import { and, desc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { AppContext, SessionReseller } from '../../context.js';
 import { accessTokens, auditLog, people } from '../../db/schema/index.js';
-import { WEBHOOKS } from '@partner-panel/sdk';
+import { DEFAULT_LOCALE, type Locale } from '@partner-panel/sdk';
 import { fail } from '../../http/errors.js';
 import { newDeviceMail } from '../../adapters/mail/templates.js';
 import { localeOr } from '../../locales.js';
+import { describeSecurityEvent, SECURITY_ACTIONS } from './security-words.js';
 import { audit } from '../audit/index.js';
 import { revokeSessions } from './sessions.js';
 
@@ -104,36 +105,16 @@ export async function noteSignIn(ctx: Ctx, person: { id: number; email: string; 
   });
 }
 
-/** What the profile's security list says of each action (the account's own, or done to it). */
-const DESCRIBE: Record<string, (data: Record<string, unknown>) => string> = {
-  'reseller.signed_in': (d) => `Signed in on ${String(d.device ?? 'a device')}.`,
-  'reseller.password_changed': () => 'Password changed; every session was signed out.',
-  'reseller.password_reset': () => 'Password reset from a mailed link; every session was signed out.',
-  'reseller.two_factor_enabled': () => 'Two-factor sign-in turned on.',
-  'reseller.two_factor_disabled': () => 'Two-factor sign-in turned off.',
-  'reseller.recovery_codes_renewed': () => 'New recovery codes made; the old ones stopped working.',
-  'reseller.recovery_code_used': () => 'Signed in with a recovery code.',
-  'reseller.session_ended': (d) => `Signed out a session on ${String(d.device ?? 'a device')}.`,
-  'reseller.other_sessions_ended': (d) => `Signed out every other session (${String(d.ended ?? 0)}).`,
-  'secret_key.generated': (d) => `A ${String(d.mode)} secret key was made.`,
-  'secret_key.regenerated': (d) => `The ${String(d.mode)} secret key was replaced.`,
-  'webhook_endpoint.created': (d) => `A ${String(d.mode)} webhook endpoint was added for ${String(d.url)}; its signing secret was shown once.`,
-  'webhook_endpoint.secret_rotated': (d) => `The signing secret of the ${String(d.mode)} webhook endpoint ${String(d.url)} was replaced; the old one signs for ${WEBHOOKS.rotationOverlapHours} hours more.`,
-  'webhook_endpoint.deleted': (d) => `The ${String(d.mode)} webhook endpoint ${String(d.url)} was deleted.`,
-  'user.two_factor_required': () => 'Your administrator now requires two-factor sign-in.',
-  'user.two_factor_not_required': () => 'Your administrator no longer requires two-factor sign-in.',
-  'user.password_updated': () => 'Your administrator set a new password; every session was signed out.',
-};
 /** The account's keys and webhooks: every member sees who changed them (a key acts for the whole account). */
-const ACCOUNT_WIDE = Object.keys(DESCRIBE).filter((a) => a.startsWith('secret_key.') || a.startsWith('webhook_endpoint.'));
-const OWN = Object.keys(DESCRIBE).filter((a) => !a.startsWith('user.') && !ACCOUNT_WIDE.includes(a));
-const DONE_TO = Object.keys(DESCRIBE).filter((a) => a.startsWith('user.'));
+const ACCOUNT_WIDE: string[] = SECURITY_ACTIONS.filter((a) => a.startsWith('secret_key.') || a.startsWith('webhook_endpoint.'));
+const OWN = SECURITY_ACTIONS.filter((a) => !a.startsWith('user.') && !ACCOUNT_WIDE.includes(a));
+const DONE_TO = SECURITY_ACTIONS.filter((a) => a.startsWith('user.'));
 
 /**
  * A person's security history: what they did to their own sign-in and the account's keys and
  * webhooks they changed, and what the account's admin parent did to the account.
  */
-export async function securityEvents(ctx: Pick<AppContext, 'db'>, resellerId: number, personId: number) {
+export async function securityEvents(ctx: Pick<AppContext, 'db'>, resellerId: number, personId: number, locale: Locale = DEFAULT_LOCALE) {
   const rows = await ctx.db
     .select({ entry: auditLog, person: { id: people.id, name: people.name, email: people.email } })
     .from(auditLog)
@@ -150,7 +131,8 @@ export async function securityEvents(ctx: Pick<AppContext, 'db'>, resellerId: nu
   return rows.map(({ entry: row, person }) => ({
     id: Number(row.id),
     action: row.action,
-    description: (DESCRIBE[row.action] as (d: Record<string, unknown>) => string)((row.data ?? {}) as Record<string, unknown>),
+    // In the reader's language: the list is the portal's own reading (./security-words.ts).
+    description: describeSecurityEvent(locale, row.action, (row.data ?? {}) as Record<string, unknown>),
     // Who did it: the person, or the account's own member who changed a key or webhook. What the
     // admin parent did to the account names none of the parent's people to it ('Your administrator').
     person: person && row.subjectId === null ? person : null,
