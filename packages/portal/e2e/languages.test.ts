@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Locale } from '@partner-panel/sdk';
-import { accessibilityViolations, capture, expectNoProblems, MOBILE, newTab, painted, trackRequests } from './support/browser.js';
+import { accessibilityViolations, capture, expectNoProblems, goTo, MOBILE, newTab, painted, signInAsIs, trackRequests } from './support/browser.js';
 import { startServer } from './support/server.js';
 import { pluralForm } from '../src/i18n/localise.js';
 import { merge } from '../src/i18n/assemble.js';
@@ -38,25 +38,6 @@ async function words(locale: Locale) {
 
 const EMAIL = 'reseller@demo.partner-panel.test';
 
-async function signInHere(page: Page) {
-  await page.locator('input[autocomplete=username]:visible').fill(EMAIL);
-  await page.locator('form button[type=submit]').click();
-  const password = page.locator('input[autocomplete=current-password]');
-  await password.fill('DemoPass2026!');
-  await password.press('Enter');
-  await page.waitForURL(/\/dashboard\/overview$/);
-}
-
-/** The same address as a link goes there, once its reads have come. */
-async function open(page: Page, requests: ReturnType<typeof trackRequests>, address: string) {
-  await page.evaluate((to) => {
-    history.pushState(null, '', to);
-    dispatchEvent(new PopStateEvent('popstate'));
-  }, address);
-  await requests.quiet();
-  await page.getByRole('heading', { level: 1 }).first().waitFor();
-}
-
 const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 const personLocale = async () =>
@@ -75,12 +56,12 @@ describe('a German browser', () => {
     expect(await page.locator('html').getAttribute('lang')).toBe('de');
     expect(await page.getByTestId('public-language').inputValue()).toBe('de');
     expect(await accessibilityViolations(page)).toEqual([]);
-    await signInHere(page);
+    await signInAsIs(page, EMAIL);
     // A person with no language of their own keeps the one they saw: mails follow it.
     await expect.poll(personLocale).toBe('de');
     const requests = trackRequests(page);
 
-    await open(page, requests, '/demo-reseller/coupons/generate');
+    await goTo(page, requests, '/demo-reseller/coupons/generate');
     await page.getByLabel(t('pp.generate.quantity')).fill('2');
     await page.getByLabel(t('pp.generate.prefix')).fill('de-');
     // US dollars written the German way: 90,00 $.
@@ -91,18 +72,18 @@ describe('a German browser', () => {
     await page.locator('.MuiSnackbarContent-message').getByText(t('pp.successes.couponsGenerated', { smart_count: 2 })).waitFor();
     await page.getByTestId('generated').getByText(t('pp.generate.ready', { count: 2, amount: '90,00\u00a0$' })).waitFor();
 
-    await open(page, requests, '/demo-reseller/coupons/list?filter=%7B%22redeemed%22%3A%22no%22%7D');
+    await goTo(page, requests, '/demo-reseller/coupons/list?filter=%7B%22redeemed%22%3A%22no%22%7D');
     await page.getByRole('heading', { level: 1, name: t('pp.coupons.title') }).waitFor();
     // The filter's own words: the Redeemed filter shows "No" in German.
     await page.getByText(t('pp.coupons.no'), { exact: true }).first().waitFor();
     expect(await accessibilityViolations(page)).toEqual([]);
 
-    await open(page, requests, '/demo-reseller/billing/pay');
+    await goTo(page, requests, '/demo-reseller/billing/pay');
     await page.getByRole('heading', { level: 1, name: t('pp.billing.add_funds') }).waitFor();
     await page.getByLabel(t('pp.billing.amount')).first().waitFor();
     expect(await accessibilityViolations(page)).toEqual([]);
 
-    await open(page, requests, '/demo-reseller/dashboard/overview');
+    await goTo(page, requests, '/demo-reseller/dashboard/overview');
     await expect.poll(() => page.getByTestId('tile-coupons-24h-value').textContent()).toMatch(/\d/);
     await capture(page, 'de-dashboard');
     expect(await page.getByTestId('balance-tag').textContent()).toMatch(/\d,\d{2}\s\$/);
@@ -125,7 +106,7 @@ describe('Arabic, chosen on the sign-in page', () => {
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('public-language');
     expect(await noSidewaysScroll(page)).toBe(true);
     expect(await accessibilityViolations(page)).toEqual([]);
-    await signInHere(page);
+    await signInAsIs(page, EMAIL);
     await expect.poll(personLocale).toBe('ar');
     expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
     const requests = trackRequests(page);
@@ -136,7 +117,7 @@ describe('Arabic, chosen on the sign-in page', () => {
       ['/demo-reseller/billing/pay', 'pp.billing.add_funds'],
       ['/demo-reseller/dashboard/overview', 'pp.dashboard.title'],
     ] as const) {
-      await open(page, requests, address);
+      await goTo(page, requests, address);
       await page.getByRole('heading', { level: 1, name: t(title) }).first().waitFor();
       // Both sizes, axe at each (capture), and the phone's width held.
       await capture(page, `ar-${address.split('?')[0]?.replace(/^\//, '').replace(/[^\w-]+/g, '_')}`);
@@ -160,7 +141,7 @@ describe("the user menu's language", () => {
     await page.goto('/login');
     // A French browser: the sign-in page is French until the person is known.
     expect(await page.locator('html').getAttribute('lang')).toBe('fr');
-    await signInHere(page);
+    await signInAsIs(page, EMAIL);
     // Their own language (English) wins over the browser's.
     await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('en');
     await page.getByTestId('user-menu').click();
@@ -182,7 +163,7 @@ describe("the profile's language and time zone", () => {
     const tab = await newTab(server.url);
     const { page } = tab;
     await page.goto('/login');
-    await signInHere(page);
+    await signInAsIs(page, EMAIL);
     await page.goto('/demo-reseller/profile');
     const zone = page.getByLabel('Time zone');
     await zone.fill('Asia/Tok');

@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { LOCALE_NAMES } from '@partner-panel/sdk';
 import { paths, publicPaths } from '../src/routing/paths.js';
-import { DESKTOP, expectNoProblems, MOBILE, newTab, painted, trackRequests, type Tab } from './support/browser.js';
+import { DESKTOP, expectNoProblems, goTo, MOBILE, newTab, painted, signInAsIs, trackRequests, type Tab } from './support/browser.js';
 import { seedActivity } from './support/data.js';
 import { startServer } from './support/server.js';
 
@@ -144,23 +144,16 @@ async function pseudoTab() {
   return tab;
 }
 
-async function go(page: Page, requests: ReturnType<typeof trackRequests>, address: string) {
-  await page.evaluate((to) => {
-    history.pushState(null, '', to);
-    dispatchEvent(new PopStateEvent('popstate'));
-  }, address);
-  await requests.quiet();
-  await page.getByRole('heading', { level: 1 }).first().waitFor();
-}
-
-async function signInPseudo(page: Page, email: string, landing: RegExp) {
-  await page.goto('/login');
-  await page.locator('input[autocomplete=username]:visible').fill(email);
-  await page.locator('form button[type=submit]').click();
-  const password = page.locator('input[autocomplete=current-password]');
-  await password.fill('DemoPass2026!');
-  await password.press('Enter');
-  await page.waitForURL(landing);
+/** Walks `addresses` as links go there, and answers what each shows at both sizes. */
+async function walkIn(tab: Tab, collected: ReturnType<typeof collectData>, addresses: string[]) {
+  const requests = trackRequests(tab.page);
+  let findings: Record<string, Finding> = {};
+  for (const address of addresses) {
+    await goTo(tab.page, requests, address);
+    findings = { ...findings, ...(await check(tab, collected, address)) };
+    await tab.page.setViewportSize(DESKTOP);
+  }
+  return findings;
 }
 
 describe('the pseudo-locale', () => {
@@ -183,19 +176,13 @@ describe('the pseudo-locale', () => {
     const tab = await pseudoTab();
     const { page } = tab;
     const data = collectData(page);
-    await signInPseudo(page, 'admin@demo.partner-panel.test', /\/dashboard\/overview$/);
+    await page.goto('/login');
+    await signInAsIs(page, 'admin@demo.partner-panel.test');
     const table = paths('/demo-admin');
     const operatorOnly = ['programme', 'catalogue', 'operatorResellers', 'money', 'reconciliation', 'whiteLabelEnquiries', 'operatorAudit'];
     const addresses = Object.entries(table).flatMap(([key, value]) => (typeof value === 'string' && key !== 'base' && !operatorOnly.includes(key) ? [value] : []));
     addresses.push(table.userEdit(1002));
-    const requests = trackRequests(page);
-    let findings: Record<string, Finding> = {};
-    for (const address of addresses) {
-      await go(page, requests, address);
-      findings = { ...findings, ...(await check(tab, data, address)) };
-      await page.setViewportSize(DESKTOP);
-    }
-    expect(clean(findings)).toEqual({});
+    expect(clean(await walkIn(tab, data, addresses))).toEqual({});
     expectNoProblems(tab);
   }, 300_000);
 
@@ -203,16 +190,11 @@ describe('the pseudo-locale', () => {
     const tab = await pseudoTab();
     const { page } = tab;
     const data = collectData(page);
-    await signInPseudo(page, 'operator@demo.partner-panel.test', /\/operator\/catalogue$/);
+    await page.goto('/login');
+    await signInAsIs(page, 'operator@demo.partner-panel.test', /\/operator\/catalogue$/);
     const table = paths('/operator');
-    const requests = trackRequests(page);
-    let findings: Record<string, Finding> = {};
-    for (const address of [table.programme, table.catalogue, table.operatorResellers, table.money, table.reconciliation, table.whiteLabelEnquiries, table.operatorAudit, table.team, table.profile]) {
-      await go(page, requests, address);
-      findings = { ...findings, ...(await check(tab, data, address)) };
-      await page.setViewportSize(DESKTOP);
-    }
-    expect(clean(findings)).toEqual({});
+    const addresses = [table.programme, table.catalogue, table.operatorResellers, table.money, table.reconciliation, table.whiteLabelEnquiries, table.operatorAudit, table.team, table.profile];
+    expect(clean(await walkIn(tab, data, addresses))).toEqual({});
     expectNoProblems(tab);
   }, 300_000);
 });

@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Page, Route } from 'playwright-core';
 import { paths, publicPaths } from '../src/routing/paths.js';
-import { capture, DESKTOP, expectNoProblems, MOBILE, newTab, signIn, trackRequests } from './support/browser.js';
+import { capture, DESKTOP, expectNoProblems, goTo, MOBILE, newTab, signIn, trackRequests } from './support/browser.js';
 import { seedActivity } from './support/data.js';
 import { startServer } from './support/server.js';
 
@@ -298,14 +298,7 @@ describe('every screen of the route table, at 1280 and 390 px: no moderate, seri
     };
     const requests = trackRequests(page);
     for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
-      // As a link goes there, without loading the app again: a second a screen less, and the
-      // screen is the same. Its code and its reads have arrived once every request has finished.
-      await page.evaluate((to) => {
-        history.pushState(null, '', to);
-        dispatchEvent(new PopStateEvent('popstate'));
-      }, next);
-      await requests.quiet();
-      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await goTo(page, requests, next);
       expect(new URL(page.url()).pathname).toBe(next);
       await capture(page, screenName(next));
       await captureDialogs(page, next, dialogs);
@@ -339,12 +332,7 @@ describe('every screen of the route table, at 1280 and 390 px: no moderate, seri
     const dialogs = new Set<string>();
     const requests = trackRequests(page);
     for (const next of [table.programme, table.catalogue, table.operatorResellers, table.money, table.reconciliation, table.whiteLabelEnquiries, table.operatorAudit, table.team, table.profile, table.notifications]) {
-      await page.evaluate((to) => {
-        history.pushState(null, '', to);
-        dispatchEvent(new PopStateEvent('popstate'));
-      }, next);
-      await requests.quiet();
-      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await goTo(page, requests, next);
       expect(new URL(page.url()).pathname).toBe(next);
       await capture(page, screenName(next));
       await captureDialogs(page, next, dialogs);

@@ -186,6 +186,33 @@ export async function expectOnPhoneScreen(page: Page, locator: Locator) {
   }
 }
 
+/**
+ * Goes to `address` as a link goes there, without loading the app again (a second a screen less,
+ * and the screen is the same), and resolves once its code and reads have arrived (every request
+ * `requests` saw has finished) and its heading is there.
+ */
+export async function goTo(page: Page, requests: ReturnType<typeof trackRequests>, address: string) {
+  await page.evaluate((to) => {
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, address);
+  await requests.quiet();
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+}
+
+/**
+ * Signs in through the two-step form whatever language the page speaks (its fields found by their
+ * autocomplete, its buttons as the form's submit), from the sign-in page as it is.
+ */
+export async function signInAsIs(page: Page, email: string, landing = /\/dashboard\/overview$/, password = 'DemoPass2026!') {
+  await page.locator('input[autocomplete=username]:visible').fill(email);
+  await page.locator('form button[type=submit]').click();
+  const field = page.locator('input[autocomplete=current-password]');
+  await field.fill(password);
+  await field.press('Enter');
+  await page.waitForURL(landing);
+}
+
 /** Signs in through the two-step form; `landing`: the first screen's address (the operator's is its catalogue). */
 export async function signIn(page: Page, email: string, password = 'DemoPass2026!', landing = /\/dashboard\/overview$/) {
   await page.goto('/login');

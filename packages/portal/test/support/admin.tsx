@@ -9,10 +9,10 @@ import { AdminContext } from 'react-admin';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { createProviders } from '@partner-panel/data-provider';
 import { injectFetch, testApp } from '../../../server/test/support/app.js';
-import { i18nProvider, loadMessages } from '../../src/i18n';
+import { i18nProvider, loadAllMessages } from '../../src/i18n';
 
-// The provider wants the shown language's catalogue at hand, as the app's code fetches it beside itself.
-await loadMessages('en');
+// The provider wants the shown language's whole catalogue at hand, as a screen of the app has it (sections.tsx).
+await loadAllMessages('en');
 import { lightTheme } from '../../src/theme';
 
 export const t = await testApp();
