@@ -54,10 +54,4 @@ export const team: Translation<typeof english> = {
     switch_to: 'التبديل إلى %{name} (%{role})',
     current: '%{name} (%{role})، الحساب الحالي',
   },
-  not_allowed: {
-    title: 'غير مسموح',
-    body: 'لا يتيح دورك في هذا الحساب (%{role}) الوصول إلى هذه الصفحة.',
-    ask: 'يمكن لمالك الحساب أو مسؤوله تغيير دورك من صفحة الفريق.',
-    back: 'الانتقال إلى لوحة المعلومات',
-  },
 };

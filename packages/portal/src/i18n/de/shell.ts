@@ -87,4 +87,10 @@ export const shell: Translation<typeof english> = {
     deactivated: 'Ihr Konto ist deaktiviert. Setzen Sie Ihren Status auf „Aktiv“, um wieder Gutscheine zu generieren.',
     nothing_here: 'Unter dieser Adresse gibt es nichts.',
   },
+  not_allowed: {
+    title: 'Nicht erlaubt',
+    body: 'Ihre Rolle in diesem Konto (%{role}) erlaubt den Zugriff auf diese Seite nicht.',
+    ask: 'Ein Inhaber oder Administrator des Kontos kann Ihre Rolle auf der Seite „Team“ ändern.',
+    back: 'Zum Dashboard',
+  },
 };

@@ -54,10 +54,4 @@ export const team: Translation<typeof english> = {
     switch_to: 'Zu %{name} wechseln (%{role})',
     current: '%{name} (%{role}), Ihr aktuelles Konto',
   },
-  not_allowed: {
-    title: 'Nicht erlaubt',
-    body: 'Ihre Rolle in diesem Konto (%{role}) erlaubt den Zugriff auf diese Seite nicht.',
-    ask: 'Ein Inhaber oder Administrator des Kontos kann Ihre Rolle auf der Seite „Team“ ändern.',
-    back: 'Zum Dashboard',
-  },
 };

@@ -84,4 +84,10 @@ export const shell = {
     deactivated: 'Your account is deactivated. Set your status to Active to generate coupons again.',
     nothing_here: 'There is nothing at this address.',
   },
+  not_allowed: {
+    title: 'Not allowed',
+    body: 'Your role in this account (%{role}) does not allow this page.',
+    ask: 'An Owner or Administrator of the account can change your role on the Team page.',
+    back: 'Go to the dashboard',
+  },
 };

@@ -53,10 +53,4 @@ export const team = {
     switch_to: 'Switch to %{name} (%{role})',
     current: '%{name} (%{role}), the account you are in',
   },
-  not_allowed: {
-    title: 'Not allowed',
-    body: 'Your role in this account (%{role}) does not allow this page.',
-    ask: 'An Owner or Administrator of the account can change your role on the Team page.',
-    back: 'Go to the dashboard',
-  },
 };

@@ -87,4 +87,10 @@ export const shell: Translation<typeof english> = {
     deactivated: 'Su cuenta está desactivada. Ponga su estado en Activo para volver a generar cupones.',
     nothing_here: 'No hay nada en esta dirección.',
   },
+  not_allowed: {
+    title: 'Acceso no permitido',
+    body: 'Su rol en esta cuenta (%{role}) no permite acceder a esta página.',
+    ask: 'Un Propietario o un Administrador de la cuenta puede cambiar su rol en la página Equipo.',
+    back: 'Ir al panel',
+  },
 };

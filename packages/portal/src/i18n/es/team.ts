@@ -54,10 +54,4 @@ export const team: Translation<typeof english> = {
     switch_to: 'Cambiar a %{name} (%{role})',
     current: '%{name} (%{role}), la cuenta en la que está',
   },
-  not_allowed: {
-    title: 'Acceso no permitido',
-    body: 'Su rol en esta cuenta (%{role}) no permite acceder a esta página.',
-    ask: 'Un Propietario o un Administrador de la cuenta puede cambiar su rol en la página Equipo.',
-    back: 'Ir al panel',
-  },
 };

@@ -87,4 +87,10 @@ export const shell: Translation<typeof english> = {
     deactivated: 'Votre compte est désactivé. Passez votre statut à Actif pour générer de nouveau des coupons.',
     nothing_here: 'Il n’y a rien à cette adresse.',
   },
+  not_allowed: {
+    title: 'Accès non autorisé',
+    body: 'Votre rôle dans ce compte (%{role}) ne donne pas accès à cette page.',
+    ask: 'Un propriétaire ou un administrateur du compte peut modifier votre rôle sur la page Équipe.',
+    back: 'Aller au tableau de bord',
+  },
 };

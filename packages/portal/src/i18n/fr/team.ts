@@ -54,10 +54,4 @@ export const team: Translation<typeof english> = {
     switch_to: 'Passer à %{name} (%{role})',
     current: '%{name} (%{role}), le compte actuel',
   },
-  not_allowed: {
-    title: 'Accès non autorisé',
-    body: 'Votre rôle dans ce compte (%{role}) ne donne pas accès à cette page.',
-    ask: 'Un propriétaire ou un administrateur du compte peut modifier votre rôle sur la page Équipe.',
-    back: 'Aller au tableau de bord',
-  },
 };

@@ -87,4 +87,10 @@ export const shell: Translation<typeof english> = {
     deactivated: 'Sua conta está desativada. Defina o status como Ativo para voltar a gerar cupons.',
     nothing_here: 'Não há nada neste endereço.',
   },
+  not_allowed: {
+    title: 'Acesso não permitido',
+    body: 'Sua função nesta conta (%{role}) não permite acessar esta página.',
+    ask: 'Um Proprietário ou Administrador da conta pode alterar sua função na página Equipe.',
+    back: 'Ir para o painel',
+  },
 };

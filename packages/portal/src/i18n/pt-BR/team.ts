@@ -54,10 +54,4 @@ export const team: Translation<typeof english> = {
     switch_to: 'Mudar para %{name} (%{role})',
     current: '%{name} (%{role}), a conta em que você está',
   },
-  not_allowed: {
-    title: 'Acesso não permitido',
-    body: 'Sua função nesta conta (%{role}) não permite acessar esta página.',
-    ask: 'Um Proprietário ou Administrador da conta pode alterar sua função na página Equipe.',
-    back: 'Ir para o painel',
-  },
 };
