@@ -41,4 +41,4 @@ export const formatMoment = (locale: Locale, at: Date) =>
 
 /** A duration with its unit, plural as the language makes it (48 hours, 48 часов, 48 ساعة). */
 export const formatDuration = (locale: Locale, n: number, unit: 'minute' | 'hour' | 'day') =>
-  formatter(`${unit}:${locale}`, () => new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' })).format(n);
+  formatter(`duration-${unit}:${locale}`, () => new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' })).format(n);

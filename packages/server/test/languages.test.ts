@@ -16,6 +16,7 @@ import { mailCatalogues } from '../src/adapters/mail/i18n/index.js';
 import { invoiceCatalogues } from '../src/modules/billing/invoice-i18n/index.js';
 import { defaultWordsDir, loadRedeemWords } from '../src/modules/redeem/words.js';
 import { describeSecurityEvent, SECURITY_ACTIONS } from '../src/modules/auth/security-words.js';
+import { formatDay, formatDuration } from '../src/locales.js';
 import { specEnvelope, testApp } from './support/app.js';
 import { readPdf } from './support/pdf.js';
 import { fundedReseller, query } from './support/sql.js';
@@ -330,6 +331,12 @@ describe('every other call answers in English', () => {
 });
 
 describe('the catalogues', () => {
+  it('keeps a duration in days and a day apart, each with a formatter of its own', () => {
+    expect(formatDuration('en', 2, 'day')).toBe('2 days');
+    expect(formatDay('en', new Date('2026-12-07T12:00:00Z'))).toBe('December 7, 2026');
+    expect(formatDuration('en', 2, 'day')).toBe('2 days');
+  });
+
   it('give every sentence of every language the placeholders of its English', () => {
     for (const catalogues of [mailCatalogues, invoiceCatalogues] as Record<string, Record<string, string>>[]) {
       const english = catalogues.en as Record<string, string>;
