@@ -3,7 +3,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { errors, fallbackMessage } from '@partner-panel/sdk';
+import { errors, fallbackMessage, ROLE_NAMES } from '@partner-panel/sdk';
 import { en } from '../src/i18n/en/all';
 import { validation } from '../src/i18n/en/contract';
 
@@ -38,6 +38,7 @@ describe('i18n messages', () => {
     expect(en.pp.legacy).toEqual({ title: 'Browser not supported', body: 'Please update your browser' });
     expect(validation.passwordsDontMatch).toBe("Passwords don't match");
     // The signed-out pages' copies of the contract's refusals (kept apart from its catalogue for /login's weight).
+    expect(en.pp.roles).toEqual(ROLE_NAMES);
     expect(en.pp.errors).toMatchObject({
       csrf: errors.csrfMissing.message,
       form_init: errors.formInit.message,

@@ -1,8 +1,8 @@
 /**
  * The light entry (`@partner-panel/sdk/redeem`) for the redeem widget and the portal's signed-out
- * pages: the rules, words, paths and message names they share with the server, the languages, and
- * the catalogue's refusals, as plain values — no zod and no contract, so a page that must weigh a
- * few kilobytes can import them.
+ * pages: the rules, words, paths and message names they share with the server, and the languages,
+ * as plain values — no zod and no contract, so a page that must weigh a few kilobytes can import
+ * them.
  */
 export {
   EMAIL_INVALID_MESSAGE,
@@ -31,9 +31,6 @@ export {
   LOCALES,
   LOCALE_NAMES,
 } from './contract/constants.js';
-export { errors, fallbackMessage } from './contract/messages.js';
-export type { CatalogueEntry } from './contract/messages.js';
-export { ROLE_NAMES } from './contract/roles.js';
 export type { CaptchaAction, Locale, RedeemBlockedReason, RedeemLanguage, RedeemTheme } from './contract/constants.js';
 export type { Envelope, Header } from './contract/envelope.js';
 export { isError, redeemErrors } from './contract/errorCodes.js';
