@@ -5,6 +5,7 @@
  * clean; Arabic is written right to left, and a phone never scrolls sideways. The user menu's
  * language is saved on the person, and their own language wins over the browser's next time.
  */
+import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -183,5 +184,46 @@ describe("the profile's language and time zone", () => {
 
     await server.app.ctx.db.execute(sql`update people set locale = 'en', time_zone = null where lower(email) = ${EMAIL}`);
     expectNoProblems(tab);
+  });
+});
+
+describe('a coupon e-mailed by a Spanish-speaking reseller', () => {
+  it('arrives in Spanish, and its link opens the redeem page in Spanish in an English browser', async () => {
+    await server.app.ctx.db.execute(sql`update people set locale = 'es' where lower(email) = ${EMAIL}`);
+    const es = await words('es');
+    const redeemEs = JSON.parse(readFileSync(new URL('../../redeem-widget/src/i18n/es.json', import.meta.url), 'utf8')) as { title: string; coupon: string };
+    const tab = await newTab(server.url);
+    const { page } = tab;
+    await page.goto('/login');
+    await signInAsIs(page, EMAIL);
+    // Their own language wins over this English browser's.
+    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('es');
+    const requests = trackRequests(page);
+    await goTo(page, requests, '/demo-reseller/coupons/generate');
+    await page.getByLabel(es('pp.generate.quantity')).fill('1');
+    await page.getByRole('button', { name: es('pp.generate.submit'), exact: true }).click();
+    await page.getByTestId('generated').waitFor();
+    await goTo(page, requests, '/demo-reseller/coupons/list?filter=%7B%22redeemed%22%3A%22no%22%7D');
+    const row = page.getByTestId('coupon-row').first();
+    await row.getByRole('button', { name: es('pp.coupons.email_title') }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel(es('pp.coupons.recipient')).fill('cliente@example.com');
+    await dialog.getByRole('button', { name: es('pp.coupons.send') }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    const { mails } = (await (await fetch(`${server.url}/dev/mail?format=json&to=cliente@example.com`)).json()) as { mails: { subject: string; text: string; html: string }[] };
+    const mail = mails[0];
+    expect(mail?.html).toContain('lang="es"');
+    const link = /https?:\/\/\S+lang=es\S*/.exec(mail?.text ?? '')?.[0];
+    expect(link, mail?.text).toBeDefined();
+    const customer = await newTab(server.url);
+    await customer.page.goto(new URL(link as string).pathname + new URL(link as string).search);
+    // The redeem page in Spanish, the coupon filled in.
+    await customer.page.getByRole('heading', { level: 1, name: redeemEs.title }).waitFor();
+    expect(await customer.page.locator('html').getAttribute('lang')).toBe('es');
+    expect(await customer.page.getByLabel(redeemEs.coupon).inputValue()).toMatch(/^[A-Z0-9-]+$/);
+    await server.app.ctx.db.execute(sql`update people set locale = 'en' where lower(email) = ${EMAIL}`);
+    expectNoProblems(tab);
+    expectNoProblems(customer);
   });
 });

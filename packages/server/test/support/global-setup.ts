@@ -25,7 +25,11 @@ export async function startTestPostgres() {
   const dataDir = mkdtempSync(join(tmpdir(), 'pp-test-pg-'));
   // mkdtemp makes it 0700; as root, the postgres user must be able to enter it.
   chmodSync(dataDir, 0o755);
-  const server = await startEmbeddedPostgres({ dataDir, durable: false, maxConnections: 400 });
+  // One cluster for every project of the run: the server's files (their apps' pools, queue and
+  // fold) and the browser tests' servers run side by side, and a file's connections linger until
+  // its database is dropped. 400 ran short once the browser tests in each language ran beside the
+  // server's last files (too many clients, 2026-12-07); idle connections cost little memory.
+  const server = await startEmbeddedPostgres({ dataDir, durable: false, maxConnections: 1000 });
   return {
     url: server.url(),
     async stop() {
