@@ -36,8 +36,11 @@ export const formatDay = (locale: Locale, at: Date) =>
   formatter(`day:${locale}`, () => new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' })).format(at);
 
 /** A day and a time of day in UTC (the sentence around it says UTC). */
-export const formatMoment = (locale: Locale, at: Date) =>
-  formatter(`moment:${locale}`, () => new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' })).format(at);
+/** A moment in `timeZone` (the reader's, else UTC), naming its zone: "8 December 2026 at 10:30 CET". */
+export const formatMoment = (locale: Locale, at: Date, timeZone = 'UTC') =>
+  formatter(`moment:${locale}:${timeZone}`, () =>
+    new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZone, timeZoneName: 'short' }),
+  ).format(at);
 
 /** A duration with its unit, plural as the language makes it (48 hours, 48 часов, 48 ساعة). */
 export const formatDuration = (locale: Locale, n: number, unit: 'minute' | 'hour' | 'day') =>

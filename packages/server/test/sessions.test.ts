@@ -3,6 +3,7 @@
  * read from the user agent, ending one or every other, another account's session refused as a
  * missing one, the mail on a sign-in from a new device, and the account's own security events.
  */
+import { sql } from 'drizzle-orm';
 import type { Envelope } from '@partner-panel/sdk';
 import { describe, expect, it } from 'vitest';
 import { deviceOf } from '../src/modules/auth/signed-in.js';
@@ -100,8 +101,26 @@ describe('a sign-in from a new device', () => {
     const [mail] = await mails();
     expect(mail?.subject).toBe('A new sign-in to your Partner Panel account');
     expect(mail?.text).toContain('Safari on iOS, from 203.0.113.9');
+    // No time zone of their own: the moment in UTC, and it says so.
+    expect(mail?.text).toMatch(/, from 203\.0\.113\.9, on \w+ \d{1,2}, \d{4} at \d{2}:\d{2} (AM|PM) UTC\./);
     await signInAs(email, SAFARI_IPHONE, '203.0.113.10');
     expect(await mails()).toHaveLength(1);
+  });
+
+  it("gives the moment in the person's own time zone, naming it", async () => {
+    const email = 'sub2@demo.partner-panel.test';
+    await t.app.ctx.db.execute(sql`update people set time_zone = 'Asia/Tokyo', verified_at = now() where lower(email) = ${email}`);
+    await signInAs(email, CHROME_WINDOWS, '10.4.0.1');
+    await signInAs(email, SAFARI_IPHONE, '203.0.113.11');
+    const [mail] = (await t.mails(email)).filter((m) => m.kind === 'new_device');
+    const [signedIn] = ((await t.app.ctx.db.execute(
+      sql`select a.created_at from audit_log a join people p on p.id = a.person_id where lower(p.email) = ${email} and a.action = 'reseller.signed_in' order by a.id desc limit 1`,
+    )) as unknown as { rows: { created_at: Date }[] }).rows;
+    // The mail's moment is taken just after the audit row's: the same minute, or the next one.
+    const tokyo = new Intl.DateTimeFormat('en', { hour: '2-digit', minute: '2-digit', timeZone: 'Asia/Tokyo' });
+    const at = new Date(signedIn?.created_at ?? 0).getTime();
+    const said = /at (\d{2}:\d{2} [AP]M) GMT\+9\./.exec(mail?.text ?? '')?.[1];
+    expect([tokyo.format(at), tokyo.format(at + 60_000)]).toContain(said);
   });
 });
 

@@ -113,11 +113,14 @@ export function passwordChangedMail(locale: Locale, to: { email: string; name: s
   ]);
 }
 
-/** `ip` null: the sign-in came from an address the server could not tell. */
-export function newDeviceMail(locale: Locale, to: { email: string; name: string }, device: string, ip: string | null, at: Date) {
+/**
+ * `ip` null: the sign-in came from an address the server could not tell. The moment is in the
+ * person's time zone when they set one (the profile's), else UTC; the zone is named either way.
+ */
+export function newDeviceMail(locale: Locale, to: { email: string; name: string; timeZone?: string | null }, device: string, ip: string | null, at: Date) {
   return mail(locale, 'new_device', to.email, say(locale, 'newDeviceSubject'), [
     hello(locale, to.name),
-    say(locale, 'newDeviceBody', { device, ip: ip ?? say(locale, 'newDeviceUnknownAddress'), when: formatMoment(locale, at) }),
+    say(locale, 'newDeviceBody', { device, ip: ip ?? say(locale, 'newDeviceUnknownAddress'), when: formatMoment(locale, at, to.timeZone ?? undefined) }),
     say(locale, 'newDeviceAdvice'),
   ]);
 }

@@ -90,7 +90,7 @@ export async function endOtherSessions(ctx: Ctx, session: SessionReseller, ip: s
  * After a sign-in: the audit line, and a mail when the device is one the account never signed in
  * from before (not on the very first sign-in: every device is new then).
  */
-export async function noteSignIn(ctx: Ctx, person: { id: number; email: string; name: string; locale: string | null; resellerId: number }, tokenId: number, meta: { ip?: string; userAgent?: string }) {
+export async function noteSignIn(ctx: Ctx, person: { id: number; email: string; name: string; locale: string | null; timeZone: string | null; resellerId: number }, tokenId: number, meta: { ip?: string; userAgent?: string }) {
   const device = deviceOf(meta.userAgent);
   const earlier = await ctx.db
     .select({ userAgent: accessTokens.userAgent })

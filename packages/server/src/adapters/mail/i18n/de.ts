@@ -45,7 +45,7 @@ export const de = {
   passwordChangedNotYou: 'Wenn Sie das nicht waren, setzen Sie Ihr Passwort sofort zurück und wenden Sie sich an den Support.',
 
   newDeviceSubject: 'Neue Anmeldung bei Ihrem Partner-Panel-Konto',
-  newDeviceBody: 'Bei Ihrem Konto hat sich soeben ein Gerät angemeldet, das es noch nie verwendet hat: {device}, von {ip}, am {when} (UTC).',
+  newDeviceBody: 'Bei Ihrem Konto hat sich soeben ein Gerät angemeldet, das es noch nie verwendet hat: {device}, von {ip}, am {when}.',
   newDeviceUnknownAddress: 'einer unbekannten Adresse',
   newDeviceAdvice: 'Wenn Sie das waren, ist nichts zu tun. Andernfalls ändern Sie sofort Ihr Passwort, schalten Sie die Zwei-Faktor-Anmeldung ein und melden Sie diese Sitzung in Ihrem Profil ab.',
 
@@ -89,8 +89,8 @@ export const de = {
   adminChangedNotYou: 'Wenn Sie damit nicht gerechnet haben, wenden Sie sich an die Verwaltung Ihres Kontos oder an den Support.',
 
   webhookSubject: 'Ein Webhook-Endpunkt wurde deaktiviert',
-  webhookLiveBody: 'Ihr Live-Webhook-Endpunkt {url} hat seit dem {since} (UTC) trotz aller Wiederholungsversuche keine Zustellung angenommen, daher haben wir ihn deaktiviert.',
-  webhookSandboxBody: 'Ihr Sandbox-Webhook-Endpunkt {url} hat seit dem {since} (UTC) trotz aller Wiederholungsversuche keine Zustellung angenommen, daher haben wir ihn deaktiviert.',
+  webhookLiveBody: 'Ihr Live-Webhook-Endpunkt {url} hat seit dem {since} trotz aller Wiederholungsversuche keine Zustellung angenommen, daher haben wir ihn deaktiviert.',
+  webhookSandboxBody: 'Ihr Sandbox-Webhook-Endpunkt {url} hat seit dem {since} trotz aller Wiederholungsversuche keine Zustellung angenommen, daher haben wir ihn deaktiviert.',
   webhookKept: 'Seine Ereignisse bleiben erhalten: Sobald der Endpunkt wieder antwortet, aktivieren Sie ihn und senden Sie die verpassten Zustellungen aus seinem Zustellprotokoll erneut, oder lesen Sie sie über die Events-API.',
   webhookAction: 'Webhook-Endpunkte öffnen',
 

@@ -52,7 +52,7 @@ export const en = {
   passwordChangedNotYou: 'If this was not you, reset your password at once and contact support.',
 
   newDeviceSubject: 'A new sign-in to your Partner Panel account',
-  newDeviceBody: 'Your account was just signed in on a device it had not used before: {device}, from {ip}, on {when} UTC.',
+  newDeviceBody: 'Your account was just signed in on a device it had not used before: {device}, from {ip}, on {when}.',
   newDeviceUnknownAddress: 'an unknown address',
   newDeviceAdvice: 'If this was you, there is nothing to do. If not, change your password at once, turn on two-factor sign-in, and sign that session out from your profile.',
 
@@ -96,8 +96,8 @@ export const en = {
   adminChangedNotYou: 'If you did not expect this, contact them or support.',
 
   webhookSubject: 'A webhook endpoint was disabled',
-  webhookLiveBody: 'Your live webhook endpoint {url} has not accepted a delivery since {since} UTC, through every retry, so we disabled it.',
-  webhookSandboxBody: 'Your sandbox webhook endpoint {url} has not accepted a delivery since {since} UTC, through every retry, so we disabled it.',
+  webhookLiveBody: 'Your live webhook endpoint {url} has not accepted a delivery since {since}, through every retry, so we disabled it.',
+  webhookSandboxBody: 'Your sandbox webhook endpoint {url} has not accepted a delivery since {since}, through every retry, so we disabled it.',
   webhookKept: 'Its events are kept: once the endpoint answers again, enable it and resend the deliveries you missed from its delivery log, or read them from the events API.',
   webhookAction: 'Open the webhook endpoints',
 

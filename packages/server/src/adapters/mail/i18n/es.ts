@@ -45,7 +45,7 @@ export const es = {
   passwordChangedNotYou: 'Si no ha sido usted, restablezca su contraseña de inmediato y póngase en contacto con el soporte.',
 
   newDeviceSubject: 'Nuevo inicio de sesión en su cuenta de Partner Panel',
-  newDeviceBody: 'Se acaba de iniciar sesión en su cuenta desde un dispositivo que no había usado antes: {device}, desde {ip}, el {when} (UTC).',
+  newDeviceBody: 'Se acaba de iniciar sesión en su cuenta desde un dispositivo que no había usado antes: {device}, desde {ip}, el {when}.',
   newDeviceUnknownAddress: 'una dirección desconocida',
   newDeviceAdvice: 'Si ha sido usted, no tiene que hacer nada. Si no, cambie su contraseña de inmediato, active el inicio de sesión en dos pasos y cierre esa sesión desde su perfil.',
 
@@ -89,8 +89,8 @@ export const es = {
   adminChangedNotYou: 'Si no lo esperaba, póngase en contacto con ellos o con el soporte.',
 
   webhookSubject: 'Se ha desactivado un endpoint de webhook',
-  webhookLiveBody: 'Su endpoint de webhook en producción {url} no ha aceptado ninguna entrega desde el {since} (UTC), tras todos los reintentos, por lo que lo hemos desactivado.',
-  webhookSandboxBody: 'Su endpoint de webhook de pruebas {url} no ha aceptado ninguna entrega desde el {since} (UTC), tras todos los reintentos, por lo que lo hemos desactivado.',
+  webhookLiveBody: 'Su endpoint de webhook en producción {url} no ha aceptado ninguna entrega desde el {since}, tras todos los reintentos, por lo que lo hemos desactivado.',
+  webhookSandboxBody: 'Su endpoint de webhook de pruebas {url} no ha aceptado ninguna entrega desde el {since}, tras todos los reintentos, por lo que lo hemos desactivado.',
   webhookKept: 'Sus eventos se conservan: cuando el endpoint vuelva a responder, actívelo y reenvíe las entregas perdidas desde su registro de entregas, o consúltelas en la API de eventos.',
   webhookAction: 'Abrir los endpoints de webhook',
 

@@ -48,7 +48,7 @@ export const fr = {
   passwordChangedNotYou: 'Si vous n’êtes pas à l’origine de ce changement, réinitialisez immédiatement votre mot de passe et contactez le support.',
 
   newDeviceSubject: 'Nouvelle connexion à votre compte Partner Panel',
-  newDeviceBody: 'Une connexion à votre compte vient d’avoir lieu depuis un appareil jamais utilisé auparavant\u00a0: {device}, depuis {ip}, le {when} (UTC).',
+  newDeviceBody: 'Une connexion à votre compte vient d’avoir lieu depuis un appareil jamais utilisé auparavant\u00a0: {device}, depuis {ip}, le {when}.',
   newDeviceUnknownAddress: 'une adresse inconnue',
   newDeviceAdvice: 'Si c’était vous, vous n’avez rien à faire. Sinon, changez immédiatement votre mot de passe, activez la connexion en deux étapes et fermez cette session depuis votre profil.',
 
@@ -92,8 +92,8 @@ export const fr = {
   adminChangedNotYou: 'Si vous ne vous y attendiez pas, contactez-les ou contactez le support.',
 
   webhookSubject: 'Un point de terminaison webhook a été désactivé',
-  webhookLiveBody: 'Votre point de terminaison webhook de production {url} n’a accepté aucune livraison depuis le {since} (UTC), malgré toutes les nouvelles tentatives\u00a0: nous l’avons donc désactivé.',
-  webhookSandboxBody: 'Votre point de terminaison webhook de test {url} n’a accepté aucune livraison depuis le {since} (UTC), malgré toutes les nouvelles tentatives\u00a0: nous l’avons donc désactivé.',
+  webhookLiveBody: 'Votre point de terminaison webhook de production {url} n’a accepté aucune livraison depuis le {since}, malgré toutes les nouvelles tentatives\u00a0: nous l’avons donc désactivé.',
+  webhookSandboxBody: 'Votre point de terminaison webhook de test {url} n’a accepté aucune livraison depuis le {since}, malgré toutes les nouvelles tentatives\u00a0: nous l’avons donc désactivé.',
   webhookKept: 'Ses événements sont conservés\u00a0: dès que le point de terminaison répond à nouveau, réactivez-le et renvoyez les livraisons manquées depuis son journal, ou lisez-les avec l’API des événements.',
   webhookAction: 'Ouvrir les points de terminaison webhook',
 

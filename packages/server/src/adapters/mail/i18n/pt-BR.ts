@@ -45,7 +45,7 @@ export const ptBR = {
   passwordChangedNotYou: 'Se não foi você, redefina sua senha imediatamente e entre em contato com o suporte.',
 
   newDeviceSubject: 'Novo login na sua conta do Partner Panel',
-  newDeviceBody: 'Sua conta acabou de ser acessada em um dispositivo que nunca tinha sido usado antes: {device}, de {ip}, em {when} (UTC).',
+  newDeviceBody: 'Sua conta acabou de ser acessada em um dispositivo que nunca tinha sido usado antes: {device}, de {ip}, em {when}.',
   newDeviceUnknownAddress: 'um endereço desconhecido',
   newDeviceAdvice: 'Se foi você, não é preciso fazer nada. Caso contrário, altere sua senha imediatamente, ative o login em duas etapas e encerre essa sessão no seu perfil.',
 
@@ -89,8 +89,8 @@ export const ptBR = {
   adminChangedNotYou: 'Se você não esperava por isso, entre em contato com eles ou com o suporte.',
 
   webhookSubject: 'Um endpoint de webhook foi desativado',
-  webhookLiveBody: 'Seu endpoint de webhook de produção {url} não aceita nenhuma entrega desde {since} (UTC), mesmo após todas as novas tentativas, por isso o desativamos.',
-  webhookSandboxBody: 'Seu endpoint de webhook de sandbox {url} não aceita nenhuma entrega desde {since} (UTC), mesmo após todas as novas tentativas, por isso o desativamos.',
+  webhookLiveBody: 'Seu endpoint de webhook de produção {url} não aceita nenhuma entrega desde {since}, mesmo após todas as novas tentativas, por isso o desativamos.',
+  webhookSandboxBody: 'Seu endpoint de webhook de sandbox {url} não aceita nenhuma entrega desde {since}, mesmo após todas as novas tentativas, por isso o desativamos.',
   webhookKept: 'Os eventos dele ficam guardados: quando o endpoint voltar a responder, ative-o e reenvie as entregas perdidas pelo registro de entregas, ou leia-as pela API de eventos.',
   webhookAction: 'Abrir os endpoints de webhook',
 
