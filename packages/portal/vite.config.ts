@@ -90,10 +90,11 @@ export default defineConfig({
             // loads after AdminApp, so on its own it cuts what they share into a chunk per set of
             // pages. Each group holds its modules and what they use (includeDependenciesRecursively,
             // as tree-shaken), minus what an earlier group holds: 'contract' comes first, so no
-            // public page loads 'app'. (docs/architecture.md, the first screens.)
+            // public page loads 'app'. (docs/architecture.md, the first screens.) The notifications'
+            // sentences are not in it: only a language's sentences file reads them, after the first screen.
             {
               name: 'contract',
-              test: /packages[\\/](sdk[\\/]src[\\/]contract|data-provider)[\\/]|src[\\/](providers\.ts|public[\\/]captcha\.ts)$/,
+              test: /packages[\\/](sdk[\\/]src[\\/]contract[\\/](?!notices\.ts$)|data-provider[\\/])|src[\\/](providers\.ts|public[\\/]captcha\.ts)$/,
               includeDependenciesRecursively: true,
             },
             {

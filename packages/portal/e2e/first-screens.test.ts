@@ -46,6 +46,12 @@ const CONTRACT = /\/assets\/contract-[\w-]+\.js$/;
 const APP = /\/assets\/app-[\w-]+\.js$/;
 /** A language's whole catalogue, a file of its own (src/i18n/<locale>/index.ts). */
 const CATALOGUE = /\/assets\/catalogue-(?!rest-)[\w-]+\.js$/;
+/**
+ * What the shell fetches once the first screen's reads are done (layout/Background): the rest of the
+ * language's catalogue and the contract's sentences. Not the first screen's, though one may arrive
+ * before its figure is painted: it must have been asked for after the counters' answer.
+ */
+const AFTER_READS = /\/assets\/(catalogue-rest|sentences)-[\w-]+\.js$/;
 /** What the signed-in first screen may take, as transferred, beyond /login's (issue 25). */
 const FIRST_SCREEN_KB = 150;
 
@@ -123,7 +129,15 @@ describe('signing in, in each language', () => {
     const figure = await page.evaluate(() => (window as unknown as { __figure: number }).__figure);
     // Everything that arrived after /login was ready until the first figure was painted: fetched
     // while the password was typed and after Enter (the charts and the live channel come later).
-    const firstScreen = (await scripts(page)).filter((s) => s.end > ready && s.end <= figure);
+    const arrived = (await scripts(page)).filter((s) => s.end > ready && s.end <= figure);
+    const countersAnswered = await page.evaluate(() =>
+      Math.min(...(performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((r) => new URL(r.name).pathname === '/api/v1/dashboard').map((r) => r.responseEnd)),
+    );
+    expect(
+      arrived.filter((s) => AFTER_READS.test(s.path) && s.start < countersAnswered).map((s) => s.path),
+      'the rest of the words, asked for only after the first screen has read its data',
+    ).toEqual([]);
+    const firstScreen = arrived.filter((s) => !AFTER_READS.test(s.path));
     const firstScreenBytes = firstScreen.reduce((sum, s) => sum + s.wire, 0);
     const listed = firstScreen.map((s) => `${s.path} ${(s.wire / 1024).toFixed(1)} kB`).join(', ');
     expect(firstScreenBytes, `the signed-in first screen's JavaScript as transferred (${listed})`).toBeLessThanOrEqual(FIRST_SCREEN_KB * 1024);

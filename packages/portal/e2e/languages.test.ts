@@ -20,14 +20,14 @@ const server = await startServer();
 type Tree = { [key: string]: string | Tree };
 const cores = import.meta.glob<{ messages: Tree }>('../src/i18n/*/index.ts');
 const rests = import.meta.glob<{ messages: Tree }>('../src/i18n/*/rest.ts');
-const sentences = import.meta.glob<{ successSentences: Tree }>('../src/i18n/*/contract.ts');
+const sentences = import.meta.glob<{ successSentences: Tree; notices: Tree }>('../src/i18n/*/contract.ts');
 
 /** A sentence of `locale`'s catalogue, filled as polyglot fills it (the plural form of `smart_count`). */
 async function words(locale: Locale) {
   const part = <T,>(files: Record<string, () => Promise<T>>, file: string) => (files[`../src/i18n/${locale}/${file}`] as () => Promise<T>)();
-  const [{ messages: first }, { messages: rest }, { successSentences }] = await Promise.all([part(cores, 'index.ts'), part(rests, 'rest.ts'), part(sentences, 'contract.ts')]);
-  // The whole catalogue as the app holds it, and the contract's answers as the localiser shows them.
-  const messages = merge(merge(first, rest), { pp: { successes: successSentences } });
+  const [{ messages: first }, { messages: rest }, { successSentences, notices }] = await Promise.all([part(cores, 'index.ts'), part(rests, 'rest.ts'), part(sentences, 'contract.ts')]);
+  // The whole catalogue as the app holds it, and the contract's answers and notifications as the localiser shows them.
+  const messages = merge(merge(first, rest), { pp: { successes: successSentences, notices } });
   return (key: string, values: Record<string, string | number> = {}) => {
     const found = key.split('.').reduce<unknown>((node, part) => (node as Tree | undefined)?.[part], messages);
     if (typeof found !== 'string') throw new Error(`${locale}: no ${key}`);
@@ -89,6 +89,16 @@ describe('a German browser', () => {
     await capture(page, 'de-dashboard');
     expect(await page.getByTestId('balance-tag').textContent()).toMatch(/\d,\d{2}\s\$/);
     expect(await accessibilityViolations(page)).toEqual([]);
+
+    // The bell: the server wrote "2 coupons generated for $90.00."; the German reader reads it in
+    // German, the amount written the German way — in the dropdown and on the Notifications page.
+    const generated = t('pp.notices.couponsGenerated', { smart_count: 2, amount: '90,00\u00a0$' });
+    await page.getByTestId('bell').click();
+    await page.getByTestId('bell-item').getByText(generated, { exact: true }).waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await goTo(page, requests, '/demo-reseller/notifications');
+    await page.getByTestId('notification').getByText(generated, { exact: true }).first().waitFor();
     expectNoProblems(tab);
   });
 });

@@ -1,4 +1,7 @@
 export * from './contract/index.js';
+// The notifications' sentences beside the contract, not in its index: the portal's first screen bundles
+// the contract's modules, and only a language's sentences file, loaded later, reads these.
+export * from './contract/notices.js';
 export { openApiDocument } from './openapi.js';
 export type { OpenApiOptions } from './openapi.js';
 export { createClient } from './client/client.js';

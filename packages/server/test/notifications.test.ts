@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { NOTIFICATIONS_PAGE_SIZE } from '@partner-panel/sdk';
+import { NOTIFICATIONS_PAGE_SIZE, type NoticeText } from '@partner-panel/sdk';
 import { transact } from '../src/db/unit.js';
 import { linkHash, testApp } from './support/app.js';
 import { query } from './support/sql.js';
@@ -13,7 +13,7 @@ const other = await t.signIn('admin@demo.partner-panel.test');
 async function notify(resellerId: number, n: number) {
   for (let i = 0; i < n; i++) {
     await transact(t.app.ctx, (unit) =>
-      t.app.ctx.notifier.notify(unit, resellerId, { type: 'coupons_generated', message: `Batch ${i}`, redirect: 'coupons/list', refId: i + 1 }),
+      t.app.ctx.notifier.notify(unit, resellerId, { type: 'coupons_generated', message: `Batch ${i}` as NoticeText, redirect: 'coupons/list', refId: i + 1 }),
     );
   }
 }

@@ -11,7 +11,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { REALTIME_EVENTS } from '@partner-panel/sdk';
+import { REALTIME_EVENTS, type NoticeText } from '@partner-panel/sdk';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { transact } from '../src/db/unit.js';
@@ -62,7 +62,7 @@ async function listeners() {
 }
 
 const notify = (message: string) =>
-  transact(t.app.ctx, (unit) => t.app.ctx.notifier.notify(unit, reseller.user.id, { type: 'coupons_generated', message }));
+  transact(t.app.ctx, (unit) => t.app.ctx.notifier.notify(unit, reseller.user.id, { type: 'coupons_generated', message: message as NoticeText }));
 
 describe('the realtime bus through PostgreSQL', () => {
   it('delivers an event announced in a transaction on one instance to sockets on both', async () => {
@@ -78,9 +78,9 @@ describe('the realtime bus through PostgreSQL', () => {
     const failure = new Error('the change fails after its notification');
     await expect(
       transact(t.app.ctx, async (unit) => {
-        await t.app.ctx.notifier.notify(unit, reseller.user.id, { type: 'coupons_generated', message: 'Rolled back' });
+        await t.app.ctx.notifier.notify(unit, reseller.user.id, { type: 'coupons_generated', message: 'Rolled back' as NoticeText });
         // Large too, so the payload table is checked as well.
-        await t.app.ctx.notifier.notify(unit, reseller.user.id, { type: 'coupons_generated', message: 'R'.repeat(INLINE_LIMIT * 2) });
+        await t.app.ctx.notifier.notify(unit, reseller.user.id, { type: 'coupons_generated', message: 'R'.repeat(INLINE_LIMIT * 2) as NoticeText });
         throw failure;
       }),
     ).rejects.toBe(failure);
@@ -88,8 +88,8 @@ describe('the realtime bus through PostgreSQL', () => {
     // its rollback takes them back (a message sent on another connection would have gone out).
     await expect(
       transact(t.app.ctx, async (unit) => {
-        await t.app.ctx.notifier.notify(unit, reseller.user.id, { type: 'coupons_generated', message: 'Rolled back at the end' });
-        await t.app.ctx.notifier.notify(unit, reseller.user.id, { type: 'coupons_generated', message: 'E'.repeat(INLINE_LIMIT * 2) });
+        await t.app.ctx.notifier.notify(unit, reseller.user.id, { type: 'coupons_generated', message: 'Rolled back at the end' as NoticeText });
+        await t.app.ctx.notifier.notify(unit, reseller.user.id, { type: 'coupons_generated', message: 'E'.repeat(INLINE_LIMIT * 2) as NoticeText });
         unit.beforeCommit(() => Promise.reject(failure));
       }),
     ).rejects.toBe(failure);

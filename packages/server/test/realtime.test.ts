@@ -10,7 +10,7 @@ import Pusher from 'pusher';
 import StockPusher from 'pusher-js';
 import Echo from 'laravel-echo';
 import { describe, expect, it } from 'vitest';
-import { REALTIME_EVENTS } from '@partner-panel/sdk';
+import { REALTIME_EVENTS, type NoticeText } from '@partner-panel/sdk';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { sql } from 'drizzle-orm';
@@ -561,7 +561,7 @@ async function unsignedSocket(api: Parameters<typeof pusherClient>[1], resellerI
 
 /** A notification and a balance update for the reseller, both after the change commits. */
 const nudge = (resellerId: number, cents: number) => transact(t.app.ctx, async (unit) => {
-  await t.app.ctx.notifier.notify(unit, resellerId, { type: 'status_changed', message: 'Changed', redirect: 'profile' });
+  await t.app.ctx.notifier.notify(unit, resellerId, { type: 'status_changed', message: 'Changed' as NoticeText, redirect: 'profile' });
   t.app.ctx.notifier.balanceChanged(unit, resellerId, cents);
 });
 

@@ -1,6 +1,7 @@
 /** Test data written straight to the database, for screens whose own features come later. */
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { NoticeText } from '@partner-panel/sdk';
 import { transact } from '../../../server/src/db/unit.js';
 
 /** Coupons and VPN accounts for one reseller, so the dashboard has numbers that are not all zero. */
@@ -35,7 +36,7 @@ export async function credit(app: FastifyInstance, resellerId: number, cents: nu
   });
 }
 
-/** A notification, as a domain change would create it. */
+/** A notification, as a domain change would create it (a marker text of the test's, not one of the contract's notices). */
 export async function notify(app: FastifyInstance, resellerId: number, message: string, redirect: string | null = 'profile') {
-  await transact(app.ctx, (unit) => app.ctx.notifier.notify(unit, resellerId, { type: 'coupons_generated', message, redirect }));
+  await transact(app.ctx, (unit) => app.ctx.notifier.notify(unit, resellerId, { type: 'coupons_generated', message: message as NoticeText, redirect }));
 }

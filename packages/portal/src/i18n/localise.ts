@@ -13,6 +13,8 @@ export interface Sentences {
   validation: object;
   refusals: object;
   successes: object;
+  /** The notifications' sentences (the bell, the Notifications page). */
+  notices: object;
 }
 
 type Group = keyof Sentences;
@@ -26,6 +28,8 @@ interface Matcher {
   names: string[];
   /** The English form itself. */
   text: string;
+  /** How much of it is words rather than values: of two forms that both match, the wordier one is meant. */
+  literal: number;
 }
 
 /**
@@ -54,7 +58,8 @@ function index(english: Sentences) {
           .split(/%\{\w+\}/)
           .map(escape)
           .join('(.+?)');
-        all.push({ group, path: [...path, key], pattern: new RegExp(`^${source}$`, 's'), names, text: form });
+        const literal = form.replace(/%\{\w+\}/g, '').length;
+        all.push({ group, path: [...path, key], pattern: new RegExp(`^${source}$`, 's'), names, text: form, literal });
       }
     }
   };
@@ -65,20 +70,23 @@ function index(english: Sentences) {
 }
 
 const translations = new Map<Locale, Sentences>();
-const files = import.meta.glob<Sentences & { successSentences: object }>(['./*/contract.ts', '!./en/contract.ts']);
+type SentenceFile = Omit<Sentences, 'successes'> & { successSentences: object };
+const files = import.meta.glob<SentenceFile>(['./*/contract.ts', '!./en/contract.ts']);
+const sentencesOf = ({ validation, refusals, successSentences, notices }: SentenceFile): Sentences => ({ validation, refusals, successes: successSentences, notices });
 
 /** Fetches `locale`'s sentences (once); the full catalogue brings the same file. */
 export async function loadSentences(locale: Locale): Promise<void> {
   if (!english && (locale !== DEFAULT_LOCALE || pseudoLocale())) {
-    const { validation, refusals, successSentences } = await import('./en/contract');
-    english = { validation, refusals, successes: successSentences };
+    english = sentencesOf(await import('./en/contract'));
   }
   if (locale === DEFAULT_LOCALE || translations.has(locale)) return;
   const load = files[`./${locale}/contract.ts`];
   if (!load) return;
-  const { validation: v, refusals: r, successSentences: s } = await load();
-  translations.set(locale, { validation: v, refusals: r, successes: s });
+  translations.set(locale, sentencesOf(await load()));
 }
+
+/** Whether `locale`'s sentences are here (English's always are: the server's own words). */
+export const sentencesLoaded = (locale: Locale) => (locale === DEFAULT_LOCALE && !pseudoLocale()) || translations.has(locale) || (pseudoLocale() && english !== undefined);
 
 /** node-polyglot's plural rules for our languages, so a count picks the same form here as on the screens. */
 export function pluralForm(locale: Locale, n: number): number {
@@ -105,33 +113,50 @@ export function pluralForm(locale: Locale, n: number): number {
 
 const at = (tree: object, path: string[]): unknown => path.reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], tree);
 
+export interface LocaliseOptions {
+  /** Only the sentences of these groups (a notification is only ever one of `notices`). */
+  groups?: Group[];
+  /** Writes a value in the shown language (an amount, a date); values are kept as they came without it. */
+  value?: (value: string, name: string) => string;
+}
+
+/** The catalogue sentence `text` is, with the values it was filled with; the wordiest when several fit. */
+function recognise(english: Sentences, text: string, groups: Group[] | undefined) {
+  const { matchers: all, exact: byText } = index(english);
+  const inGroups = (m: Matcher) => !groups || groups.includes(m.group);
+  const same = byText.get(text);
+  if (same && inGroups(same)) return { found: same, values: {} as Record<string, string> };
+  let best: { found: Matcher; values: Record<string, string> } | undefined;
+  for (const matcher of all) {
+    if (matcher.names.length === 0 || !inGroups(matcher) || (best && best.found.literal >= matcher.literal)) continue;
+    const match = matcher.pattern.exec(text);
+    if (!match) continue;
+    best = { found: matcher, values: Object.fromEntries(matcher.names.map((name, i) => [name, match[i + 1] as string])) };
+  }
+  return best;
+}
+
 /** `text` in the shown language when it is a sentence of the catalogue; else `text` itself. */
-export function localise(text: string, locale: Locale = currentLocale()): string {
+export function localise(text: string, locale: Locale = currentLocale(), options: LocaliseOptions = {}): string {
   if (!text || !english || (locale === DEFAULT_LOCALE && !pseudoLocale())) return text;
   const theirs = pseudoLocale() ? english : translations.get(locale);
   if (!theirs) return text;
   // The spec's fallback form (`code : rspf-003, Unable to …`) keeps its code and words the rest.
   const coded = /^code : ([\w-]+), (.*)$/s.exec(text);
-  if (coded) return `code : ${coded[1]}, ${localise(coded[2] as string, locale)}`;
-  const { matchers: all, exact: byText } = index(english);
-  let found = byText.get(text);
-  let values: Record<string, string> = {};
-  if (!found) {
-    for (const matcher of all) {
-      if (matcher.names.length === 0) continue;
-      const match = matcher.pattern.exec(text);
-      if (!match) continue;
-      found = matcher;
-      values = Object.fromEntries(matcher.names.map((name, i) => [name, match[i + 1] as string]));
-      break;
-    }
-  }
-  if (!found) return text;
+  if (coded) return `code : ${coded[1]}, ${localise(coded[2] as string, locale, options)}`;
+  const recognised = recognise(english, text, options.groups);
+  if (!recognised) return text;
+  const { found, values } = recognised;
   const words = at(theirs[found.group], found.path);
   if (typeof words !== 'string') return text;
   const sentence = pseudoLocale() ? pseudo(words) : words;
   const forms = sentence.split('||||').map((f) => f.trim());
   const count = Number(values.smart_count);
   const form = forms.length > 1 && Number.isFinite(count) ? (forms[pluralForm(locale, count)] ?? forms[0]) : forms[0];
-  return (form ?? text).replace(/%\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+  const write = options.value;
+  return (form ?? text).replace(/%\{(\w+)\}/g, (whole, name: string) => {
+    const value = values[name];
+    if (value === undefined) return whole;
+    return write && name !== 'smart_count' ? write(value, name) : value;
+  });
 }

@@ -3,7 +3,7 @@ import { Box, Button, Divider, List, ListItem, ListItemButton, ListItemText, Pop
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useTranslate } from 'ra-core';
 import { Link } from 'react-router-dom';
-import { parseData, timeAgo, type NotificationRow } from '../realtime/notifications';
+import { parseData, timeAgo, useNoticeText, type NotificationRow } from '../realtime/notifications';
 import { usePaths } from '../routing/usePaths';
 
 interface BellDropdownProps {
@@ -20,6 +20,7 @@ interface BellDropdownProps {
 export default function BellDropdown({ rows, unread, anchor, onClose, onOpen, markRead }: BellDropdownProps) {
   const translate = useTranslate();
   const links = usePaths();
+  const words = useNoticeText();
   return (
     <Popover
       open={anchor !== null}
@@ -44,7 +45,7 @@ export default function BellDropdown({ rows, unread, anchor, onClose, onOpen, ma
           return (
             <ListItem key={row.uid} disablePadding>
               <ListItemButton onClick={() => onOpen(row)} sx={{ alignItems: 'flex-start' }} data-testid="bell-item">
-                <ListItemText primary={d.message} secondary={timeAgo(d.created_at)} slotProps={{ primary: { variant: 'body2' } }} />
+                <ListItemText primary={words(d.message)} secondary={timeAgo(d.created_at)} slotProps={{ primary: { variant: 'body2' } }} />
               </ListItemButton>
             </ListItem>
           );

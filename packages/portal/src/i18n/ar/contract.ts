@@ -3,7 +3,7 @@
  * under a field, the refusals the server answers, and the answers' sentences on success.
  */
 import type { Translation } from '../catalogue';
-import type { refusals as englishRefusals, successSentences as englishSuccesses, validation as englishValidation } from '../en/contract';
+import type { refusals as englishRefusals, successSentences as englishSuccesses, validation as englishValidation, notices as englishNotices } from '../en/contract';
 
 /** Every form rule's sentence, by its name in the contract's `messages`. */
 export const validation: Translation<typeof englishValidation> = {
@@ -455,4 +455,58 @@ export const successSentences: Translation<typeof englishSuccesses> = {
     'تم إرسال %{smart_count} دعوات. |||| ' +
     'تم إرسال %{smart_count} دعوة. |||| ' +
     'تم إرسال %{smart_count} دعوة.',
+};
+
+/** The notifications' sentences, by their name in the contract's `notices`. */
+export const notices: Translation<typeof englishNotices> = {
+  emailVerified: 'تم التحقق من عنوان بريدك الإلكتروني. مرحبًا بك في Partner Panel!',
+  passwordReset: 'أُعيد تعيين كلمة مرورك من رابط أُرسل إلى بريدك. إن لم تكن أنت، فتواصل مع الدعم فورًا.',
+  passwordChanged: 'تم تغيير كلمة مرورك وتسجيل الخروج من كل الجلسات. إن لم تكن أنت، فأعد تعيينها فورًا.',
+  accountActive: 'حسابك نشط من جديد: يمكنك إنشاء القسائم.',
+  accountInactive: 'حسابك غير نشط الآن: إنشاء القسائم وحسابات VPN متوقف مؤقتًا.',
+  adminRenamed: 'غيّر %{admin} اسمك إلى %{name}.',
+  adminChangedEmail: 'غيّر %{admin} بريد تسجيل الدخول الخاص بك إلى %{email}.',
+  adminActivated: 'فعّل %{admin} حسابك: يمكنك إنشاء القسائم من جديد.',
+  adminDeactivated: 'عطّل %{admin} حسابك: إنشاء القسائم وحسابات VPN متوقف مؤقتًا.',
+  adminPriceRecurring: 'حدّد %{admin} سعرك المتكرر لـ %{cycle} بمبلغ %{amount}.',
+  adminPriceOneTime: 'حدّد %{admin} سعرك غير المتكرر لـ %{cycle} بمبلغ %{amount}.',
+  adminVerified: 'تحقّق %{admin} من حسابك.',
+  adminCredited: 'أضاف %{admin} مبلغ %{amount} إلى محفظتك: %{reason}',
+  adminDebited: 'خصم %{admin} مبلغ %{amount} من محفظتك: %{reason}',
+  invoiceSent: 'أرسل إليك %{admin} الفاتورة رقم %{invoice} بمبلغ %{amount}.',
+  invoiceSentByAdmin: 'أرسل إليك المسؤول الفاتورة رقم %{invoice} بمبلغ %{amount}.',
+  invoicePaid: 'دفع %{name} الفاتورة رقم %{invoice} بمبلغ %{amount}.',
+  operatorVerified: 'تحقّق فريق الشركاء من حسابك.',
+  operatorSuspended: 'أوقف فريق الشركاء حسابك: %{reason}. إنشاء القسائم وحسابات VPN متوقف مؤقتًا، واشتراكات عملائك مستمرة.',
+  operatorReactivated: 'أعاد فريق الشركاء تفعيل حسابك: %{reason}.',
+  termsPostpaid: 'نقل فريق الشركاء حسابك إلى شروط الدفع الآجل: حد ائتمان قدره %{amount}، يُسدَّد بحلول اليوم %{day} من كل شهر.',
+  termsPrepaid: 'نقل فريق الشركاء حسابك إلى شروط الدفع المسبق: أضف رصيدًا إلى محفظتك قبل الشراء.',
+  settlementRecorded: 'سجّلنا تسويتك بمبلغ %{amount} (%{note}). المستحق عليك الآن %{owed}.',
+  operatorCredited: 'أضاف المشغّل مبلغ %{amount} إلى محفظتك: %{reason}',
+  operatorDebited: 'خصم المشغّل مبلغ %{amount} من محفظتك: %{reason}',
+  paymentReceived: 'استُلمت دفعة بمبلغ %{amount} عبر %{method}: أُضيف المبلغ إلى محفظتك ودُفعت الفاتورة رقم %{invoice}.',
+  lowBalance: 'انخفض رصيدك (%{left}) عن حد %{line} الذي حدّدته. أضف رصيدًا لتواصل إنشاء القسائم وتجديد حسابات VPN.',
+  lowCredit: 'انخفض المتبقي من خط ائتمانك (%{left}) عن حد %{line} الذي حدّدته. يُرجى التواصل معنا لتسوية حسابك.',
+  couponsGenerated:
+    'أُنشئت %{smart_count} قسيمة بمبلغ %{amount}. |||| أُنشئت قسيمة واحدة بمبلغ %{amount}. |||| أُنشئت قسيمتان بمبلغ %{amount}. |||| أُنشئت %{smart_count} قسائم بمبلغ %{amount}. |||| أُنشئت %{smart_count} قسيمة بمبلغ %{amount}. |||| أُنشئت %{smart_count} قسيمة بمبلغ %{amount}.',
+  couponsGeneratedFor:
+    'أنشأ %{name} لك %{smart_count} قسيمة (%{amount}). |||| أنشأ %{name} لك قسيمة واحدة (%{amount}). |||| أنشأ %{name} لك قسيمتين (%{amount}). |||| أنشأ %{name} لك %{smart_count} قسائم (%{amount}). |||| أنشأ %{name} لك %{smart_count} قسيمة (%{amount}). |||| أنشأ %{name} لك %{smart_count} قسيمة (%{amount}).',
+  couponRefunded: 'حُذفت القسيمة %{code} واستُرد مبلغ %{amount} إلى محفظتك.',
+  couponsRefunded:
+    'حُذفت %{smart_count} قسيمة واستُرد مبلغ %{amount}. |||| حُذفت قسيمة واحدة واستُرد مبلغ %{amount}. |||| حُذفت قسيمتان واستُرد مبلغ %{amount}. |||| حُذفت %{smart_count} قسائم واستُرد مبلغ %{amount}. |||| حُذفت %{smart_count} قسيمة واستُرد مبلغ %{amount}. |||| حُذفت %{smart_count} قسيمة واستُرد مبلغ %{amount}.',
+  couponRedeemed: 'استبدل %{email} القسيمة %{code}: حساب VPN %{username}.',
+  vpnCreated: 'أُنشئ حساب VPN %{username} لـ %{email} (%{amount}).',
+  vpnEnabled: 'فُعّل حساب VPN %{username}.',
+  vpnDisabled: 'عُطّل حساب VPN %{username}.',
+  vpnDeleted: 'حُذف حساب VPN %{username}.',
+  vpnRenewed: 'جُدّد حساب VPN %{username} حتى %{date} (%{amount}).',
+  vpnSuspendedRetired: 'أُوقف حساب VPN %{username}: خطته لم تعد تُباع، لذا تعذّر تجديده.',
+  vpnSuspendedUnpaid: 'أُوقف حساب VPN %{username}: تعذّر دفع تجديده (%{amount}) من محفظتك. أضف رصيدًا ثم فعّله من جديد.',
+  vpnSuspendedOverCredit: 'أُوقف حساب VPN %{username}: تجديده (%{amount}) سيتجاوز حد ائتمان حسابك. يُرجى التواصل معنا لتسوية حسابك، ثم فعّله من جديد.',
+  renewalsNotCovered:
+    'رصيدك (%{balance}) لا يغطي %{smart_count} تجديد مستحق خلال الأيام الـ %{days} القادمة (%{amount}). أضف رصيدًا لتبقى حسابات VPN هذه نشطة. |||| رصيدك (%{balance}) لا يغطي التجديد المستحق خلال الأيام الـ %{days} القادمة (%{amount}). أضف رصيدًا ليبقى حساب VPN هذا نشطًا. |||| رصيدك (%{balance}) لا يغطي التجديدين المستحقين خلال الأيام الـ %{days} القادمة (%{amount}). أضف رصيدًا لتبقى حسابات VPN هذه نشطة. |||| رصيدك (%{balance}) لا يغطي %{smart_count} تجديدات مستحقة خلال الأيام الـ %{days} القادمة (%{amount}). أضف رصيدًا لتبقى حسابات VPN هذه نشطة. |||| رصيدك (%{balance}) لا يغطي %{smart_count} تجديدًا مستحقًا خلال الأيام الـ %{days} القادمة (%{amount}). أضف رصيدًا لتبقى حسابات VPN هذه نشطة. |||| رصيدك (%{balance}) لا يغطي %{smart_count} تجديد مستحق خلال الأيام الـ %{days} القادمة (%{amount}). أضف رصيدًا لتبقى حسابات VPN هذه نشطة.',
+  renewalsOverCredit:
+    'المتبقي من حد ائتمانك (%{left}) لا يغطي %{smart_count} تجديد مستحق خلال الأيام الـ %{days} القادمة (%{amount}). يُرجى التواصل معنا لتسوية حسابك لتبقى حسابات VPN هذه نشطة. |||| المتبقي من حد ائتمانك (%{left}) لا يغطي التجديد المستحق خلال الأيام الـ %{days} القادمة (%{amount}). يُرجى التواصل معنا لتسوية حسابك ليبقى حساب VPN هذا نشطًا. |||| المتبقي من حد ائتمانك (%{left}) لا يغطي التجديدين المستحقين خلال الأيام الـ %{days} القادمة (%{amount}). يُرجى التواصل معنا لتسوية حسابك لتبقى حسابات VPN هذه نشطة. |||| المتبقي من حد ائتمانك (%{left}) لا يغطي %{smart_count} تجديدات مستحقة خلال الأيام الـ %{days} القادمة (%{amount}). يُرجى التواصل معنا لتسوية حسابك لتبقى حسابات VPN هذه نشطة. |||| المتبقي من حد ائتمانك (%{left}) لا يغطي %{smart_count} تجديدًا مستحقًا خلال الأيام الـ %{days} القادمة (%{amount}). يُرجى التواصل معنا لتسوية حسابك لتبقى حسابات VPN هذه نشطة. |||| المتبقي من حد ائتمانك (%{left}) لا يغطي %{smart_count} تجديد مستحق خلال الأيام الـ %{days} القادمة (%{amount}). يُرجى التواصل معنا لتسوية حسابك لتبقى حسابات VPN هذه نشطة.',
+  webhookDisabledLive: 'عُطّلت نقطة نهاية webhook الحية %{url}: لم تقبل أي تسليم منذ %{since} UTC.',
+  webhookDisabledSandbox: 'عُطّلت نقطة نهاية webhook التجريبية %{url}: لم تقبل أي تسليم منذ %{since} UTC.',
 };

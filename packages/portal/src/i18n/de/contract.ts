@@ -3,7 +3,7 @@
  * the server answers and the answers' sentences on success, keyed as in ../en/contract.ts.
  */
 import type { Translation } from '../catalogue';
-import type { validation as englishValidation, refusals as englishRefusals, successSentences as englishSuccesses } from '../en/contract';
+import type { validation as englishValidation, refusals as englishRefusals, successSentences as englishSuccesses, notices as englishNotices } from '../en/contract';
 
 /** Every form rule's sentence, by its name in the contract's `messages`. */
 export const validation: Translation<typeof englishValidation> = {
@@ -424,4 +424,57 @@ export const successSentences: Translation<typeof englishSuccesses> = {
   whiteLabelReplied: 'Antwort an %{email} gesendet.',
   clientUsersFound: '%{smart_count} Nutzer gefunden. |||| %{smart_count} Nutzer gefunden.',
   invited: '%{smart_count} Einladung gesendet. |||| %{smart_count} Einladungen gesendet.',
+};
+
+/** The notifications' sentences, by their name in the contract's `notices`. */
+export const notices: Translation<typeof englishNotices> = {
+  emailVerified: 'Ihre E-Mail-Adresse ist bestätigt. Willkommen bei Partner Panel!',
+  passwordReset: 'Ihr Passwort wurde über einen per E-Mail gesendeten Link zurückgesetzt. Falls Sie das nicht waren, wenden Sie sich sofort an den Support.',
+  passwordChanged: 'Ihr Passwort wurde geändert und alle Sitzungen wurden abgemeldet. Falls Sie das nicht waren, setzen Sie es sofort zurück.',
+  accountActive: 'Ihr Konto ist wieder aktiv: Sie können Gutscheine erstellen.',
+  accountInactive: 'Ihr Konto ist jetzt inaktiv: Das Erstellen von Gutscheinen und VPN-Konten ist pausiert.',
+  adminRenamed: '%{admin} hat Ihren Namen in %{name} geändert.',
+  adminChangedEmail: '%{admin} hat Ihre Anmelde-E-Mail in %{email} geändert.',
+  adminActivated: '%{admin} hat Ihr Konto aktiviert: Sie können wieder Gutscheine erstellen.',
+  adminDeactivated: '%{admin} hat Ihr Konto deaktiviert: Das Erstellen von Gutscheinen und VPN-Konten ist pausiert.',
+  adminPriceRecurring: '%{admin} hat Ihren wiederkehrenden Preis für %{cycle} auf %{amount} gesetzt.',
+  adminPriceOneTime: '%{admin} hat Ihren einmaligen Preis für %{cycle} auf %{amount} gesetzt.',
+  adminVerified: '%{admin} hat Ihr Konto bestätigt.',
+  adminCredited: '%{admin} hat Ihrer Wallet %{amount} gutgeschrieben: %{reason}',
+  adminDebited: '%{admin} hat Ihre Wallet mit %{amount} belastet: %{reason}',
+  invoiceSent: '%{admin} hat Ihnen die Rechnung Nr. %{invoice} über %{amount} gesendet.',
+  invoiceSentByAdmin: 'Ihr Administrator hat Ihnen die Rechnung Nr. %{invoice} über %{amount} gesendet.',
+  invoicePaid: '%{name} hat die Rechnung Nr. %{invoice} über %{amount} bezahlt.',
+  operatorVerified: 'Das Partnerteam hat Ihr Konto bestätigt.',
+  operatorSuspended:
+    'Das Partnerteam hat Ihr Konto gesperrt: %{reason}. Das Erstellen von Gutscheinen und VPN-Konten ist pausiert; die Abonnements Ihrer Kunden laufen weiter.',
+  operatorReactivated: 'Das Partnerteam hat Ihr Konto wieder freigegeben: %{reason}.',
+  termsPostpaid: 'Das Partnerteam hat Ihr Konto auf Postpaid-Konditionen umgestellt: ein Kreditlimit von %{amount}, auszugleichen bis zum %{day}. jedes Monats.',
+  termsPrepaid: 'Das Partnerteam hat Ihr Konto auf Prepaid-Konditionen umgestellt: Laden Sie Ihre Wallet auf, bevor Sie kaufen.',
+  settlementRecorded: 'Wir haben Ihren Ausgleich über %{amount} erfasst (%{note}). Sie schulden jetzt %{owed}.',
+  operatorCredited: 'Der Betreiber hat Ihrer Wallet %{amount} gutgeschrieben: %{reason}',
+  operatorDebited: 'Der Betreiber hat Ihre Wallet mit %{amount} belastet: %{reason}',
+  paymentReceived: 'Zahlung über %{amount} per %{method} erhalten: Ihre Wallet wurde aufgeladen und die Rechnung Nr. %{invoice} ist bezahlt.',
+  lowBalance: 'Ihr Guthaben (%{left}) ist unter die von Ihnen festgelegten %{line} gefallen. Laden Sie Ihre Wallet auf, um weiter Gutscheine zu erstellen und VPN-Konten zu verlängern.',
+  lowCredit: 'Ihr verbleibender Kreditrahmen (%{left}) ist unter die von Ihnen festgelegten %{line} gefallen. Bitte kontaktieren Sie uns, um Ihr Konto auszugleichen.',
+  couponsGenerated: '%{smart_count} Gutschein für %{amount} erstellt. |||| %{smart_count} Gutscheine für %{amount} erstellt.',
+  couponsGeneratedFor: '%{name} hat %{smart_count} Gutschein für Sie erstellt (%{amount}). |||| %{name} hat %{smart_count} Gutscheine für Sie erstellt (%{amount}).',
+  couponRefunded: 'Der Gutschein %{code} wurde gelöscht und %{amount} wurden Ihrer Wallet erstattet.',
+  couponsRefunded: '%{smart_count} Gutschein gelöscht und %{amount} erstattet. |||| %{smart_count} Gutscheine gelöscht und %{amount} erstattet.',
+  couponRedeemed: 'Der Gutschein %{code} wurde von %{email} eingelöst: VPN-Konto %{username}.',
+  vpnCreated: 'Das VPN-Konto %{username} wurde für %{email} erstellt (%{amount}).',
+  vpnEnabled: 'Das VPN-Konto %{username} wurde aktiviert.',
+  vpnDisabled: 'Das VPN-Konto %{username} wurde deaktiviert.',
+  vpnDeleted: 'Das VPN-Konto %{username} wurde gelöscht.',
+  vpnRenewed: 'Das VPN-Konto %{username} wurde bis %{date} verlängert (%{amount}).',
+  vpnSuspendedRetired: 'Das VPN-Konto %{username} wurde gesperrt: Sein Tarif wird nicht mehr verkauft, daher konnte es nicht verlängert werden.',
+  vpnSuspendedUnpaid: 'Das VPN-Konto %{username} wurde gesperrt: Seine Verlängerung (%{amount}) konnte nicht aus Ihrer Wallet bezahlt werden. Laden Sie sie auf und aktivieren Sie das Konto dann wieder.',
+  vpnSuspendedOverCredit:
+    'Das VPN-Konto %{username} wurde gesperrt: Seine Verlängerung (%{amount}) würde das Kreditlimit Ihres Kontos überschreiten. Bitte kontaktieren Sie uns, um Ihr Konto auszugleichen, und aktivieren Sie es dann wieder.',
+  renewalsNotCovered:
+    'Ihr Guthaben (%{balance}) deckt die %{smart_count} in den nächsten %{days} Tagen fällige Verlängerung (%{amount}) nicht. Laden Sie Ihre Wallet auf, damit dieses VPN-Konto aktiv bleibt. |||| Ihr Guthaben (%{balance}) deckt die %{smart_count} in den nächsten %{days} Tagen fälligen Verlängerungen (%{amount}) nicht. Laden Sie Ihre Wallet auf, damit diese VPN-Konten aktiv bleiben.',
+  renewalsOverCredit:
+    'Ihr verbleibendes Kreditlimit (%{left}) deckt die %{smart_count} in den nächsten %{days} Tagen fällige Verlängerung (%{amount}) nicht. Bitte kontaktieren Sie uns, um Ihr Konto auszugleichen, damit dieses VPN-Konto aktiv bleibt. |||| Ihr verbleibendes Kreditlimit (%{left}) deckt die %{smart_count} in den nächsten %{days} Tagen fälligen Verlängerungen (%{amount}) nicht. Bitte kontaktieren Sie uns, um Ihr Konto auszugleichen, damit diese VPN-Konten aktiv bleiben.',
+  webhookDisabledLive: 'Ihr Live-Webhook-Endpunkt %{url} wurde deaktiviert: Er hat seit %{since} UTC keine Zustellung angenommen.',
+  webhookDisabledSandbox: 'Ihr Sandbox-Webhook-Endpunkt %{url} wurde deaktiviert: Er hat seit %{since} UTC keine Zustellung angenommen.',
 };

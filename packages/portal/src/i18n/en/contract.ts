@@ -4,7 +4,7 @@
  * screen shows them in its language through ../localise.ts, which knows each by its English text.
  * Placeholders become polyglot's: `${owed}` → `%{owed}`.
  */
-import { errors, messages, successes } from '@partner-panel/sdk';
+import { errors, messages, notices as noticeSentences, successes } from '@partner-panel/sdk';
 
 type Polyglot<T> = { [K in keyof T]: T[K] extends string ? string : Polyglot<T[K]> };
 
@@ -51,3 +51,9 @@ const filledSuccesses = {
 };
 
 export const successSentences = { ...fixedSuccesses, ...filledSuccesses };
+
+/**
+ * The notifications' sentences, by their name in the contract's `notices`: the server words each
+ * notification in English, and the bell and the Notifications page show it in the reader's language.
+ */
+export const notices = mapTexts(noticeSentences);

@@ -3,7 +3,7 @@
  * shows under a field, the refusals the server answers, and the answers' sentences on success.
  */
 import type { Translation } from '../catalogue';
-import type { refusals as englishRefusals, successSentences as englishSuccesses, validation as englishValidation } from '../en/contract';
+import type { refusals as englishRefusals, successSentences as englishSuccesses, validation as englishValidation, notices as englishNotices } from '../en/contract';
 
 /** Every form rule's sentence, by its name in the contract's `messages`. */
 export const validation: Translation<typeof englishValidation> = {
@@ -413,4 +413,57 @@ export const successSentences: Translation<typeof englishSuccesses> = {
   whiteLabelReplied: 'Respuesta enviada a %{email}.',
   clientUsersFound: '%{smart_count} usuario encontrado. |||| %{smart_count} usuarios encontrados.',
   invited: '%{smart_count} invitación enviada. |||| %{smart_count} invitaciones enviadas.',
+};
+
+/** The notifications' sentences, by their name in the contract's `notices`. */
+export const notices: Translation<typeof englishNotices> = {
+  emailVerified: 'Su dirección de correo electrónico está verificada. ¡Le damos la bienvenida a Partner Panel!',
+  passwordReset: 'Su contraseña se restableció desde un enlace enviado a su correo. Si no fue usted, contacte con soporte de inmediato.',
+  passwordChanged: 'Su contraseña se cambió y se cerraron todas las sesiones. Si no fue usted, restablézcala de inmediato.',
+  accountActive: 'Su cuenta vuelve a estar activa: puede generar cupones.',
+  accountInactive: 'Su cuenta está ahora inactiva: la generación de cupones y la creación de cuentas VPN están en pausa.',
+  adminRenamed: '%{admin} cambió su nombre a %{name}.',
+  adminChangedEmail: '%{admin} cambió su correo de inicio de sesión a %{email}.',
+  adminActivated: '%{admin} activó su cuenta: puede volver a generar cupones.',
+  adminDeactivated: '%{admin} desactivó su cuenta: la generación de cupones y la creación de cuentas VPN están en pausa.',
+  adminPriceRecurring: '%{admin} fijó su precio recurrente de %{cycle} en %{amount}.',
+  adminPriceOneTime: '%{admin} fijó su precio no recurrente de %{cycle} en %{amount}.',
+  adminVerified: '%{admin} verificó su cuenta.',
+  adminCredited: '%{admin} abonó %{amount} en su monedero: %{reason}',
+  adminDebited: '%{admin} cargó %{amount} a su monedero: %{reason}',
+  invoiceSent: '%{admin} le envió la factura n.º %{invoice} de %{amount}.',
+  invoiceSentByAdmin: 'Su administrador le envió la factura n.º %{invoice} de %{amount}.',
+  invoicePaid: '%{name} pagó la factura n.º %{invoice} de %{amount}.',
+  operatorVerified: 'El equipo de socios verificó su cuenta.',
+  operatorSuspended:
+    'El equipo de socios suspendió su cuenta: %{reason}. La generación de cupones y la creación de cuentas VPN están en pausa; las suscripciones de sus clientes continúan.',
+  operatorReactivated: 'El equipo de socios reactivó su cuenta: %{reason}.',
+  termsPostpaid: 'El equipo de socios pasó su cuenta a condiciones pospago: un límite de crédito de %{amount}, que se liquida antes del día %{day} de cada mes.',
+  termsPrepaid: 'El equipo de socios pasó su cuenta a condiciones prepago: añada fondos a su monedero antes de comprar.',
+  settlementRecorded: 'Registramos su liquidación de %{amount} (%{note}). Ahora debe %{owed}.',
+  operatorCredited: 'El operador abonó %{amount} en su monedero: %{reason}',
+  operatorDebited: 'El operador cargó %{amount} a su monedero: %{reason}',
+  paymentReceived: 'Pago de %{amount} recibido por %{method}: se abonó en su monedero y la factura n.º %{invoice} está pagada.',
+  lowBalance: 'Su saldo (%{left}) bajó del umbral de %{line} que fijó. Añada fondos para seguir generando cupones y renovando cuentas VPN.',
+  lowCredit: 'Lo que queda de su línea de crédito (%{left}) bajó del umbral de %{line} que fijó. Póngase en contacto con nosotros para liquidar su cuenta.',
+  couponsGenerated: '%{smart_count} cupón generado por %{amount}. |||| %{smart_count} cupones generados por %{amount}.',
+  couponsGeneratedFor: '%{name} generó %{smart_count} cupón para usted (%{amount}). |||| %{name} generó %{smart_count} cupones para usted (%{amount}).',
+  couponRefunded: 'El cupón %{code} se eliminó y se reembolsaron %{amount} a su monedero.',
+  couponsRefunded: 'Se eliminó %{smart_count} cupón y se reembolsaron %{amount}. |||| Se eliminaron %{smart_count} cupones y se reembolsaron %{amount}.',
+  couponRedeemed: '%{email} canjeó el cupón %{code}: cuenta VPN %{username}.',
+  vpnCreated: 'Se creó la cuenta VPN %{username} para %{email} (%{amount}).',
+  vpnEnabled: 'Se activó la cuenta VPN %{username}.',
+  vpnDisabled: 'Se desactivó la cuenta VPN %{username}.',
+  vpnDeleted: 'Se eliminó la cuenta VPN %{username}.',
+  vpnRenewed: 'La cuenta VPN %{username} se renovó hasta el %{date} (%{amount}).',
+  vpnSuspendedRetired: 'La cuenta VPN %{username} se suspendió: su plan ya no se vende, por lo que no pudo renovarse.',
+  vpnSuspendedUnpaid: 'La cuenta VPN %{username} se suspendió: su renovación (%{amount}) no pudo pagarse con su monedero. Añada fondos y vuelva a activarla.',
+  vpnSuspendedOverCredit:
+    'La cuenta VPN %{username} se suspendió: su renovación (%{amount}) superaría el límite de crédito de su cuenta. Póngase en contacto con nosotros para liquidar su cuenta y vuelva a activarla.',
+  renewalsNotCovered:
+    'Su saldo (%{balance}) no cubre la %{smart_count} renovación prevista en los próximos %{days} días (%{amount}). Añada fondos para mantener activa esta cuenta VPN. |||| Su saldo (%{balance}) no cubre las %{smart_count} renovaciones previstas en los próximos %{days} días (%{amount}). Añada fondos para mantener activas estas cuentas VPN.',
+  renewalsOverCredit:
+    'Lo que queda de su límite de crédito (%{left}) no cubre la %{smart_count} renovación prevista en los próximos %{days} días (%{amount}). Póngase en contacto con nosotros para liquidar su cuenta y mantener activa esta cuenta VPN. |||| Lo que queda de su límite de crédito (%{left}) no cubre las %{smart_count} renovaciones previstas en los próximos %{days} días (%{amount}). Póngase en contacto con nosotros para liquidar su cuenta y mantener activas estas cuentas VPN.',
+  webhookDisabledLive: 'Su endpoint de webhook en producción %{url} se desactivó: no ha aceptado ninguna entrega desde el %{since} UTC.',
+  webhookDisabledSandbox: 'Su endpoint de webhook de sandbox %{url} se desactivó: no ha aceptado ninguna entrega desde el %{since} UTC.',
 };

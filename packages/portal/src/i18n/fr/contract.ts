@@ -3,7 +3,7 @@
  * the refusals the server answers, and the answers' sentences on success, keyed as in ../en/contract.
  */
 import type { Translation } from '../catalogue';
-import type { refusals as englishRefusals, successSentences as englishSuccesses, validation as englishValidation } from '../en/contract';
+import type { refusals as englishRefusals, successSentences as englishSuccesses, validation as englishValidation, notices as englishNotices } from '../en/contract';
 
 /** Every form rule's sentence, by its name in the contract's `messages`. */
 export const validation: Translation<typeof englishValidation> = {
@@ -413,4 +413,57 @@ export const successSentences: Translation<typeof englishSuccesses> = {
   whiteLabelReplied: 'Réponse envoyée à %{email}.',
   clientUsersFound: '%{smart_count} utilisateur trouvé. |||| %{smart_count} utilisateurs trouvés.',
   invited: '%{smart_count} invitation envoyée. |||| %{smart_count} invitations envoyées.',
+};
+
+/** The notifications' sentences, by their name in the contract's `notices`. */
+export const notices: Translation<typeof englishNotices> = {
+  emailVerified: 'Votre adresse e-mail est vérifiée. Bienvenue sur Partner Panel !',
+  passwordReset: 'Votre mot de passe a été réinitialisé depuis un lien envoyé par e-mail. Si ce n’était pas vous, contactez le support immédiatement.',
+  passwordChanged: 'Votre mot de passe a été modifié et toutes les sessions ont été fermées. Si ce n’était pas vous, réinitialisez-le immédiatement.',
+  accountActive: 'Votre compte est de nouveau actif : vous pouvez générer des coupons.',
+  accountInactive: 'Votre compte est désormais inactif : la génération de coupons et la création de comptes VPN sont suspendues.',
+  adminRenamed: '%{admin} a changé votre nom en %{name}.',
+  adminChangedEmail: '%{admin} a changé votre e-mail de connexion en %{email}.',
+  adminActivated: '%{admin} a activé votre compte : vous pouvez de nouveau générer des coupons.',
+  adminDeactivated: '%{admin} a désactivé votre compte : la génération de coupons et la création de comptes VPN sont suspendues.',
+  adminPriceRecurring: '%{admin} a fixé votre prix récurrent %{cycle} à %{amount}.',
+  adminPriceOneTime: '%{admin} a fixé votre prix non récurrent %{cycle} à %{amount}.',
+  adminVerified: '%{admin} a vérifié votre compte.',
+  adminCredited: '%{admin} a crédité votre portefeuille de %{amount} : %{reason}',
+  adminDebited: '%{admin} a débité votre portefeuille de %{amount} : %{reason}',
+  invoiceSent: '%{admin} vous a envoyé la facture nº %{invoice} de %{amount}.',
+  invoiceSentByAdmin: 'Votre administrateur vous a envoyé la facture nº %{invoice} de %{amount}.',
+  invoicePaid: '%{name} a payé la facture nº %{invoice} de %{amount}.',
+  operatorVerified: 'L’équipe partenaires a vérifié votre compte.',
+  operatorSuspended:
+    'L’équipe partenaires a suspendu votre compte : %{reason}. La génération de coupons et la création de comptes VPN sont suspendues ; les abonnements de vos clients continuent.',
+  operatorReactivated: 'L’équipe partenaires a réactivé votre compte : %{reason}.',
+  termsPostpaid: 'L’équipe partenaires a passé votre compte en postpayé : une limite de crédit de %{amount}, réglée au plus tard le %{day} de chaque mois.',
+  termsPrepaid: 'L’équipe partenaires a passé votre compte en prépayé : approvisionnez votre portefeuille avant d’acheter.',
+  settlementRecorded: 'Nous avons enregistré votre règlement de %{amount} (%{note}). Vous devez maintenant %{owed}.',
+  operatorCredited: 'L’opérateur a crédité votre portefeuille de %{amount} : %{reason}',
+  operatorDebited: 'L’opérateur a débité votre portefeuille de %{amount} : %{reason}',
+  paymentReceived: 'Paiement de %{amount} reçu par %{method} : votre portefeuille a été crédité et la facture nº %{invoice} est payée.',
+  lowBalance: 'Votre solde (%{left}) est passé sous le seuil de %{line} que vous avez fixé. Approvisionnez votre portefeuille pour continuer à générer des coupons et à renouveler les comptes VPN.',
+  lowCredit: 'Ce qui reste de votre ligne de crédit (%{left}) est passé sous le seuil de %{line} que vous avez fixé. Contactez-nous pour régler votre compte.',
+  couponsGenerated: '%{smart_count} coupon généré pour %{amount}. |||| %{smart_count} coupons générés pour %{amount}.',
+  couponsGeneratedFor: '%{name} a généré %{smart_count} coupon pour vous (%{amount}). |||| %{name} a généré %{smart_count} coupons pour vous (%{amount}).',
+  couponRefunded: 'Le coupon %{code} a été supprimé et %{amount} remboursés sur votre portefeuille.',
+  couponsRefunded: '%{smart_count} coupon supprimé et %{amount} remboursés. |||| %{smart_count} coupons supprimés et %{amount} remboursés.',
+  couponRedeemed: 'Le coupon %{code} a été utilisé par %{email} : compte VPN %{username}.',
+  vpnCreated: 'Le compte VPN %{username} a été créé pour %{email} (%{amount}).',
+  vpnEnabled: 'Le compte VPN %{username} a été activé.',
+  vpnDisabled: 'Le compte VPN %{username} a été désactivé.',
+  vpnDeleted: 'Le compte VPN %{username} a été supprimé.',
+  vpnRenewed: 'Le compte VPN %{username} a été renouvelé jusqu’au %{date} (%{amount}).',
+  vpnSuspendedRetired: 'Le compte VPN %{username} a été suspendu : son forfait n’est plus vendu, il n’a donc pas pu être renouvelé.',
+  vpnSuspendedUnpaid: 'Le compte VPN %{username} a été suspendu : son renouvellement (%{amount}) n’a pas pu être payé depuis votre portefeuille. Approvisionnez-le, puis réactivez le compte.',
+  vpnSuspendedOverCredit:
+    'Le compte VPN %{username} a été suspendu : son renouvellement (%{amount}) dépasserait la limite de crédit de votre compte. Contactez-nous pour régler votre compte, puis réactivez-le.',
+  renewalsNotCovered:
+    'Votre solde (%{balance}) ne couvre pas le %{smart_count} renouvellement prévu dans les %{days} prochains jours (%{amount}). Approvisionnez votre portefeuille pour garder ce compte VPN actif. |||| Votre solde (%{balance}) ne couvre pas les %{smart_count} renouvellements prévus dans les %{days} prochains jours (%{amount}). Approvisionnez votre portefeuille pour garder ces comptes VPN actifs.',
+  renewalsOverCredit:
+    'Ce qui reste de votre limite de crédit (%{left}) ne couvre pas le %{smart_count} renouvellement prévu dans les %{days} prochains jours (%{amount}). Contactez-nous pour régler votre compte et garder ce compte VPN actif. |||| Ce qui reste de votre limite de crédit (%{left}) ne couvre pas les %{smart_count} renouvellements prévus dans les %{days} prochains jours (%{amount}). Contactez-nous pour régler votre compte et garder ces comptes VPN actifs.',
+  webhookDisabledLive: 'Votre endpoint de webhook en production %{url} a été désactivé : il n’a accepté aucune livraison depuis le %{since} UTC.',
+  webhookDisabledSandbox: 'Votre endpoint de webhook sandbox %{url} a été désactivé : il n’a accepté aucune livraison depuis le %{since} UTC.',
 };

@@ -3,7 +3,7 @@
  * under a field, the refusals the server answers, and the answers' sentences on success.
  */
 import type { Translation } from '../catalogue';
-import type { refusals as englishRefusals, successSentences as englishSuccesses, validation as englishValidation } from '../en/contract';
+import type { refusals as englishRefusals, successSentences as englishSuccesses, validation as englishValidation, notices as englishNotices } from '../en/contract';
 
 /** Every form rule's sentence, by its name in the contract's `messages`. */
 export const validation: Translation<typeof englishValidation> = {
@@ -413,4 +413,57 @@ export const successSentences: Translation<typeof englishSuccesses> = {
   whiteLabelReplied: 'Resposta enviada para %{email}.',
   clientUsersFound: '%{smart_count} usuário encontrado. |||| %{smart_count} usuários encontrados.',
   invited: '%{smart_count} convite enviado. |||| %{smart_count} convites enviados.',
+};
+
+/** The notifications' sentences, by their name in the contract's `notices`. */
+export const notices: Translation<typeof englishNotices> = {
+  emailVerified: 'Seu endereço de e-mail está verificado. Boas-vindas ao Partner Panel!',
+  passwordReset: 'Sua senha foi redefinida por um link enviado ao seu e-mail. Se não foi você, entre em contato com o suporte imediatamente.',
+  passwordChanged: 'Sua senha foi alterada e todas as sessões foram encerradas. Se não foi você, redefina-a imediatamente.',
+  accountActive: 'Sua conta está ativa novamente: você pode gerar cupons.',
+  accountInactive: 'Sua conta agora está inativa: a geração de cupons e a criação de contas VPN estão pausadas.',
+  adminRenamed: '%{admin} alterou seu nome para %{name}.',
+  adminChangedEmail: '%{admin} alterou seu e-mail de acesso para %{email}.',
+  adminActivated: '%{admin} ativou sua conta: você pode gerar cupons novamente.',
+  adminDeactivated: '%{admin} desativou sua conta: a geração de cupons e a criação de contas VPN estão pausadas.',
+  adminPriceRecurring: '%{admin} definiu seu preço recorrente de %{cycle} em %{amount}.',
+  adminPriceOneTime: '%{admin} definiu seu preço não recorrente de %{cycle} em %{amount}.',
+  adminVerified: '%{admin} verificou sua conta.',
+  adminCredited: '%{admin} creditou %{amount} na sua carteira: %{reason}',
+  adminDebited: '%{admin} debitou %{amount} da sua carteira: %{reason}',
+  invoiceSent: '%{admin} enviou a você a fatura nº %{invoice} de %{amount}.',
+  invoiceSentByAdmin: 'Seu administrador enviou a você a fatura nº %{invoice} de %{amount}.',
+  invoicePaid: '%{name} pagou a fatura nº %{invoice} de %{amount}.',
+  operatorVerified: 'A equipe de parceiros verificou sua conta.',
+  operatorSuspended:
+    'A equipe de parceiros suspendeu sua conta: %{reason}. A geração de cupons e a criação de contas VPN estão pausadas; as assinaturas dos seus clientes continuam.',
+  operatorReactivated: 'A equipe de parceiros reativou sua conta: %{reason}.',
+  termsPostpaid: 'A equipe de parceiros passou sua conta para condições pós-pagas: um limite de crédito de %{amount}, quitado até o dia %{day} de cada mês.',
+  termsPrepaid: 'A equipe de parceiros passou sua conta para condições pré-pagas: adicione fundos à sua carteira antes de comprar.',
+  settlementRecorded: 'Registramos seu acerto de %{amount} (%{note}). Agora você deve %{owed}.',
+  operatorCredited: 'O operador creditou %{amount} na sua carteira: %{reason}',
+  operatorDebited: 'O operador debitou %{amount} da sua carteira: %{reason}',
+  paymentReceived: 'Pagamento de %{amount} recebido por %{method}: sua carteira foi creditada e a fatura nº %{invoice} está paga.',
+  lowBalance: 'Seu saldo (%{left}) ficou abaixo dos %{line} que você definiu. Adicione fundos para continuar gerando cupons e renovando contas VPN.',
+  lowCredit: 'O que resta da sua linha de crédito (%{left}) ficou abaixo dos %{line} que você definiu. Entre em contato conosco para quitar sua conta.',
+  couponsGenerated: '%{smart_count} cupom gerado por %{amount}. |||| %{smart_count} cupons gerados por %{amount}.',
+  couponsGeneratedFor: '%{name} gerou %{smart_count} cupom para você (%{amount}). |||| %{name} gerou %{smart_count} cupons para você (%{amount}).',
+  couponRefunded: 'O cupom %{code} foi excluído e %{amount} foram reembolsados na sua carteira.',
+  couponsRefunded: '%{smart_count} cupom excluído e %{amount} reembolsados. |||| %{smart_count} cupons excluídos e %{amount} reembolsados.',
+  couponRedeemed: 'O cupom %{code} foi resgatado por %{email}: conta VPN %{username}.',
+  vpnCreated: 'A conta VPN %{username} foi criada para %{email} (%{amount}).',
+  vpnEnabled: 'A conta VPN %{username} foi ativada.',
+  vpnDisabled: 'A conta VPN %{username} foi desativada.',
+  vpnDeleted: 'A conta VPN %{username} foi excluída.',
+  vpnRenewed: 'A conta VPN %{username} foi renovada até %{date} (%{amount}).',
+  vpnSuspendedRetired: 'A conta VPN %{username} foi suspensa: o plano dela não é mais vendido, então não pôde ser renovada.',
+  vpnSuspendedUnpaid: 'A conta VPN %{username} foi suspensa: a renovação (%{amount}) não pôde ser paga com a sua carteira. Adicione fundos e ative-a novamente.',
+  vpnSuspendedOverCredit:
+    'A conta VPN %{username} foi suspensa: a renovação (%{amount}) ultrapassaria o limite de crédito da sua conta. Entre em contato conosco para quitar sua conta e ative-a novamente.',
+  renewalsNotCovered:
+    'Seu saldo (%{balance}) não cobre a %{smart_count} renovação prevista para os próximos %{days} dias (%{amount}). Adicione fundos para manter esta conta VPN ativa. |||| Seu saldo (%{balance}) não cobre as %{smart_count} renovações previstas para os próximos %{days} dias (%{amount}). Adicione fundos para manter estas contas VPN ativas.',
+  renewalsOverCredit:
+    'O que resta do seu limite de crédito (%{left}) não cobre a %{smart_count} renovação prevista para os próximos %{days} dias (%{amount}). Entre em contato conosco para quitar sua conta e manter esta conta VPN ativa. |||| O que resta do seu limite de crédito (%{left}) não cobre as %{smart_count} renovações previstas para os próximos %{days} dias (%{amount}). Entre em contato conosco para quitar sua conta e manter estas contas VPN ativas.',
+  webhookDisabledLive: 'Seu endpoint de webhook de produção %{url} foi desativado: ele não aceita nenhuma entrega desde %{since} UTC.',
+  webhookDisabledSandbox: 'Seu endpoint de webhook de sandbox %{url} foi desativado: ele não aceita nenhuma entrega desde %{since} UTC.',
 };

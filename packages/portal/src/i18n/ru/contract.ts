@@ -4,7 +4,7 @@
  * the contract, with polyglot's placeholders.
  */
 import type { Translation } from '../catalogue';
-import type { refusals as englishRefusals, successSentences as englishSuccesses, validation as englishValidation } from '../en/contract';
+import type { refusals as englishRefusals, successSentences as englishSuccesses, validation as englishValidation, notices as englishNotices } from '../en/contract';
 
 /** Every form rule's sentence, by its name in the contract's `messages`. */
 export const validation: Translation<typeof englishValidation> = {
@@ -416,4 +416,59 @@ export const successSentences: Translation<typeof englishSuccesses> = {
   whiteLabelReplied: 'Ответ отправлен на адрес %{email}.',
   clientUsersFound: 'Найден %{smart_count} пользователь. |||| Найдено %{smart_count} пользователя. |||| Найдено %{smart_count} пользователей.',
   invited: 'Отправлено %{smart_count} приглашение. |||| Отправлено %{smart_count} приглашения. |||| Отправлено %{smart_count} приглашений.',
+};
+
+/** The notifications' sentences, by their name in the contract's `notices`. */
+export const notices: Translation<typeof englishNotices> = {
+  emailVerified: 'Ваш адрес электронной почты подтверждён. Добро пожаловать в Partner Panel!',
+  passwordReset: 'Ваш пароль сброшен по ссылке из письма. Если это были не вы, немедленно обратитесь в поддержку.',
+  passwordChanged: 'Ваш пароль изменён, все сеансы завершены. Если это были не вы, немедленно сбросьте его.',
+  accountActive: 'Ваша учётная запись снова активна: можно создавать купоны.',
+  accountInactive: 'Ваша учётная запись теперь неактивна: создание купонов и VPN-аккаунтов приостановлено.',
+  adminRenamed: '%{admin} изменил(а) ваше имя на %{name}.',
+  adminChangedEmail: '%{admin} изменил(а) ваш адрес для входа на %{email}.',
+  adminActivated: '%{admin} активировал(а) вашу учётную запись: можно снова создавать купоны.',
+  adminDeactivated: '%{admin} деактивировал(а) вашу учётную запись: создание купонов и VPN-аккаунтов приостановлено.',
+  adminPriceRecurring: '%{admin} установил(а) вашу цену с автопродлением для тарифа «%{cycle}»: %{amount}.',
+  adminPriceOneTime: '%{admin} установил(а) вашу цену без автопродления для тарифа «%{cycle}»: %{amount}.',
+  adminVerified: '%{admin} подтвердил(а) вашу учётную запись.',
+  adminCredited: '%{admin} пополнил(а) ваш кошелёк на %{amount}: %{reason}',
+  adminDebited: '%{admin} списал(а) с вашего кошелька %{amount}: %{reason}',
+  invoiceSent: '%{admin} выставил(а) вам счёт №\u00a0%{invoice} на %{amount}.',
+  invoiceSentByAdmin: 'Ваш администратор выставил вам счёт №\u00a0%{invoice} на %{amount}.',
+  invoicePaid: '%{name} оплатил(а) счёт №\u00a0%{invoice} на %{amount}.',
+  operatorVerified: 'Команда партнёрской программы подтвердила вашу учётную запись.',
+  operatorSuspended:
+    'Команда партнёрской программы приостановила вашу учётную запись: %{reason}. Создание купонов и VPN-аккаунтов приостановлено; подписки ваших клиентов продолжают действовать.',
+  operatorReactivated: 'Команда партнёрской программы возобновила работу вашей учётной записи: %{reason}.',
+  termsPostpaid: 'Команда партнёрской программы перевела вашу учётную запись на постоплату: кредитный лимит %{amount}, погашение до %{day}-го числа каждого месяца.',
+  termsPrepaid: 'Команда партнёрской программы перевела вашу учётную запись на предоплату: пополняйте кошелёк перед покупкой.',
+  settlementRecorded: 'Мы зарегистрировали ваш платёж на %{amount} (%{note}). Ваш долг теперь составляет %{owed}.',
+  operatorCredited: 'Оператор пополнил ваш кошелёк на %{amount}: %{reason}',
+  operatorDebited: 'Оператор списал с вашего кошелька %{amount}: %{reason}',
+  paymentReceived: 'Платёж на %{amount} получен (%{method}): кошелёк пополнен, счёт №\u00a0%{invoice} оплачен.',
+  lowBalance: 'Ваш баланс (%{left}) опустился ниже установленного вами порога %{line}. Пополните кошелёк, чтобы и дальше создавать купоны и продлевать VPN-аккаунты.',
+  lowCredit: 'Остаток вашей кредитной линии (%{left}) опустился ниже установленного вами порога %{line}. Свяжитесь с нами, чтобы погасить задолженность.',
+  couponsGenerated: 'Создан %{smart_count} купон на %{amount}. |||| Создано %{smart_count} купона на %{amount}. |||| Создано %{smart_count} купонов на %{amount}.',
+  couponsGeneratedFor:
+    '%{name} создал(а) для вас %{smart_count} купон (%{amount}). |||| %{name} создал(а) для вас %{smart_count} купона (%{amount}). |||| %{name} создал(а) для вас %{smart_count} купонов (%{amount}).',
+  couponRefunded: 'Купон %{code} удалён, %{amount} возвращено в ваш кошелёк.',
+  couponsRefunded:
+    'Удалён %{smart_count} купон, возвращено %{amount}. |||| Удалено %{smart_count} купона, возвращено %{amount}. |||| Удалено %{smart_count} купонов, возвращено %{amount}.',
+  couponRedeemed: 'Купон %{code} активирован пользователем %{email}: VPN-аккаунт %{username}.',
+  vpnCreated: 'VPN-аккаунт %{username} создан для %{email} (%{amount}).',
+  vpnEnabled: 'VPN-аккаунт %{username} включён.',
+  vpnDisabled: 'VPN-аккаунт %{username} отключён.',
+  vpnDeleted: 'VPN-аккаунт %{username} удалён.',
+  vpnRenewed: 'VPN-аккаунт %{username} продлён до %{date} (%{amount}).',
+  vpnSuspendedRetired: 'VPN-аккаунт %{username} приостановлен: его тариф больше не продаётся, поэтому продлить его не удалось.',
+  vpnSuspendedUnpaid: 'VPN-аккаунт %{username} приостановлен: продление (%{amount}) не удалось оплатить из вашего кошелька. Пополните кошелёк и снова включите аккаунт.',
+  vpnSuspendedOverCredit:
+    'VPN-аккаунт %{username} приостановлен: продление (%{amount}) превысило бы кредитный лимит вашей учётной записи. Свяжитесь с нами, чтобы погасить задолженность, и снова включите аккаунт.',
+  renewalsNotCovered:
+    'Ваш баланс (%{balance}) не покрывает %{smart_count} продление в ближайшие %{days} дн. (%{amount}). Пополните кошелёк, чтобы этот VPN-аккаунт оставался активным. |||| Ваш баланс (%{balance}) не покрывает %{smart_count} продления в ближайшие %{days} дн. (%{amount}). Пополните кошелёк, чтобы эти VPN-аккаунты оставались активными. |||| Ваш баланс (%{balance}) не покрывает %{smart_count} продлений в ближайшие %{days} дн. (%{amount}). Пополните кошелёк, чтобы эти VPN-аккаунты оставались активными.',
+  renewalsOverCredit:
+    'Остаток вашего кредитного лимита (%{left}) не покрывает %{smart_count} продление в ближайшие %{days} дн. (%{amount}). Свяжитесь с нами, чтобы погасить задолженность и сохранить этот VPN-аккаунт активным. |||| Остаток вашего кредитного лимита (%{left}) не покрывает %{smart_count} продления в ближайшие %{days} дн. (%{amount}). Свяжитесь с нами, чтобы погасить задолженность и сохранить эти VPN-аккаунты активными. |||| Остаток вашего кредитного лимита (%{left}) не покрывает %{smart_count} продлений в ближайшие %{days} дн. (%{amount}). Свяжитесь с нами, чтобы погасить задолженность и сохранить эти VPN-аккаунты активными.',
+  webhookDisabledLive: 'Ваш рабочий webhook-эндпоинт %{url} отключён: он не принял ни одной доставки с %{since} UTC.',
+  webhookDisabledSandbox: 'Ваш webhook-эндпоинт песочницы %{url} отключён: он не принял ни одной доставки с %{since} UTC.',
 };

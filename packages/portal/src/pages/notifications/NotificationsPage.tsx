@@ -8,7 +8,7 @@ import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-q
 import { useDataProvider, useNotify, useTranslate } from 'ra-core';
 import type { PortalDataProvider } from '@partner-panel/data-provider';
 import { useNavigate } from 'react-router-dom';
-import { NOTIFICATION_QUERY, parseData, redirectPath, timeAgo, type NotificationRow } from '../../realtime/notifications';
+import { NOTIFICATION_QUERY, parseData, redirectPath, timeAgo, useNoticeText, type NotificationRow } from '../../realtime/notifications';
 import { useSessionUser } from '../../routing/useSessionUser';
 import { PageHeader } from '../../components/PageHeader';
 import { useFormat } from '../../components/format';
@@ -21,6 +21,7 @@ export default function NotificationsPage() {
   const queryClient = useQueryClient();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const format = useFormat();
+  const words = useNoticeText();
   const links = usePaths();
   const user = useSessionUser();
   const sentinel = useRef<HTMLDivElement | null>(null);
@@ -87,7 +88,7 @@ export default function NotificationsPage() {
                   sx={{ width: 8, height: 8, mt: 1, borderRadius: '50%', flexShrink: 0, bgcolor: isUnread ? 'primary.main' : 'transparent' }}
                 />
                 <ListItemText
-                  primary={d.message}
+                  primary={words(d.message)}
                   secondary={`${timeAgo(d.created_at)} · ${format.dateTime(d.created_at)}`}
                   slotProps={{ primary: { sx: { fontWeight: isUnread ? 700 : 400 } } }}
                 />

@@ -10,7 +10,7 @@
  *   /api/password/update (which carries only client_id) needs that session.
  */
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import { ACCOUNT_STATUS, type Locale } from '@partner-panel/sdk';
+import { ACCOUNT_STATUS, notice, type Locale } from '@partner-panel/sdk';
 import type { AppContext, SessionReseller } from '../../context.js';
 import type { Tx } from '../../db/index.js';
 import { transact, type Unit } from '../../db/unit.js';
@@ -192,7 +192,7 @@ export async function verifyEmail(ctx: Ctx, hash: string): Promise<{ email: stri
       await audit(tx, { actorId: id, personId: person.id, action: 'reseller.email_verified', targetType: 'reseller', targetId: id });
       await ctx.notifier.notify(unit, id, {
         type: 'email_verified',
-        message: 'Your email address is verified. Welcome to Partner Panel!',
+        message: notice('emailVerified'),
         redirect: 'dashboard/overview',
       });
     }
@@ -309,7 +309,7 @@ export async function completeReset(ctx: Ctx, hash: string | undefined, clientId
     await audit(tx, { actorId: account.reseller.id, personId: reseller.id, action: 'reseller.password_reset', targetType: 'person', targetId: reseller.id, ip: meta.ip });
     await ctx.notifier.notify(unit, account.reseller.id, {
       type: 'password_reset',
-      message: 'Your password was reset from a link mailed to you. If this was not you, contact support at once.',
+      message: notice('passwordReset'),
       redirect: 'profile',
       personId: reseller.id,
     });
@@ -340,7 +340,7 @@ export async function changePassword(
     await audit(tx, { actorId: session.id, personId: reseller.id, action: 'reseller.password_changed', targetType: 'person', targetId: reseller.id, ip: meta.ip });
     await ctx.notifier.notify(unit, session.id, {
       type: 'password_changed',
-      message: 'Your password was changed and every session was signed out. If this was not you, reset it at once.',
+      message: notice('passwordChanged'),
       redirect: 'profile',
       personId: reseller.id,
     });

@@ -9,7 +9,7 @@
  * ledger holds at most one row per payment (unique index) should anything ever slip past that.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { PAYMENT_METHOD_NAMES, centsToDollars, type PaymentModule } from '@partner-panel/sdk';
+import { PAYMENT_METHOD_NAMES, centsToDollars, notice, type PaymentModule } from '@partner-panel/sdk';
 import type { AppContext } from '../../context.js';
 import { rows } from '../../db/index.js';
 import type { Unit } from '../../db/unit.js';
@@ -77,7 +77,7 @@ export async function creditPayment(ctx: Ctx, unit: Unit, paymentId: number, sta
   await audit(unit.tx, { actorId: turned.reseller_id, action: 'payment.credited', targetType: 'payment', targetId: turned.id, data: { amountCents: amount, via } });
   await ctx.notifier.notify(unit, turned.reseller_id, {
     type: 'payment_received',
-    message: `Payment of ${formatUsd(amount)} received by ${method}: your wallet was credited and invoice #${turned.invoice_id} is paid.`,
+    message: notice('paymentReceived', { amount: formatUsd(amount), method, invoice: turned.invoice_id }),
     redirect: `billing/invoice/${turned.invoice_id}`,
     refId: turned.invoice_id,
   });
@@ -86,7 +86,7 @@ export async function creditPayment(ctx: Ctx, unit: Unit, paymentId: number, sta
     const [payer] = await unit.tx.select({ name: resellers.name }).from(resellers).where(eq(resellers.id, turned.reseller_id));
     await ctx.notifier.notify(unit, turned.issued_by as number, {
       type: 'invoice_paid',
-      message: `${payer?.name ?? `User #${turned.reseller_id}`} paid invoice #${turned.invoice_id} of ${formatUsd(amount)}.`,
+      message: notice('invoicePaid', { name: payer?.name ?? `User #${turned.reseller_id}`, invoice: turned.invoice_id, amount: formatUsd(amount) }),
       redirect: `user/edit/${turned.reseller_id}`,
       refId: turned.invoice_id,
     });

@@ -4,7 +4,7 @@
  * one for its user with the same function. Unpaid becomes paid when a payment of it is credited.
  */
 import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
-import { PAYMENT_METHOD_NAMES, centsToDollars, dollarsToCents, type EventObject, type Invoice, type InvoiceStatus, type PaymentModule } from '@partner-panel/sdk';
+import { PAYMENT_METHOD_NAMES, centsToDollars, dollarsToCents, notice, type EventObject, type Invoice, type InvoiceStatus, type PaymentModule } from '@partner-panel/sdk';
 import type { AppContext } from '../../context.js';
 import { rows, type Tx } from '../../db/index.js';
 import { contains } from '../../db/search.js';
@@ -66,7 +66,10 @@ export async function createInvoice(ctx: Pick<AppContext, 'clock' | 'notifier'>,
   if (sent) {
     await ctx.notifier.notify(unit, input.resellerId, {
       type: 'invoice_created',
-      message: `${input.issuedByName ?? 'Your admin'} sent you invoice #${row.id} of ${formatUsd(row.amountCents)}.`,
+      message:
+        input.issuedByName === undefined
+          ? notice('invoiceSentByAdmin', { invoice: row.id, amount: formatUsd(row.amountCents) })
+          : notice('invoiceSent', { admin: input.issuedByName, invoice: row.id, amount: formatUsd(row.amountCents) }),
       redirect: `billing/invoice/${row.id}`,
       refId: row.id,
     });

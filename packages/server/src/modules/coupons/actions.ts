@@ -1,6 +1,6 @@
 /** Deleting a coupon (with its refund) and e-mailing one (001 §2.3, §4, §5). */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { REDEEM_PAGES, RESTRICTED_RESELLER_ID, centsToDollars, messages, type Locale } from '@partner-panel/sdk';
+import { REDEEM_PAGES, RESTRICTED_RESELLER_ID, centsToDollars, messages, notice, type Locale } from '@partner-panel/sdk';
 import type { AppContext } from '../../context.js';
 import { rows } from '../../db/index.js';
 import { transact } from '../../db/unit.js';
@@ -57,7 +57,7 @@ export async function deleteCoupon(ctx: Ctx, actorId: number, ownerId: number, c
     });
     await ctx.notifier.notify(unit, ownerId, {
       type: 'coupon_refunded',
-      message: `Coupon ${removed.code} was deleted and ${formatUsd(price)} refunded to your wallet.`,
+      message: notice('couponRefunded', { code: removed.code, amount: formatUsd(price) }),
       redirect: 'coupons/list',
       refId: couponId,
     });

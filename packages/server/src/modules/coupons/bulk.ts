@@ -6,7 +6,7 @@
  * confirmed is the amount refunded.
  */
 import { eq, sql } from 'drizzle-orm';
-import { centsToDollars, messages } from '@partner-panel/sdk';
+import { centsToDollars, messages, notice } from '@partner-panel/sdk';
 import type { AppContext } from '../../context.js';
 import { rows } from '../../db/index.js';
 import { transact } from '../../db/unit.js';
@@ -62,7 +62,7 @@ export async function deleteSelection(ctx: Ctx, ownerId: number, ids: number[]) 
     await audit(tx, { actorId: ownerId, action: 'coupons.deleted', targetType: 'coupon', targetId: Number(removed[0]?.id), data: { owner: ownerId, ids: removed.map((r) => Number(r.id)), refundedCents: total } });
     await ctx.notifier.notify(unit, ownerId, {
       type: 'coupon_refunded',
-      message: `${removed.length} ${removed.length === 1 ? 'coupon was' : 'coupons were'} deleted and ${formatUsd(total)} refunded.`,
+      message: notice('couponsRefunded', { smart_count: removed.length, amount: formatUsd(total) }),
       redirect: 'coupons/list',
     });
     return { deleted: removed.length, refunded: centsToDollars(total), balance: centsToDollars(balance) };

@@ -4,7 +4,7 @@
  * the ledger row are written with the debit that pays them, in the statement that charges the
  * wallet together with the other charges waiting for it (wallet/group-commit.ts).
  */
-import { ACCOUNT_STATUS, COUPON_QUANTITY, COUPON_VALIDITY_MONTHS, CYCLES, RESTRICTED_RESELLER_ID, centsToDollars, messages } from '@partner-panel/sdk';
+import { ACCOUNT_STATUS, COUPON_QUANTITY, COUPON_VALIDITY_MONTHS, CYCLES, RESTRICTED_RESELLER_ID, centsToDollars, messages, notice } from '@partner-panel/sdk';
 import { inactiveRefusal } from '../profile/status.js';
 import type { AppContext, SessionReseller } from '../../context.js';
 import { nextId } from '../../db/ids.js';
@@ -75,12 +75,11 @@ async function chargeGeneration(ctx: Ctx, actor: SessionReseller, owner: { id: n
     // The member spending: the ledger names them, and wallet_move holds them to their daily limit.
     personId: actor.personId,
   } as const;
-  const plural = input.quantity === 1 ? 'coupon' : 'coupons';
-  const notice = {
+  const generated = {
     type: 'coupons_generated',
     message: forSomeoneElse
-      ? `${actor.name} generated ${input.quantity} ${plural} for you (${formatUsd(totalCents)}).`
-      : `${input.quantity} ${plural} generated for ${formatUsd(totalCents)}.`,
+      ? notice('couponsGeneratedFor', { name: actor.name, smart_count: input.quantity, amount: formatUsd(totalCents) })
+      : notice('couponsGenerated', { smart_count: input.quantity, amount: formatUsd(totalCents) }),
     redirect: 'coupons/list',
   } as const;
   // The batch's id is drawn first, so that every row of the generation (the codes, the audit
@@ -88,7 +87,7 @@ async function chargeGeneration(ctx: Ctx, actor: SessionReseller, owner: { id: n
   // statement that charges it with the other charges waiting for the same wallet (wallet/group-commit.ts).
   const batchId = await nextId(ctx.db, 'coupon_batches_id_seq');
   const charged: Movement = { ...movement, reference: `coupon_batch:${batchId}` };
-  const notification = ctx.notifier.row(owner.id, { ...notice, refId: batchId });
+  const notification = ctx.notifier.row(owner.id, { ...generated, refId: batchId });
   let codes: string[] = [];
   let paid: Paid | undefined;
   // A code already taken (one chance in 2^60 per code) undoes the charge alone: draw them again.

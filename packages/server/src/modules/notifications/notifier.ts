@@ -4,7 +4,7 @@
  * commits (announced in it on the PostgreSQL bus, or published after it otherwise).
  * Every wallet change also announces the new balance here.
  */
-import { centsToDollars, REALTIME_EVENTS, resellerChannel } from '@partner-panel/sdk';
+import { centsToDollars, REALTIME_EVENTS, resellerChannel, type NoticeText } from '@partner-panel/sdk';
 import { randomUUID } from 'node:crypto';
 import type { Unit } from '../../db/unit.js';
 import { notifications } from '../../db/schema/index.js';
@@ -36,7 +36,8 @@ export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 export interface NotificationInput {
   type: NotificationType;
-  message: string;
+  /** One of the contract's notices (sdk notices.ts), which the portal shows in each reader's language. */
+  message: NoticeText;
   /** A portal path under the reseller's prefix ('coupons/list'), or null. */
   redirect?: string | null;
   /** The record the notification is about (a coupon batch, a VPN account). */

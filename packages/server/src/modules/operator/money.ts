@@ -12,6 +12,7 @@ import {
   PAYMENT_METHOD_NAMES,
   WALLET_GATEWAY,
   centsToDollars,
+  notice,
   type AdjustmentRow,
   type MismatchKind,
   type MismatchRow,
@@ -214,7 +215,7 @@ export async function adjustWallet(ctx: Ctx, who: Who, input: { resellerId: numb
     });
     await ctx.notifier.notify(unit, wallet.id, {
       type: 'balance_adjusted',
-      message: `The operator ${input.type === 'credit' ? 'credited' : 'debited'} ${formatUsd(input.cents)} ${input.type === 'credit' ? 'to' : 'from'} your wallet: ${input.reason}`,
+      message: notice(input.type === 'credit' ? 'operatorCredited' : 'operatorDebited', { amount: formatUsd(input.cents), reason: input.reason }),
       redirect: 'billing/transactions',
       refId: Number(row.record_id),
     });

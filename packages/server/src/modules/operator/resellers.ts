@@ -10,7 +10,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import { ACCOUNT_STATUS, RESTRICTED_RESELLER_ID, centsToDollars, type CallQuery, type Contract, type Locale, type OperatorResellerRow } from '@partner-panel/sdk';
+import { ACCOUNT_STATUS, RESTRICTED_RESELLER_ID, centsToDollars, notice, type CallQuery, type Contract, type Locale, type OperatorResellerRow } from '@partner-panel/sdk';
 import type { AppContext } from '../../context.js';
 import { rows, type Tx } from '../../db/index.js';
 import { memberships, people, resellers } from '../../db/schema/index.js';
@@ -234,7 +234,7 @@ export async function verifyReseller(ctx: Ctx, who: Who, id: number) {
     await unit.tx.update(resellers).set({ verifiedAt: now, updatedAt: now }).where(eq(resellers.id, id));
     await unit.tx.update(people).set({ verifiedAt: now }).where(and(eq(people.id, await ownerOf({ db: unit.tx }, id)), isNull(people.verifiedAt)));
     await audit(unit.tx, { ...line(who, id), action: 'operator.reseller_verified', before: { verified: false }, after: { verified: true } });
-    await ctx.notifier.notify(unit, id, { type: 'email_verified', message: 'The partner team verified your account.', redirect: 'profile' });
+    await ctx.notifier.notify(unit, id, { type: 'email_verified', message: notice('operatorVerified'), redirect: 'profile' });
   });
 }
 
@@ -263,8 +263,8 @@ export async function setResellerStatus(ctx: Ctx, who: Who, input: { id: number;
     await ctx.notifier.notify(unit, input.id, {
       type: 'status_changed',
       message: suspend
-        ? `The partner team suspended your account: ${input.reason}. Generating coupons and creating VPN accounts are paused; your customers' subscriptions go on.`
-        : `The partner team reactivated your account: ${input.reason}.`,
+        ? notice('operatorSuspended', { reason: input.reason })
+        : notice('operatorReactivated', { reason: input.reason }),
       redirect: 'profile',
     });
   });
@@ -310,8 +310,8 @@ export async function setResellerTerms(ctx: Ctx, who: Who, input: { id: number; 
       type: 'account_updated',
       message:
         limit > 0
-          ? `The partner team set your account to postpaid terms: a credit limit of ${formatUsd(limit)}, settled by day ${day} of each month.`
-          : 'The partner team set your account to prepaid terms: add funds to your wallet before you buy.',
+          ? notice('termsPostpaid', { amount: formatUsd(limit), day: String(day) })
+          : notice('termsPrepaid'),
       redirect: 'dashboard/overview',
     });
   });
@@ -345,7 +345,7 @@ export async function settleReseller(ctx: Ctx, who: Who | null, input: { id: num
     });
     await ctx.notifier.notify(unit, input.id, {
       type: 'payment_received',
-      message: `We recorded your settlement of ${formatUsd(input.amountCents)} (${input.note}). You now owe ${formatUsd(Math.max(0, -balance))}.`,
+      message: notice('settlementRecorded', { amount: formatUsd(input.amountCents), note: input.note, owed: formatUsd(Math.max(0, -balance)) }),
       // A postpaid account's credit line is on its dashboard (the partner reseller has no billing pages).
       redirect: 'dashboard/overview',
     });

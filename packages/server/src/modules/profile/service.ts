@@ -1,6 +1,6 @@
 /** The signed-in reseller's profile: read, update a field, and the total credited to the wallet. */
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { ACCOUNT_STATUS } from '@partner-panel/sdk';
+import { ACCOUNT_STATUS, notice } from '@partner-panel/sdk';
 import type { AppContext, SessionReseller } from '../../context.js';
 import { rows } from '../../db/index.js';
 import { preparedOn } from '../../db/prepared.js';
@@ -70,9 +70,7 @@ export async function updateField(ctx: WriteCtx, id: number, field: string, valu
       await ctx.notifier.notify(unit, id, {
         type: 'status_changed',
         message:
-          change.status === ACCOUNT_STATUS.active
-            ? 'Your account is active again: you can generate coupons.'
-            : 'Your account is now inactive: generating coupons and creating VPN accounts are paused.',
+          change.status === ACCOUNT_STATUS.active ? notice('accountActive') : notice('accountInactive'),
         redirect: 'profile',
       });
     }

@@ -5,7 +5,7 @@
  * only 903's. Every unusable code gets the same answer; the reason is logged, never shown.
  */
 import { sql } from 'drizzle-orm';
-import { DEFAULT_LOCALE, RESTRICTED_RESELLER_ID, messages, type CYCLES, type Locale } from '@partner-panel/sdk';
+import { DEFAULT_LOCALE, RESTRICTED_RESELLER_ID, messages, notice, type CYCLES, type Locale } from '@partner-panel/sdk';
 import type { AppContext } from '../../context.js';
 import { rows } from '../../db/index.js';
 import { transact } from '../../db/unit.js';
@@ -129,7 +129,7 @@ export async function redeemCoupon(ctx: Ctx, page: RedeemPage, input: RedeemInpu
         renewalPriceCents: Number(coupon.price_cents),
         dedicatedIpLocation: location,
         actorId: null,
-        notice: (username) => ({ type: 'coupon_redeemed', message: `Coupon ${coupon.code} was redeemed by ${input.email}: VPN account ${username}.` }),
+        notice: (username) => ({ type: 'coupon_redeemed', message: notice('couponRedeemed', { code: coupon.code, email: input.email, username }) }),
       });
       const now = ctx.clock.now();
       await unit.tx.execute(sql`update coupons set redeemed_at = ${now}, vpn_account_id = ${account.id} where id = ${coupon.id}`);

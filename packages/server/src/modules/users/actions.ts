@@ -13,6 +13,7 @@ import {
   isStrongPassword,
   messages,
   successes,
+  notice,
   type CallBody,
   type Contract,
 } from '@partner-panel/sdk';
@@ -100,7 +101,7 @@ export async function updateUser(ctx: Ctx, acting: Acting, body: CallBody<Contra
       if (name === user.name) throw fail('nothingToUpdate');
       await tx.update(resellers).set({ name, updatedAt: now }).where(eq(resellers.id, user.id));
       await audit(tx, { ...line, action: 'user.name_updated', before: { name: user.name }, after: { name } });
-      await ctx.notifier.notify(unit, user.id, { type: 'account_updated', message: `${acting.admin.name} changed your name to ${name}.`, redirect: 'profile' });
+      await ctx.notifier.notify(unit, user.id, { type: 'account_updated', message: notice('adminRenamed', { admin: acting.admin.name, name }), redirect: 'profile' });
     } else if (field === 'email') {
       const email = parsed(emailField, body.value);
       if (email.toLowerCase() === user.email.toLowerCase()) throw fail('nothingToUpdate');
@@ -118,7 +119,7 @@ export async function updateUser(ctx: Ctx, acting: Acting, body: CallBody<Contra
       }
       await ctx.mail.enqueue(tx, accountChangedByAdminMail(await ownerLocale({ db: tx }, user.id), user, acting.admin.name, 'email'));
       await audit(tx, { ...line, action: 'user.email_updated', before: { email: user.email }, after: { email } });
-      await ctx.notifier.notify(unit, user.id, { type: 'account_updated', message: `${acting.admin.name} changed your sign-in e-mail to ${email}.`, redirect: 'profile' });
+      await ctx.notifier.notify(unit, user.id, { type: 'account_updated', message: notice('adminChangedEmail', { admin: acting.admin.name, email }), redirect: 'profile' });
     } else if (field === 'status') {
       if (body.value !== '0' && body.value !== '1') throw invalid('Status must be 0 (Inactive) or 1 (Active)', 'value');
       // The user is locked: a suspension by the operator is read as it stands, and only the operator lifts it.
@@ -130,9 +131,7 @@ export async function updateUser(ctx: Ctx, acting: Acting, body: CallBody<Contra
       await ctx.notifier.notify(unit, user.id, {
         type: 'status_changed',
         message:
-          status === ACCOUNT_STATUS.active
-            ? `${acting.admin.name} activated your account: you can generate coupons again.`
-            : `${acting.admin.name} deactivated your account: generating coupons and creating VPN accounts are paused.`,
+          status === ACCOUNT_STATUS.active ? notice('adminActivated', { admin: acting.admin.name }) : notice('adminDeactivated', { admin: acting.admin.name }),
         redirect: 'profile',
       });
     } else {
@@ -181,7 +180,7 @@ export async function updateUserPricing(ctx: Ctx, acting: Acting, body: CallBody
     });
     await ctx.notifier.notify(unit, user.id, {
       type: 'account_updated',
-      message: `${acting.admin.name} set your ${what.type === 'recurring' ? 'Recursive' : 'Non-Recursive'} ${CYCLES[body.update].label} price to ${formatUsd(cents)}.`,
+      message: notice(what.type === 'recurring' ? 'adminPriceRecurring' : 'adminPriceOneTime', { admin: acting.admin.name, cycle: CYCLES[body.update].label, amount: formatUsd(cents) }),
       redirect: 'coupons/price',
     });
   });
@@ -194,7 +193,7 @@ export async function verifyUser(ctx: Ctx, acting: Acting, userId: number) {
     // Its Owner may sign in now, as after opening the verification link.
     await unit.tx.update(people).set({ verifiedAt: ctx.clock.now() }).where(and(eq(people.id, await ownerOf({ db: unit.tx }, user.id)), isNull(people.verifiedAt)));
     await audit(unit.tx, { actorId: acting.admin.id, subjectId: user.id, action: 'user.verified', targetType: 'reseller', targetId: user.id, before: { verified: false }, after: { verified: true }, ip: acting.ip });
-    await ctx.notifier.notify(unit, user.id, { type: 'email_verified', message: `${acting.admin.name} verified your account.`, redirect: 'profile' });
+    await ctx.notifier.notify(unit, user.id, { type: 'email_verified', message: notice('adminVerified', { admin: acting.admin.name }), redirect: 'profile' });
   });
 }
 
@@ -267,7 +266,7 @@ export async function adjustUserBalance(ctx: Ctx, acting: Acting, body: CallBody
     });
     await ctx.notifier.notify(unit, user.id, {
       type: 'balance_adjusted',
-      message: `${admin.name} ${body.type === 'credit' ? 'credited' : 'debited'} ${formatUsd(amount)} ${body.type === 'credit' ? 'to' : 'from'} your wallet: ${body.reason}`,
+      message: notice(body.type === 'credit' ? 'adminCredited' : 'adminDebited', { admin: admin.name, amount: formatUsd(amount), reason: body.reason }),
       redirect: 'billing/transactions',
     });
     const [after] = await unit.tx.select().from(resellers).where(eq(resellers.id, user.id));

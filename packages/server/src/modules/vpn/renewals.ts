@@ -6,7 +6,7 @@
  * renewals fall due, a reseller whose balance does not cover them is warned, once a period.
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { errors } from '@partner-panel/sdk';
+import { errors, notice, type NoticeText } from '@partner-panel/sdk';
 import type { AppContext } from '../../context.js';
 import { rows } from '../../db/index.js';
 import { transact, type Unit } from '../../db/unit.js';
@@ -30,7 +30,7 @@ export interface RenewalRun {
   warned: number;
 }
 
-async function suspend(ctx: Ctx, unit: Unit, account: VpnRow, message: string) {
+async function suspend(ctx: Ctx, unit: Unit, account: VpnRow, message: NoticeText) {
   await unit.tx.update(vpnAccounts).set({ hostingStatus: 'suspended', updatedAt: ctx.clock.now() }).where(eq(vpnAccounts.id, account.id));
   await ctx.notifier.notify(unit, account.reseller_id, { type: 'vpn_suspended', message, redirect: 'vpn/list', refId: account.id });
   await announce(ctx, unit, liveBooks, account.id, 'vpn_user.renewal_failed', 'vpn_user.suspended');
@@ -52,7 +52,7 @@ async function renewOne(ctx: Ctx): Promise<'renewed' | 'suspended' | null> {
     const price = await renewalPrice(unit, account, now);
     if (!price) {
       // Nothing to charge it at: it cannot renew, and staying due would stall every later renewal.
-      await suspend(ctx, unit, account, `VPN account ${account.username} was suspended: its plan is no longer sold, so it could not be renewed.`);
+      await suspend(ctx, unit, account, notice('vpnSuspendedRetired', { username: account.username }));
       return 'suspended';
     }
     const { months, unitCents } = price;
@@ -77,8 +77,8 @@ async function renewOne(ctx: Ctx): Promise<'renewed' | 'suspended' | null> {
         unit,
         account,
         postpaid
-          ? `VPN account ${account.username} was suspended: its renewal (${formatUsd(unitCents)}) would pass your account's credit limit. Please contact us to settle your account, then enable it again.`
-          : `VPN account ${account.username} was suspended: its renewal (${formatUsd(unitCents)}) could not be paid from your wallet. Add funds, then enable it again.`,
+          ? notice('vpnSuspendedOverCredit', { username: account.username, amount: formatUsd(unitCents) })
+          : notice('vpnSuspendedUnpaid', { username: account.username, amount: formatUsd(unitCents) }),
       );
       return 'suspended';
     }
@@ -88,7 +88,7 @@ async function renewOne(ctx: Ctx): Promise<'renewed' | 'suspended' | null> {
       .where(eq(vpnAccounts.id, account.id));
     await ctx.notifier.notify(unit, account.reseller_id, {
       type: 'vpn_renewed',
-      message: `VPN account ${account.username} was renewed until ${nextEnd.toISOString().slice(0, 10)} (${formatUsd(unitCents)}).`,
+      message: notice('vpnRenewed', { username: account.username, date: nextEnd.toISOString().slice(0, 10), amount: formatUsd(unitCents) }),
       redirect: 'vpn/list',
       refId: account.id,
     });
@@ -142,19 +142,19 @@ async function warn(ctx: Ctx): Promise<number> {
           due_within_days: WARNING_DAYS,
         },
       });
-      const renewals = `the ${marked.length} renewal${marked.length === 1 ? '' : 's'} due in the next ${WARNING_DAYS} days (${formatUsd(due)})`;
+      const renewals = { smart_count: marked.length, days: WARNING_DAYS, amount: formatUsd(due) };
       await ctx.notifier.notify(
         unit,
         resellerId,
         limit > 0
           ? {
               type: 'low_balance',
-              message: `What is left of your credit limit (${formatUsd(Math.max(0, (owner?.balance ?? 0) + limit))}) does not cover ${renewals}. Please contact us to settle your account to keep these VPN accounts active.`,
+              message: notice('renewalsOverCredit', { ...renewals, left: formatUsd(Math.max(0, (owner?.balance ?? 0) + limit)) }),
               redirect: null,
             }
           : {
               type: 'low_balance',
-              message: `Your balance (${formatUsd(owner?.balance ?? 0)}) does not cover ${renewals}. Add funds to keep these VPN accounts active.`,
+              message: notice('renewalsNotCovered', { ...renewals, balance: formatUsd(owner?.balance ?? 0) }),
               redirect: 'billing/pay',
             },
       );

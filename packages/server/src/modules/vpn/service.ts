@@ -6,7 +6,7 @@
  * the books it is given: the live ones by default, the sandbox's for a sandbox key.
  */
 import { eq, sql } from 'drizzle-orm';
-import { ACCOUNT_STATUS, CYCLES, RESTRICTED_RESELLER_ID, centsToDollars, errors, type Cycle, type Locale } from '@partner-panel/sdk';
+import { ACCOUNT_STATUS, CYCLES, RESTRICTED_RESELLER_ID, centsToDollars, errors, notice, type Cycle, type Locale, type NoticeText } from '@partner-panel/sdk';
 import { inactiveRefusal } from '../profile/status.js';
 import type { AppContext, SessionReseller } from '../../context.js';
 import { rows } from '../../db/index.js';
@@ -98,7 +98,7 @@ export interface OpenAccount {
   /** The member who pays for it from the wallet (their daily limit applies), when a person does. */
   personId?: number | null;
   /** The reseller's notification of the new account. */
-  notice: (username: string) => { type: NotificationType; message: string };
+  notice: (username: string) => { type: NotificationType; message: NoticeText };
   /** Where the account is kept: the live books unless a sandbox key opens it. */
   books?: Books;
   /** The location of a dedicated IP, picked when a coupon carrying one is redeemed. */
@@ -268,7 +268,7 @@ export async function createAccount(ctx: Ctx, session: Session, input: CreateInp
       renewalPriceCents: unitCents,
       actorId: session.id,
       personId: session.personId ?? null,
-      notice: (username) => ({ type: 'vpn_created', message: `VPN account ${username} was created for ${input.email} (${formatUsd(unitCents)}).` }),
+      notice: (username) => ({ type: 'vpn_created', message: notice('vpnCreated', { username, email: input.email, amount: formatUsd(unitCents) }) }),
       books,
       mailLocale: localeOr(session.personLocale),
     };
@@ -441,12 +441,12 @@ export async function updateStatus(ctx: Ctx, session: Session, ref: AccountRef, 
       }
     }
     await audit(unit.tx, { actorId: session.id, action: `vpn.${status}d`, targetType: books.auditTarget, targetId: account.id });
-    await notifyReseller(ctx, unit, books, account, `VPN account ${account.username} was ${status === 'enable' ? 'enabled' : 'disabled'}.`);
+    await notifyReseller(ctx, unit, books, account, notice(status === 'enable' ? 'vpnEnabled' : 'vpnDisabled', { username: account.username }));
     return present(ctx, await announce(ctx, unit, books, account.id, ...happened));
   });
 }
 
-async function notifyReseller(ctx: Ctx, unit: Unit, books: Books, account: VpnRow, message: string) {
+async function notifyReseller(ctx: Ctx, unit: Unit, books: Books, account: VpnRow, message: NoticeText) {
   if (!books.announces) return;
   await ctx.notifier.notify(unit, account.reseller_id, { type: 'vpn_status', message, redirect: 'vpn/list', refId: account.id });
 }
@@ -455,7 +455,7 @@ export async function deleteAccount(ctx: Ctx, session: Session, ref: AccountRef,
   return change(ctx, session, ref, books, async (unit, account) => {
     await unit.tx.update(books.accounts).set({ hostingStatus: 'deleted', updatedAt: ctx.clock.now() }).where(eq(books.accounts.id, account.id));
     await audit(unit.tx, { actorId: session.id, action: 'vpn.deleted', targetType: books.auditTarget, targetId: account.id });
-    await notifyReseller(ctx, unit, books, account, `VPN account ${account.username} was deleted.`);
+    await notifyReseller(ctx, unit, books, account, notice('vpnDeleted', { username: account.username }));
     return present(ctx, await announce(ctx, unit, books, account.id, 'vpn_user.deleted'));
   });
 }

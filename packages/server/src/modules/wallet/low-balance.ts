@@ -11,6 +11,7 @@ import type { Unit } from '../../db/unit.js';
 import { resellers } from '../../db/schema/index.js';
 import { lowBalanceMail } from '../../adapters/mail/templates.js';
 import { ownerLocale } from '../auth/people.js';
+import { notice } from '@partner-panel/sdk';
 
 export interface Charge {
   resellerId: number;
@@ -36,11 +37,10 @@ export async function warnOnLowBalance(ctx: Pick<AppContext, 'notifier' | 'mail'
   const left = formatUsd(leftCents);
   const line = formatUsd(lineCents);
   // A postpaid account has no wallet to fund: it is told of its credit line, and to talk to us.
-  const message = postpaid
-    ? `What is left of your credit line (${left}) fell below the ${line} you set. Please contact us to settle your account.`
-    : `Your balance (${left}) fell below the ${line} you set. Add funds to keep generating coupons and renewing VPN accounts.`;
+  const message = notice(postpaid ? 'lowCredit' : 'lowBalance', { left, line });
   await ctx.notifier.notify(unit, charge.resellerId, { type: 'low_balance', message, redirect: postpaid ? null : 'billing/pay' });
-  // The mail says the same in the Owner's language (the notification, like the API, is English).
+  // The mail says the same in the Owner's language (the notification is worded in English, the API's
+  // language, and the portal shows it in each reader's).
   await ctx.mail.enqueue(
     unit.tx,
     lowBalanceMail(await ownerLocale({ db: unit.tx }, charge.resellerId), {

@@ -12,7 +12,7 @@ import https from 'node:https';
 import { sql } from 'drizzle-orm';
 import type { Task } from 'graphile-worker';
 import { Webhook } from 'standardwebhooks';
-import { WEBHOOKS, WEBHOOK_TEST_EVENT } from '@partner-panel/sdk';
+import { WEBHOOKS, WEBHOOK_TEST_EVENT, notice } from '@partner-panel/sdk';
 import type { AppContext } from '../../context.js';
 import { rows } from '../../db/index.js';
 import { transact } from '../../db/unit.js';
@@ -242,7 +242,7 @@ async function deliver(ctx: Ctx, deliveryId: number, manual: boolean) {
     const since = new Date(off.failing_since);
     await ctx.notifier.notify(unit, d.reseller_id, {
       type: 'webhook_disabled',
-      message: `Your ${d.mode} webhook endpoint ${d.url} was disabled: it has accepted no delivery since ${since.toISOString().slice(0, 16).replace('T', ' ')} UTC.`,
+      message: notice(d.mode === 'live' ? 'webhookDisabledLive' : 'webhookDisabledSandbox', { url: d.url, since: since.toISOString().slice(0, 16).replace('T', ' ') }),
       redirect: 'integration/webhooks',
       refId: d.endpoint_id,
     });
