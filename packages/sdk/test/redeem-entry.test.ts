@@ -39,9 +39,10 @@ describe('embed settings', () => {
   it('normalises and checks the form', () => {
     const parsed = redeemEmbedInput.parse({ allowed_origins: [' HTTPS://Shop.Example.com/ ', 'https://shop.example.com'], accent: '#1565C0', theme: 'dark', language: 'de' });
     expect(parsed).toEqual({ allowed_origins: ['https://shop.example.com'], accent: '#1565c0', theme: 'dark', language: 'de' });
-    expect(redeemEmbedInput.parse({ allowed_origins: [], accent: '' })).toEqual({ allowed_origins: [], accent: null, theme: 'light', language: 'en' });
-    // Every language the product speaks, the one with a region too.
-    for (const language of ['es', 'pt-BR', 'ru', 'ar']) expect(redeemEmbedInput.parse({ allowed_origins: [], language }).language).toBe(language);
+    // Left out, the snippets name no language: the visitor's browser language.
+    expect(redeemEmbedInput.parse({ allowed_origins: [], accent: '' })).toEqual({ allowed_origins: [], accent: null, theme: 'light', language: 'auto' });
+    // Every language the product speaks, the one with a region too, and English forced.
+    for (const language of ['en', 'es', 'pt-BR', 'ru', 'ar']) expect(redeemEmbedInput.parse({ allowed_origins: [], language }).language).toBe(language);
     expect(redeemEmbedInput.safeParse({ allowed_origins: [], language: 'pt' }).success).toBe(false);
     const bad = redeemEmbedInput.safeParse({ allowed_origins: ['https://example.com/page'], accent: 'blue' });
     expect(bad.success).toBe(false);

@@ -148,7 +148,8 @@ describe('embed settings (002 §2 Redeem embed code, ours)', () => {
       allowed_origins: [],
       accent: null,
       theme: 'light',
-      language: 'en',
+      // No language named in the snippets: the page speaks the visitor's browser language.
+      language: 'auto',
       page_url: 'http://panel.test/redeem?reseller=demo-reseller',
       script_url: 'http://panel.test/redeem.js',
       partner: false,
@@ -172,5 +173,17 @@ describe('embed settings (002 §2 Redeem embed code, ours)', () => {
     const csrf = await t.app.inject({ method: 'POST', url: '/api/v1/resellers/redeem/embed', headers: { authorization: `Bearer ${reseller.token}` }, payload: { allowed_origins: [] } });
     expect(csrf.statusCode).toBe(419);
     expect(await reseller.api.getRedeemEmbed()).toMatchObject({ allowed_origins: ['https://shop.example.com'], language: 'fr' });
+  });
+
+  it("keeps English apart from the visitor's language, and refuses a language it does not speak", async () => {
+    const english = await t.post('/api/v1/resellers/redeem/embed', { allowed_origins: [], language: 'en' }, reseller.token);
+    expect(english.json.body).toMatchObject({ language: 'en' });
+    const left = await t.post('/api/v1/resellers/redeem/embed', { allowed_origins: [] }, reseller.token);
+    expect(left.json.body).toMatchObject({ language: 'auto' });
+    const klingon = await t.post('/api/v1/resellers/redeem/embed', { allowed_origins: [], language: 'tlh' }, reseller.token);
+    expect(klingon.status).toBe(422);
+    expect(klingon.json.header.message).toBe('The language field must be one of "auto", "en", "es", "fr", "de", "pt-BR", "ru", "ar".');
+    expect((klingon.json.body as { errors: Record<string, string[]> }).errors).toHaveProperty(['language']);
+    expect(await reseller.api.getRedeemEmbed()).toMatchObject({ language: 'auto' });
   });
 });

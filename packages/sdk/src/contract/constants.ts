@@ -245,12 +245,15 @@ export function acceptLanguageTags(header: string | undefined | null): string[] 
 export const REDEEM_EMBED = {
   themes: ['light', 'dark', 'auto'],
   languages: LOCALES,
+  /** The snippets' language: `auto` names none, so the page speaks the visitor's browser language; a language forces it. */
+  snippetLanguages: ['auto', ...LOCALES],
   maxOrigins: 20,
   /** `#rgb` or `#rrggbb`. */
   accentPattern: /^#(?:[0-9a-fA-F]{3}){1,2}$/,
 } as const;
 export type RedeemTheme = (typeof REDEEM_EMBED.themes)[number];
 export type RedeemLanguage = (typeof REDEEM_EMBED.languages)[number];
+export type SnippetLanguage = (typeof REDEEM_EMBED.snippetLanguages)[number];
 
 /**
  * The messages between the redeem page in its iframe and the host page's loader. Every message is

@@ -200,6 +200,7 @@ export const integration: Translation<typeof english> = {
     theme_dark: 'داكن',
     theme_auto: 'حسب إعداد نظام الزائر',
     language: 'اللغة',
+    language_auto: 'لغة متصفح الزائر',
     save_help: 'تسري المواقع المسموح بها عند الحفظ؛ أما المظهر فينتقل ضمن المقتطفات.',
     save: 'حفظ',
     preview: 'معاينة',

@@ -210,6 +210,7 @@ export const integration: Translation<typeof english> = {
     theme_dark: 'Dunkel',
     theme_auto: 'Systemeinstellung des Besuchers',
     language: 'Sprache',
+    language_auto: 'Die Browsersprache des Besuchers',
     save_help: 'Die erlaubten Websites gelten, sobald Sie speichern; das Design steckt in den Snippets.',
     save: 'Speichern',
     preview: 'Vorschau',

@@ -201,6 +201,7 @@ export const integration = {
     theme_dark: 'Dark',
     theme_auto: "The visitor's system setting",
     language: 'Language',
+    language_auto: "The visitor's browser language",
     save_help: 'The allowed websites take effect when you save; the theme travels in the snippets.',
     save: 'Save',
     preview: 'Preview',

@@ -201,6 +201,7 @@ export const integration: Translation<typeof english> = {
     theme_dark: 'Oscuro',
     theme_auto: 'La configuración del sistema del visitante',
     language: 'Idioma',
+    language_auto: 'El idioma del navegador del visitante',
     save_help: 'Los sitios web autorizados se aplican al guardar; el tema va incluido en los fragmentos.',
     save: 'Guardar',
     preview: 'Vista previa',

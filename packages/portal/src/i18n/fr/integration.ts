@@ -200,6 +200,7 @@ export const integration: Translation<typeof english> = {
     theme_dark: 'Sombre',
     theme_auto: 'Réglage système du visiteur',
     language: 'Langue',
+    language_auto: 'La langue du navigateur du visiteur',
     save_help: 'Les sites autorisés sont pris en compte à l’enregistrement ; le thème est transmis dans les extraits.',
     save: 'Enregistrer',
     preview: 'Aperçu',

@@ -202,6 +202,7 @@ export const integration: Translation<typeof english> = {
     theme_dark: 'Escuro',
     theme_auto: 'Configuração do sistema do visitante',
     language: 'Idioma',
+    language_auto: 'O idioma do navegador do visitante',
     save_help: 'Os sites autorizados passam a valer quando você salva; o tema vai junto nos trechos de código.',
     save: 'Salvar',
     preview: 'Pré-visualização',

@@ -201,6 +201,7 @@ export const integration: Translation<typeof english> = {
     theme_dark: 'Тёмная',
     theme_auto: 'Системная настройка посетителя',
     language: 'Язык',
+    language_auto: 'Язык браузера посетителя',
     save_help: 'Разрешённые сайты вступают в силу после сохранения; тема передаётся во фрагментах кода.',
     save: 'Сохранить',
     preview: 'Предпросмотр',

@@ -96,14 +96,14 @@ export const redeemEmbedInput = z.object({
     .optional()
     .transform((v) => (v ? v.toLowerCase() : null)),
   theme: z.enum(REDEEM_EMBED.themes).default('light'),
-  language: z.enum(REDEEM_EMBED.languages).default('en'),
+  language: z.enum(REDEEM_EMBED.snippetLanguages).default('auto'),
 });
 
 export const redeemEmbed = z.object({
   allowed_origins: z.array(z.string()),
   accent: z.string().nullable(),
   theme: z.enum(REDEEM_EMBED.themes),
-  language: z.enum(REDEEM_EMBED.languages),
+  language: z.enum(REDEEM_EMBED.snippetLanguages),
   /** The page the snippets point to: /redeem?reseller=…, or /redeem/brainrocket for 903. */
   page_url: z.string(),
   script_url: z.string(),

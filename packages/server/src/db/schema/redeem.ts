@@ -15,8 +15,12 @@ export const redeemEmbeds = pgTable(
     allowedOrigins: jsonb('allowed_origins').$type<string[]>().notNull().default([]),
     accent: text('accent'),
     theme: text('theme').notNull().default('light'),
-    language: text('language').notNull().default('en'),
+    /** The snippets' language: `auto` (none named: the visitor's browser language) or one of LOCALES. */
+    language: text('language').notNull().default('auto'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('redeem_embeds_theme_check', sql`${t.theme} in ('light', 'dark', 'auto')`)],
+  (t) => [
+    check('redeem_embeds_theme_check', sql`${t.theme} in ('light', 'dark', 'auto')`),
+    check('redeem_embeds_language_check', sql`${t.language} in ('auto', 'en', 'es', 'fr', 'de', 'pt-BR', 'ru', 'ar')`),
+  ],
 );

@@ -4,7 +4,7 @@
  * is `/redeem/brainrocket` (002 §2).
  */
 import { eq, sql } from 'drizzle-orm';
-import { REDEEM_LOADER_PATH, REDEEM_PAGES, RESTRICTED_RESELLER_ID, type RedeemEmbed, type RedeemLanguage, type RedeemTheme } from '@partner-panel/sdk';
+import { REDEEM_LOADER_PATH, REDEEM_PAGES, RESTRICTED_RESELLER_ID, type RedeemEmbed, type SnippetLanguage, type RedeemTheme } from '@partner-panel/sdk';
 import type { AppContext } from '../../context.js';
 import { rows, type Tx } from '../../db/index.js';
 import { redeemEmbeds } from '../../db/schema/index.js';
@@ -17,10 +17,10 @@ export interface EmbedSettings {
   allowed_origins: string[];
   accent: string | null;
   theme: RedeemTheme;
-  language: RedeemLanguage;
+  language: SnippetLanguage;
 }
 
-const DEFAULTS: EmbedSettings = { allowed_origins: [], accent: null, theme: 'light', language: 'en' };
+const DEFAULTS: EmbedSettings = { allowed_origins: [], accent: null, theme: 'light', language: 'auto' };
 
 /** The page a reseller's snippets point to. */
 export function pageUrl(ctx: Pick<AppContext, 'config'>, reseller: { id: number; customUrl: string }) {
@@ -32,7 +32,7 @@ export function pageUrl(ctx: Pick<AppContext, 'config'>, reseller: { id: number;
 async function settingsOf(tx: Tx, resellerId: number): Promise<EmbedSettings> {
   const [row] = await tx.select().from(redeemEmbeds).where(eq(redeemEmbeds.resellerId, resellerId));
   if (!row) return DEFAULTS;
-  return { allowed_origins: row.allowedOrigins, accent: row.accent, theme: row.theme as RedeemTheme, language: row.language as RedeemLanguage };
+  return { allowed_origins: row.allowedOrigins, accent: row.accent, theme: row.theme as RedeemTheme, language: row.language as SnippetLanguage };
 }
 
 async function present(ctx: Ctx, resellerId: number, settings: EmbedSettings): Promise<RedeemEmbed> {

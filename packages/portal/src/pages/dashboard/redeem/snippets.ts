@@ -2,12 +2,13 @@
  * The two ways a partner puts the redeem page on its site (002 §2 Redeem embed code): an iframe,
  * and the script embed, which mounts that iframe and keeps it as tall as its content.
  */
-import { REDEEM_EMBED, type RedeemEmbed, type RedeemLanguage, type RedeemTheme } from '@partner-panel/sdk';
+import { REDEEM_EMBED, type RedeemEmbed, type RedeemTheme, type SnippetLanguage } from '@partner-panel/sdk';
 
 export interface Look {
   accent?: string | null | undefined;
   theme?: RedeemTheme | undefined;
-  language?: RedeemLanguage | undefined;
+  /** `auto`: none named, the page speaks the visitor's browser language. */
+  language?: SnippetLanguage | undefined;
 }
 
 type Embed = Pick<RedeemEmbed, 'page_url' | 'script_url' | 'partner'>;
@@ -17,7 +18,7 @@ function lookParams(look: Look): [string, string][] {
   const out: [string, string][] = [];
   if (look.accent && REDEEM_EMBED.accentPattern.test(look.accent)) out.push(['accent', look.accent.toLowerCase()]);
   if (look.theme && look.theme !== 'light') out.push(['theme', look.theme]);
-  if (look.language && look.language !== 'en') out.push(['lang', look.language]);
+  if (look.language && look.language !== 'auto') out.push(['lang', look.language]);
   return out;
 }
 

@@ -8,7 +8,7 @@ import { Alert, Box, Card, CardContent, CircularProgress, Grid, InputAdornment, 
 import { useQueryClient } from '@tanstack/react-query';
 import { SelectInput, TextArrayInput, TextInput, useNotify, useTranslate } from 'react-admin';
 import { useFormState, useWatch } from 'react-hook-form';
-import { LOCALE_NAMES, REDEEM_EMBED, redeemEmbedInput, type RedeemEmbed, type RedeemLanguage, type RedeemTheme } from '@partner-panel/sdk';
+import { LOCALE_NAMES, REDEEM_EMBED, redeemEmbedInput, type RedeemEmbed, type SnippetLanguage, type RedeemTheme } from '@partner-panel/sdk';
 import { dataProvider } from '../../../providers';
 import { PageHeader } from '../../../components/PageHeader';
 import { SchemaForm, type FormValues } from '../../../components/SchemaForm';
@@ -37,7 +37,7 @@ function OriginsHelp() {
 
 function LiveParts({ embed }: { embed: RedeemEmbed }) {
   const translate = useTranslate();
-  const [accent, theme, language] = useWatch({ name: ['accent', 'theme', 'language'] }) as [string | null, RedeemTheme, RedeemLanguage];
+  const [accent, theme, language] = useWatch({ name: ['accent', 'theme', 'language'] }) as [string | null, RedeemTheme, SnippetLanguage];
   const look: Look = { accent, theme, language };
   return (
     <>
@@ -115,7 +115,7 @@ export default function EmbedBuilderPage() {
                     choices={REDEEM_EMBED.themes.map((id) => ({ id, name: translate(`pp.builder.theme_${id}`) }))}
                     helperText={false}
                   />
-                  <SelectInput source="language" label={translate('pp.builder.language')} choices={REDEEM_EMBED.languages.map((id) => ({ id, name: LOCALE_NAMES[id] }))} helperText={false} />
+                  <SelectInput source="language" label={translate('pp.builder.language')} choices={REDEEM_EMBED.snippetLanguages.map((id) => ({ id, name: id === 'auto' ? translate('pp.builder.language_auto') : LOCALE_NAMES[id] }))} helperText={false} />
                   <Typography variant="body2" color="text.secondary" sx={{ my: 2 }}>
                     {translate('pp.builder.save_help')}
                   </Typography>
