@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { Locale } from '@partner-panel/sdk';
+import { CYCLES, type Locale } from '@partner-panel/sdk';
 import { accessibilityViolations, capture, expectNoProblems, goTo, MOBILE, newTab, painted, signInAsIs, trackRequests } from './support/browser.js';
 import { startServer } from './support/server.js';
 import { pluralForm } from '../src/i18n/localise.js';
@@ -20,14 +20,18 @@ const server = await startServer();
 type Tree = { [key: string]: string | Tree };
 const cores = import.meta.glob<{ messages: Tree }>('../src/i18n/*/index.ts');
 const rests = import.meta.glob<{ messages: Tree }>('../src/i18n/*/rest.ts');
-const sentences = import.meta.glob<{ successSentences: Tree; notices: Tree }>('../src/i18n/*/contract.ts');
+const sentences = import.meta.glob<{ successSentences: Tree; notices: Tree; descriptions: Tree }>('../src/i18n/*/contract.ts');
 
 /** A sentence of `locale`'s catalogue, filled as polyglot fills it (the plural form of `smart_count`). */
 async function words(locale: Locale) {
   const part = <T,>(files: Record<string, () => Promise<T>>, file: string) => (files[`../src/i18n/${locale}/${file}`] as () => Promise<T>)();
-  const [{ messages: first }, { messages: rest }, { successSentences, notices }] = await Promise.all([part(cores, 'index.ts'), part(rests, 'rest.ts'), part(sentences, 'contract.ts')]);
-  // The whole catalogue as the app holds it, and the contract's answers and notifications as the localiser shows them.
-  const messages = merge(merge(first, rest), { pp: { successes: successSentences, notices } });
+  const [{ messages: first }, { messages: rest }, { successSentences, notices, descriptions }] = await Promise.all([
+    part(cores, 'index.ts'),
+    part(rests, 'rest.ts'),
+    part(sentences, 'contract.ts'),
+  ]);
+  // The whole catalogue as the app holds it, and the contract's answers, notifications and descriptions as the localiser shows them.
+  const messages = merge(merge(first, rest), { pp: { successes: successSentences, notices, descriptions } });
   return (key: string, values: Record<string, string | number> = {}) => {
     const found = key.split('.').reduce<unknown>((node, part) => (node as Tree | undefined)?.[part], messages);
     if (typeof found !== 'string') throw new Error(`${locale}: no ${key}`);
@@ -97,8 +101,28 @@ describe('a German browser', () => {
     await page.getByTestId('bell-item').getByText(generated, { exact: true }).waitFor();
     expect(await accessibilityViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
+    // The pointer on the bell and the focus given back to it by Escape keep its tooltip open; a person moves on.
+    await page.getByRole('heading', { level: 1 }).hover();
+    await page.getByTestId('bell').blur();
     await goTo(page, requests, '/demo-reseller/notifications');
     await page.getByTestId('notification').getByText(generated, { exact: true }).first().waitFor();
+
+    // The Transactions page: the server stored "Coupons: 2 × <the plan's English name>"; the German
+    // reader reads it in German, the plan by its German name.
+    const [bought] = (
+      (await server.app.ctx.db.execute(
+        sql`select l.description from wallet_ledger l join resellers r on r.id = l.reseller_id where r.custom_url = 'demo-reseller' and l.kind = 'coupon_purchase' order by l.id desc limit 1`,
+      )) as unknown as { rows: { description: string }[] }
+    ).rows;
+    const plan = Object.entries(CYCLES).find(([, cycle]) => bought?.description === `Coupons: 2 × ${cycle.label}`)?.[0];
+    expect(plan, bought?.description).toBeDefined();
+    await goTo(page, requests, '/demo-reseller/billing/transactions');
+    await page
+      .getByTestId('transaction-row')
+      .first()
+      .getByText(t('pp.descriptions.coupons', { quantity: 2, cycle: t(`pp.cycles.${plan}`) }), { exact: true })
+      .waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
     expectNoProblems(tab);
   });
 });

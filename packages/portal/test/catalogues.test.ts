@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { LOCALES, type Locale } from '@partner-panel/sdk';
 import { en } from '../src/i18n/en/all';
-import { notices, refusals, successSentences, validation } from '../src/i18n/en/contract';
+import { descriptions, notices, refusals, successSentences, validation } from '../src/i18n/en/contract';
 import { merge } from '../src/i18n/assemble';
 import { publicPp } from '../src/i18n/en/public';
 
@@ -17,7 +17,7 @@ const languages = LOCALES.filter((l) => l !== 'en');
 const cores = import.meta.glob<{ messages: Tree }>('../src/i18n/*/index.ts');
 const rests = import.meta.glob<{ messages: Tree }>('../src/i18n/*/rest.ts');
 const publicFiles = import.meta.glob<{ publicPp: Tree }>('../src/i18n/*/public.ts');
-const sentenceFiles = import.meta.glob<{ validation: Tree; refusals: Tree; successSentences: Tree; notices: Tree }>('../src/i18n/*/contract.ts');
+const sentenceFiles = import.meta.glob<{ validation: Tree; refusals: Tree; successSentences: Tree; notices: Tree; descriptions: Tree }>('../src/i18n/*/contract.ts');
 
 /** Every sentence of a tree, by its dotted key. */
 function leaves(node: Tree, prefix = ''): Map<string, string> {
@@ -70,12 +70,13 @@ describe.each(languages)('the %s catalogue', (locale) => {
     expect(compare(locale, english, theirs, (k) => k.startsWith('ra.'))).toEqual(clean);
   });
 
-  it("has the contract's sentences (the server's refusals, the forms' rules, the answers, the notifications) in a file of their own", async () => {
+  it("has the contract's sentences (the server's refusals, the forms' rules, the answers, the notifications, the records' descriptions) in a file of their own", async () => {
     const load = sentenceFiles[`../src/i18n/${locale}/contract.ts`];
     expect(load, `src/i18n/${locale}/contract.ts`).toBeDefined();
-    const { validation: v, refusals: r, successSentences: s, notices: n } = await (load as () => Promise<{ validation: Tree; refusals: Tree; successSentences: Tree; notices: Tree }>)();
-    const english = leaves({ validation, refusals, successes: successSentences, notices } as unknown as Tree);
-    expect(compare(locale, english, leaves({ validation: v, refusals: r, successes: s, notices: n }), () => false)).toEqual(clean);
+    const file = await (load as () => Promise<{ validation: Tree; refusals: Tree; successSentences: Tree; notices: Tree; descriptions: Tree }>)();
+    const english = leaves({ validation, refusals, successes: successSentences, notices, descriptions } as unknown as Tree);
+    const theirs = leaves({ validation: file.validation, refusals: file.refusals, successes: file.successSentences, notices: file.notices, descriptions: file.descriptions });
+    expect(compare(locale, english, theirs, () => false)).toEqual(clean);
   });
 
   it("has the signed-out pages' strings in a file of their own, the same as in the whole catalogue", async () => {

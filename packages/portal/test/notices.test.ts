@@ -4,19 +4,20 @@
  * same values — its amounts, days and billing cycles in the reader's own words and formats.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { notice } from '@partner-panel/sdk';
+import { description, notice } from '@partner-panel/sdk';
 import { formatters } from '../src/components/format';
 import { loadSentences, localise } from '../src/i18n/localise';
-import { noticeValue } from '../src/realtime/notifications';
+import { serverValue } from '../src/i18n/serverWords';
 import { messages as german } from '../src/i18n/de/index';
 
 type Tree = { [key: string]: string | Tree };
 const translate = (key: string) => {
   const found = key.split('.').reduce<unknown>((node, part) => (node as Tree | undefined)?.[part], german);
-  return typeof found === 'string' ? found : key;
+  if (typeof found !== 'string') throw new Error(`no ${key} in the German catalogue`);
+  return found;
 };
 const format = formatters('de', 'Europe/Berlin');
-const inGerman = (text: string) => localise(text, 'de', { groups: ['notices'], value: (value) => noticeValue(value, format, translate) });
+const inGerman = (text: string) => localise(text, 'de', { groups: ['notices'], value: (value) => serverValue(value, format, translate) });
 
 beforeAll(async () => {
   await Promise.all([loadSentences('de'), loadSentences('ru')]);
@@ -44,7 +45,7 @@ describe("a notification in the reader's language", () => {
       'Ihr Live-Webhook-Endpunkt https://example.com/hook wurde deaktiviert: Er hat seit 08.12.26, 09:30 UTC keine Zustellung angenommen.',
     );
     expect(inGerman(notice('adminPriceRecurring', { admin: 'Ann', cycle: 'Monthly Plan (1 Month)', amount: '$4.50' }))).toBe(
-      `Ann hat Ihren wiederkehrenden Preis für ${translate('pp.coupons.cycles.monthly')} auf 4,50\u00a0$ gesetzt.`,
+      `Ann hat Ihren wiederkehrenden Preis für ${translate('pp.cycles.monthly')} auf 4,50\u00a0$ gesetzt.`,
     );
   });
 
@@ -59,5 +60,17 @@ describe("a notification in the reader's language", () => {
     expect(inGerman('Something the catalogue never said.')).toBe('Something the catalogue never said.');
     // A notice is only ever one of the notices: a refusal's sentence is not looked for.
     expect(localise('Coupon not found', 'de', { groups: ['notices'] })).toBe('Coupon not found');
+  });
+
+  it("words the descriptions the server keeps the reader's way, apart from the notices", () => {
+    const described = (text: string) => localise(text, 'de', { groups: ['descriptions'], value: (value) => serverValue(value, format, translate) });
+    expect(described(description('coupons', { quantity: 5, cycle: 'Annually Plan (12 Months)' }))).toBe(`Gutscheine: 5 × ${translate('pp.cycles.annually')}`);
+    expect(described(description('operatorCredit', { reason: 'Goodwill' }))).toBe('Gutschrift vom Betreiber: Goodwill');
+    expect(described(description('adminCredit', { admin: 'Ann', reason: 'Goodwill' }))).toBe('Gutschrift von Ann: Goodwill');
+    expect(described(description('walletDeposit'))).toBe('Wallet-Aufladung');
+    expect(described(description('sandboxSet', { amount: '$10,000.00' }))).toBe('Sandbox-Guthaben auf 10.000,00\u00a0$ gesetzt');
+    // What an admin typed as an invoice's description is theirs.
+    expect(described('Consulting, November')).toBe('Consulting, November');
+    expect(localise(description('walletDeposit'), 'de', { groups: ['notices'] })).toBe('Wallet Deposit');
   });
 });

@@ -223,6 +223,10 @@ describe('the PDF invoice in the reader’s language', () => {
     expect(words).toContain(`Дата счёта: ${spaced(new Date(invoice.date).toLocaleDateString('ru', { dateStyle: 'long', timeZone: 'UTC' }))}`);
     expect(words).toContain(spaced(new Intl.NumberFormat('ru', { style: 'currency', currency: 'USD' }).format(2345.6)));
     expect(words).toContain('russian-user@example.com');
+    // The description the server wrote itself ('Wallet Deposit') in the reader's words.
+    expect(invoice.description).toBe('Wallet Deposit');
+    expect(words).toContain('Пополнение кошелька');
+    expect(words).not.toContain('Wallet Deposit');
   });
 
   it('is in Arabic for a person whose language is Arabic, its words found whole and in reading order', async () => {

@@ -15,6 +15,8 @@ export interface Sentences {
   successes: object;
   /** The notifications' sentences (the bell, the Notifications page). */
   notices: object;
+  /** The descriptions the server writes into records (a transaction, a deposit's invoice). */
+  descriptions: object;
 }
 
 type Group = keyof Sentences;
@@ -72,7 +74,13 @@ function index(english: Sentences) {
 const translations = new Map<Locale, Sentences>();
 type SentenceFile = Omit<Sentences, 'successes'> & { successSentences: object };
 const files = import.meta.glob<SentenceFile>(['./*/contract.ts', '!./en/contract.ts']);
-const sentencesOf = ({ validation, refusals, successSentences, notices }: SentenceFile): Sentences => ({ validation, refusals, successes: successSentences, notices });
+const sentencesOf = ({ validation, refusals, successSentences, notices, descriptions }: SentenceFile): Sentences => ({
+  validation,
+  refusals,
+  successes: successSentences,
+  notices,
+  descriptions,
+});
 
 /** Fetches `locale`'s sentences (once); the full catalogue brings the same file. */
 export async function loadSentences(locale: Locale): Promise<void> {

@@ -67,21 +67,63 @@ export const notices = {
 
 export type NoticeName = keyof typeof notices;
 
+/**
+ * The sentences the server writes into records it keeps: a wallet movement's description (the
+ * Transactions page) and the invoice it makes for a deposit. English in the API and its exports, as
+ * stored; the portal shows them in the reader's language as it does the notices.
+ */
+export const descriptions = {
+  walletDeposit: 'Wallet Deposit',
+  demoFunds: 'Demo funds',
+  deposit: 'Deposit by ${method}, invoice #${invoice}',
+  invoicePayment: 'Payment by ${method}, invoice #${invoice}',
+  coupons: 'Coupons: ${quantity} × ${cycle}',
+  couponsWithAddon: 'Coupons: ${quantity} × ${cycle} + ${addon}',
+  couponRefund: 'Refund of coupon ${code}',
+  couponsRefund: 'Refund of ${smart_count} deleted coupon |||| Refund of ${smart_count} deleted coupons',
+  vpnPurchase: 'VPN account ${username}: ${plan}',
+  vpnRenewal: 'Renewal of VPN account ${username}',
+  sandboxOpened: 'Sandbox wallet opened with play money',
+  sandboxSet: 'Sandbox balance set to ${amount}',
+  settlement: 'Settlement: ${note}',
+  operatorCredit: 'Credit from the operator: ${reason}',
+  operatorDebit: 'Debit by the operator: ${reason}',
+  adminCredit: 'Credit from ${admin}: ${reason}',
+  adminDebit: 'Debit by ${admin}: ${reason}',
+  userCredit: 'Credit to ${name} (#${id}): ${reason}',
+  userDebit: 'Debit from ${name} (#${id}): ${reason}',
+} as const;
+
+export type DescriptionName = keyof typeof descriptions;
+
 /** The names a sentence's `${…}` placeholders take. */
 type Placeholders<S extends string> = S extends `${string}\${${infer Name}}${infer Rest}` ? Name | Placeholders<Rest> : never;
-export type NoticeValues<N extends NoticeName> = { [K in Placeholders<(typeof notices)[N]>]: K extends 'smart_count' ? number : string | number };
+type ValuesOf<S extends string> = { [K in Placeholders<S>]: K extends 'smart_count' ? number : string | number };
+export type NoticeValues<N extends NoticeName> = ValuesOf<(typeof notices)[N]>;
 
 /** A notification's sentence made by `notice()`: the server's notifier takes nothing else. */
 export type NoticeText = string & { readonly notice: true };
 
 /**
- * The English sentence of a notification, filled: the singular form when `smart_count` is 1, else
- * the plural. A value is put in as given (amounts already formatted, `$1,234.50`; dates as
- * `2026-12-08`), which is how the portal recognises and re-formats them for its reader.
+ * A sentence filled: the singular form when `smart_count` is 1, else the plural. A value is put in
+ * as given (amounts already formatted, `$1,234.50`; dates as `2026-12-08`), which is how the portal
+ * recognises and re-formats them for its reader.
  */
+function fill(sentence: string, values: Record<string, string | number> | undefined): string {
+  const forms = sentence.split('||||').map((form) => form.trim());
+  const form = forms.length > 1 && values?.smart_count !== 1 ? forms[1] : forms[0];
+  return (form as string).replace(/\$\{(\w+)\}/g, (whole, key: string) => (values && key in values ? String(values[key]) : whole));
+}
+
+/** The English sentence of a notification, filled. */
 export function notice<N extends NoticeName>(name: N, ...[values]: Placeholders<(typeof notices)[N]> extends never ? [] : [NoticeValues<N>]): NoticeText {
-  const filled = values as Record<string, string | number> | undefined;
-  const forms = notices[name].split('||||').map((form) => form.trim());
-  const form = forms.length > 1 && filled?.smart_count !== 1 ? forms[1] : forms[0];
-  return (form as string).replace(/\$\{(\w+)\}/g, (whole, key: string) => (filled && key in filled ? String(filled[key]) : whole)) as NoticeText;
+  return fill(notices[name], values as Record<string, string | number> | undefined) as NoticeText;
+}
+
+/** The English description of a record, filled. */
+export function description<N extends DescriptionName>(
+  name: N,
+  ...[values]: Placeholders<(typeof descriptions)[N]> extends never ? [] : [ValuesOf<(typeof descriptions)[N]>]
+): string {
+  return fill(descriptions[name], values as Record<string, string | number> | undefined);
 }

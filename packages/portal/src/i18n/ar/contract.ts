@@ -3,7 +3,7 @@
  * under a field, the refusals the server answers, and the answers' sentences on success.
  */
 import type { Translation } from '../catalogue';
-import type { refusals as englishRefusals, successSentences as englishSuccesses, validation as englishValidation, notices as englishNotices } from '../en/contract';
+import type { refusals as englishRefusals, successSentences as englishSuccesses, validation as englishValidation, notices as englishNotices, descriptions as englishDescriptions } from '../en/contract';
 
 /** Every form rule's sentence, by its name in the contract's `messages`. */
 export const validation: Translation<typeof englishValidation> = {
@@ -509,4 +509,28 @@ export const notices: Translation<typeof englishNotices> = {
     'المتبقي من حد ائتمانك (%{left}) لا يغطي %{smart_count} تجديد مستحق خلال الأيام الـ %{days} القادمة (%{amount}). يُرجى التواصل معنا لتسوية حسابك لتبقى حسابات VPN هذه نشطة. |||| المتبقي من حد ائتمانك (%{left}) لا يغطي التجديد المستحق خلال الأيام الـ %{days} القادمة (%{amount}). يُرجى التواصل معنا لتسوية حسابك ليبقى حساب VPN هذا نشطًا. |||| المتبقي من حد ائتمانك (%{left}) لا يغطي التجديدين المستحقين خلال الأيام الـ %{days} القادمة (%{amount}). يُرجى التواصل معنا لتسوية حسابك لتبقى حسابات VPN هذه نشطة. |||| المتبقي من حد ائتمانك (%{left}) لا يغطي %{smart_count} تجديدات مستحقة خلال الأيام الـ %{days} القادمة (%{amount}). يُرجى التواصل معنا لتسوية حسابك لتبقى حسابات VPN هذه نشطة. |||| المتبقي من حد ائتمانك (%{left}) لا يغطي %{smart_count} تجديدًا مستحقًا خلال الأيام الـ %{days} القادمة (%{amount}). يُرجى التواصل معنا لتسوية حسابك لتبقى حسابات VPN هذه نشطة. |||| المتبقي من حد ائتمانك (%{left}) لا يغطي %{smart_count} تجديد مستحق خلال الأيام الـ %{days} القادمة (%{amount}). يُرجى التواصل معنا لتسوية حسابك لتبقى حسابات VPN هذه نشطة.',
   webhookDisabledLive: 'عُطّلت نقطة نهاية webhook الحية %{url}: لم تقبل أي تسليم منذ %{since} UTC.',
   webhookDisabledSandbox: 'عُطّلت نقطة نهاية webhook التجريبية %{url}: لم تقبل أي تسليم منذ %{since} UTC.',
+};
+
+/** The descriptions the server writes into records (a transaction, a deposit's invoice), by their name in the contract's `descriptions`. */
+export const descriptions: Translation<typeof englishDescriptions> = {
+  walletDeposit: 'إيداع في المحفظة',
+  demoFunds: 'أموال تجريبية',
+  deposit: 'إيداع عبر %{method}، الفاتورة رقم %{invoice}',
+  invoicePayment: 'دفعة عبر %{method}، الفاتورة رقم %{invoice}',
+  coupons: 'قسائم: %{quantity} × %{cycle}',
+  couponsWithAddon: 'قسائم: %{quantity} × %{cycle} + %{addon}',
+  couponRefund: 'استرداد القسيمة %{code}',
+  couponsRefund:
+    'استرداد %{smart_count} قسيمة محذوفة |||| استرداد قسيمة محذوفة (%{smart_count}) |||| استرداد قسيمتين محذوفتين (%{smart_count}) |||| استرداد %{smart_count} قسائم محذوفة |||| استرداد %{smart_count} قسيمة محذوفة |||| استرداد %{smart_count} قسيمة محذوفة',
+  vpnPurchase: 'حساب VPN %{username}: %{plan}',
+  vpnRenewal: 'تجديد حساب VPN %{username}',
+  sandboxOpened: 'فُتحت محفظة البيئة التجريبية بأموال تجريبية',
+  sandboxSet: 'عُيّن رصيد البيئة التجريبية على %{amount}',
+  settlement: 'تسوية: %{note}',
+  operatorCredit: 'إضافة من المشغّل: %{reason}',
+  operatorDebit: 'خصم من المشغّل: %{reason}',
+  adminCredit: 'إضافة من %{admin}: %{reason}',
+  adminDebit: 'خصم من %{admin}: %{reason}',
+  userCredit: 'إضافة إلى %{name} (رقم %{id}): %{reason}',
+  userDebit: 'خصم من %{name} (رقم %{id}): %{reason}',
 };

@@ -3,7 +3,7 @@
  * the server answers and the answers' sentences on success, keyed as in ../en/contract.ts.
  */
 import type { Translation } from '../catalogue';
-import type { validation as englishValidation, refusals as englishRefusals, successSentences as englishSuccesses, notices as englishNotices } from '../en/contract';
+import type { validation as englishValidation, refusals as englishRefusals, successSentences as englishSuccesses, notices as englishNotices, descriptions as englishDescriptions } from '../en/contract';
 
 /** Every form rule's sentence, by its name in the contract's `messages`. */
 export const validation: Translation<typeof englishValidation> = {
@@ -477,4 +477,27 @@ export const notices: Translation<typeof englishNotices> = {
     'Ihr verbleibendes Kreditlimit (%{left}) deckt die %{smart_count} in den nächsten %{days} Tagen fällige Verlängerung (%{amount}) nicht. Bitte kontaktieren Sie uns, um Ihr Konto auszugleichen, damit dieses VPN-Konto aktiv bleibt. |||| Ihr verbleibendes Kreditlimit (%{left}) deckt die %{smart_count} in den nächsten %{days} Tagen fälligen Verlängerungen (%{amount}) nicht. Bitte kontaktieren Sie uns, um Ihr Konto auszugleichen, damit diese VPN-Konten aktiv bleiben.',
   webhookDisabledLive: 'Ihr Live-Webhook-Endpunkt %{url} wurde deaktiviert: Er hat seit %{since} UTC keine Zustellung angenommen.',
   webhookDisabledSandbox: 'Ihr Sandbox-Webhook-Endpunkt %{url} wurde deaktiviert: Er hat seit %{since} UTC keine Zustellung angenommen.',
+};
+
+/** The descriptions the server writes into records (a transaction, a deposit's invoice), by their name in the contract's `descriptions`. */
+export const descriptions: Translation<typeof englishDescriptions> = {
+  walletDeposit: 'Wallet-Aufladung',
+  demoFunds: 'Demo-Guthaben',
+  deposit: 'Aufladung per %{method}, Rechnung Nr. %{invoice}',
+  invoicePayment: 'Zahlung per %{method}, Rechnung Nr. %{invoice}',
+  coupons: 'Gutscheine: %{quantity} × %{cycle}',
+  couponsWithAddon: 'Gutscheine: %{quantity} × %{cycle} + %{addon}',
+  couponRefund: 'Erstattung für Gutschein %{code}',
+  couponsRefund: 'Erstattung für %{smart_count} gelöschten Gutschein |||| Erstattung für %{smart_count} gelöschte Gutscheine',
+  vpnPurchase: 'VPN-Konto %{username}: %{plan}',
+  vpnRenewal: 'Verlängerung des VPN-Kontos %{username}',
+  sandboxOpened: 'Sandbox-Wallet mit Spielgeld eröffnet',
+  sandboxSet: 'Sandbox-Guthaben auf %{amount} gesetzt',
+  settlement: 'Ausgleich: %{note}',
+  operatorCredit: 'Gutschrift vom Betreiber: %{reason}',
+  operatorDebit: 'Belastung durch den Betreiber: %{reason}',
+  adminCredit: 'Gutschrift von %{admin}: %{reason}',
+  adminDebit: 'Belastung durch %{admin}: %{reason}',
+  userCredit: 'Gutschrift an %{name} (Nr. %{id}): %{reason}',
+  userDebit: 'Belastung von %{name} (Nr. %{id}): %{reason}',
 };

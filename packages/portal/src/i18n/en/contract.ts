@@ -4,7 +4,7 @@
  * screen shows them in its language through ../localise.ts, which knows each by its English text.
  * Placeholders become polyglot's: `${owed}` → `%{owed}`.
  */
-import { errors, messages, notices as noticeSentences, successes } from '@partner-panel/sdk';
+import { descriptions as descriptionSentences, errors, messages, notices as noticeSentences, successes } from '@partner-panel/sdk';
 
 type Polyglot<T> = { [K in keyof T]: T[K] extends string ? string : Polyglot<T[K]> };
 
@@ -57,3 +57,6 @@ export const successSentences = { ...fixedSuccesses, ...filledSuccesses };
  * notification in English, and the bell and the Notifications page show it in the reader's language.
  */
 export const notices = mapTexts(noticeSentences);
+
+/** The descriptions the server writes into records, by their name in the contract's `descriptions`. */
+export const descriptions = mapTexts(descriptionSentences);

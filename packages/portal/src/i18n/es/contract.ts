@@ -3,7 +3,7 @@
  * shows under a field, the refusals the server answers, and the answers' sentences on success.
  */
 import type { Translation } from '../catalogue';
-import type { refusals as englishRefusals, successSentences as englishSuccesses, validation as englishValidation, notices as englishNotices } from '../en/contract';
+import type { refusals as englishRefusals, successSentences as englishSuccesses, validation as englishValidation, notices as englishNotices, descriptions as englishDescriptions } from '../en/contract';
 
 /** Every form rule's sentence, by its name in the contract's `messages`. */
 export const validation: Translation<typeof englishValidation> = {
@@ -466,4 +466,27 @@ export const notices: Translation<typeof englishNotices> = {
     'Lo que queda de su límite de crédito (%{left}) no cubre la %{smart_count} renovación prevista en los próximos %{days} días (%{amount}). Póngase en contacto con nosotros para liquidar su cuenta y mantener activa esta cuenta VPN. |||| Lo que queda de su límite de crédito (%{left}) no cubre las %{smart_count} renovaciones previstas en los próximos %{days} días (%{amount}). Póngase en contacto con nosotros para liquidar su cuenta y mantener activas estas cuentas VPN.',
   webhookDisabledLive: 'Su endpoint de webhook en producción %{url} se desactivó: no ha aceptado ninguna entrega desde el %{since} UTC.',
   webhookDisabledSandbox: 'Su endpoint de webhook de sandbox %{url} se desactivó: no ha aceptado ninguna entrega desde el %{since} UTC.',
+};
+
+/** The descriptions the server writes into records (a transaction, a deposit's invoice), by their name in the contract's `descriptions`. */
+export const descriptions: Translation<typeof englishDescriptions> = {
+  walletDeposit: 'Depósito en el monedero',
+  demoFunds: 'Fondos de demostración',
+  deposit: 'Depósito por %{method}, factura n.º %{invoice}',
+  invoicePayment: 'Pago por %{method}, factura n.º %{invoice}',
+  coupons: 'Cupones: %{quantity} × %{cycle}',
+  couponsWithAddon: 'Cupones: %{quantity} × %{cycle} + %{addon}',
+  couponRefund: 'Reembolso del cupón %{code}',
+  couponsRefund: 'Reembolso de %{smart_count} cupón eliminado |||| Reembolso de %{smart_count} cupones eliminados',
+  vpnPurchase: 'Cuenta VPN %{username}: %{plan}',
+  vpnRenewal: 'Renovación de la cuenta VPN %{username}',
+  sandboxOpened: 'Monedero de sandbox abierto con dinero de prueba',
+  sandboxSet: 'Saldo de sandbox fijado en %{amount}',
+  settlement: 'Liquidación: %{note}',
+  operatorCredit: 'Abono del operador: %{reason}',
+  operatorDebit: 'Cargo del operador: %{reason}',
+  adminCredit: 'Abono de %{admin}: %{reason}',
+  adminDebit: 'Cargo de %{admin}: %{reason}',
+  userCredit: 'Abono a %{name} (n.º %{id}): %{reason}',
+  userDebit: 'Cargo a %{name} (n.º %{id}): %{reason}',
 };

@@ -3,7 +3,7 @@
  * the refusals the server answers, and the answers' sentences on success, keyed as in ../en/contract.
  */
 import type { Translation } from '../catalogue';
-import type { refusals as englishRefusals, successSentences as englishSuccesses, validation as englishValidation, notices as englishNotices } from '../en/contract';
+import type { refusals as englishRefusals, successSentences as englishSuccesses, validation as englishValidation, notices as englishNotices, descriptions as englishDescriptions } from '../en/contract';
 
 /** Every form rule's sentence, by its name in the contract's `messages`. */
 export const validation: Translation<typeof englishValidation> = {
@@ -466,4 +466,27 @@ export const notices: Translation<typeof englishNotices> = {
     'Ce qui reste de votre limite de crédit (%{left}) ne couvre pas le %{smart_count} renouvellement prévu dans les %{days} prochains jours (%{amount}). Contactez-nous pour régler votre compte et garder ce compte VPN actif. |||| Ce qui reste de votre limite de crédit (%{left}) ne couvre pas les %{smart_count} renouvellements prévus dans les %{days} prochains jours (%{amount}). Contactez-nous pour régler votre compte et garder ces comptes VPN actifs.',
   webhookDisabledLive: 'Votre endpoint de webhook en production %{url} a été désactivé : il n’a accepté aucune livraison depuis le %{since} UTC.',
   webhookDisabledSandbox: 'Votre endpoint de webhook sandbox %{url} a été désactivé : il n’a accepté aucune livraison depuis le %{since} UTC.',
+};
+
+/** The descriptions the server writes into records (a transaction, a deposit's invoice), by their name in the contract's `descriptions`. */
+export const descriptions: Translation<typeof englishDescriptions> = {
+  walletDeposit: 'Approvisionnement du portefeuille',
+  demoFunds: 'Fonds de démonstration',
+  deposit: 'Approvisionnement par %{method}, facture nº %{invoice}',
+  invoicePayment: 'Paiement par %{method}, facture nº %{invoice}',
+  coupons: 'Coupons : %{quantity} × %{cycle}',
+  couponsWithAddon: 'Coupons : %{quantity} × %{cycle} + %{addon}',
+  couponRefund: 'Remboursement du coupon %{code}',
+  couponsRefund: 'Remboursement de %{smart_count} coupon supprimé |||| Remboursement de %{smart_count} coupons supprimés',
+  vpnPurchase: 'Compte VPN %{username} : %{plan}',
+  vpnRenewal: 'Renouvellement du compte VPN %{username}',
+  sandboxOpened: 'Portefeuille sandbox ouvert avec de l’argent fictif',
+  sandboxSet: 'Solde sandbox fixé à %{amount}',
+  settlement: 'Règlement : %{note}',
+  operatorCredit: 'Crédit de l’opérateur : %{reason}',
+  operatorDebit: 'Débit par l’opérateur : %{reason}',
+  adminCredit: 'Crédit de %{admin} : %{reason}',
+  adminDebit: 'Débit par %{admin} : %{reason}',
+  userCredit: 'Crédit à %{name} (nº %{id}) : %{reason}',
+  userDebit: 'Débit de %{name} (nº %{id}) : %{reason}',
 };

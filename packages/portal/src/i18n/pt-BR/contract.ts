@@ -3,7 +3,7 @@
  * under a field, the refusals the server answers, and the answers' sentences on success.
  */
 import type { Translation } from '../catalogue';
-import type { refusals as englishRefusals, successSentences as englishSuccesses, validation as englishValidation, notices as englishNotices } from '../en/contract';
+import type { refusals as englishRefusals, successSentences as englishSuccesses, validation as englishValidation, notices as englishNotices, descriptions as englishDescriptions } from '../en/contract';
 
 /** Every form rule's sentence, by its name in the contract's `messages`. */
 export const validation: Translation<typeof englishValidation> = {
@@ -466,4 +466,27 @@ export const notices: Translation<typeof englishNotices> = {
     'O que resta do seu limite de crédito (%{left}) não cobre a %{smart_count} renovação prevista para os próximos %{days} dias (%{amount}). Entre em contato conosco para quitar sua conta e manter esta conta VPN ativa. |||| O que resta do seu limite de crédito (%{left}) não cobre as %{smart_count} renovações previstas para os próximos %{days} dias (%{amount}). Entre em contato conosco para quitar sua conta e manter estas contas VPN ativas.',
   webhookDisabledLive: 'Seu endpoint de webhook de produção %{url} foi desativado: ele não aceita nenhuma entrega desde %{since} UTC.',
   webhookDisabledSandbox: 'Seu endpoint de webhook de sandbox %{url} foi desativado: ele não aceita nenhuma entrega desde %{since} UTC.',
+};
+
+/** The descriptions the server writes into records (a transaction, a deposit's invoice), by their name in the contract's `descriptions`. */
+export const descriptions: Translation<typeof englishDescriptions> = {
+  walletDeposit: 'Depósito na carteira',
+  demoFunds: 'Fundos de demonstração',
+  deposit: 'Depósito por %{method}, fatura nº %{invoice}',
+  invoicePayment: 'Pagamento por %{method}, fatura nº %{invoice}',
+  coupons: 'Cupons: %{quantity} × %{cycle}',
+  couponsWithAddon: 'Cupons: %{quantity} × %{cycle} + %{addon}',
+  couponRefund: 'Reembolso do cupom %{code}',
+  couponsRefund: 'Reembolso de %{smart_count} cupom excluído |||| Reembolso de %{smart_count} cupons excluídos',
+  vpnPurchase: 'Conta VPN %{username}: %{plan}',
+  vpnRenewal: 'Renovação da conta VPN %{username}',
+  sandboxOpened: 'Carteira de sandbox aberta com dinheiro fictício',
+  sandboxSet: 'Saldo de sandbox definido em %{amount}',
+  settlement: 'Acerto: %{note}',
+  operatorCredit: 'Crédito do operador: %{reason}',
+  operatorDebit: 'Débito pelo operador: %{reason}',
+  adminCredit: 'Crédito de %{admin}: %{reason}',
+  adminDebit: 'Débito por %{admin}: %{reason}',
+  userCredit: 'Crédito para %{name} (nº %{id}): %{reason}',
+  userDebit: 'Débito de %{name} (nº %{id}): %{reason}',
 };

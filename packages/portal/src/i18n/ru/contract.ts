@@ -4,7 +4,7 @@
  * the contract, with polyglot's placeholders.
  */
 import type { Translation } from '../catalogue';
-import type { refusals as englishRefusals, successSentences as englishSuccesses, validation as englishValidation, notices as englishNotices } from '../en/contract';
+import type { refusals as englishRefusals, successSentences as englishSuccesses, validation as englishValidation, notices as englishNotices, descriptions as englishDescriptions } from '../en/contract';
 
 /** Every form rule's sentence, by its name in the contract's `messages`. */
 export const validation: Translation<typeof englishValidation> = {
@@ -471,4 +471,27 @@ export const notices: Translation<typeof englishNotices> = {
     'Остаток вашего кредитного лимита (%{left}) не покрывает %{smart_count} продление в ближайшие %{days} дн. (%{amount}). Свяжитесь с нами, чтобы погасить задолженность и сохранить этот VPN-аккаунт активным. |||| Остаток вашего кредитного лимита (%{left}) не покрывает %{smart_count} продления в ближайшие %{days} дн. (%{amount}). Свяжитесь с нами, чтобы погасить задолженность и сохранить эти VPN-аккаунты активными. |||| Остаток вашего кредитного лимита (%{left}) не покрывает %{smart_count} продлений в ближайшие %{days} дн. (%{amount}). Свяжитесь с нами, чтобы погасить задолженность и сохранить эти VPN-аккаунты активными.',
   webhookDisabledLive: 'Ваш рабочий webhook-эндпоинт %{url} отключён: он не принял ни одной доставки с %{since} UTC.',
   webhookDisabledSandbox: 'Ваш webhook-эндпоинт песочницы %{url} отключён: он не принял ни одной доставки с %{since} UTC.',
+};
+
+/** The descriptions the server writes into records (a transaction, a deposit's invoice), by their name in the contract's `descriptions`. */
+export const descriptions: Translation<typeof englishDescriptions> = {
+  walletDeposit: 'Пополнение кошелька',
+  demoFunds: 'Демонстрационные средства',
+  deposit: 'Пополнение (%{method}), счёт №\u00a0%{invoice}',
+  invoicePayment: 'Оплата (%{method}), счёт №\u00a0%{invoice}',
+  coupons: 'Купоны: %{quantity} × %{cycle}',
+  couponsWithAddon: 'Купоны: %{quantity} × %{cycle} + %{addon}',
+  couponRefund: 'Возврат за купон %{code}',
+  couponsRefund: 'Возврат за %{smart_count} удалённый купон |||| Возврат за %{smart_count} удалённых купона |||| Возврат за %{smart_count} удалённых купонов',
+  vpnPurchase: 'VPN-аккаунт %{username}: %{plan}',
+  vpnRenewal: 'Продление VPN-аккаунта %{username}',
+  sandboxOpened: 'Кошелёк песочницы открыт с игровыми деньгами',
+  sandboxSet: 'Баланс песочницы установлен: %{amount}',
+  settlement: 'Погашение: %{note}',
+  operatorCredit: 'Зачисление от оператора: %{reason}',
+  operatorDebit: 'Списание оператором: %{reason}',
+  adminCredit: 'Зачисление от %{admin}: %{reason}',
+  adminDebit: 'Списание администратором %{admin}: %{reason}',
+  userCredit: 'Зачисление пользователю %{name} (№\u00a0%{id}): %{reason}',
+  userDebit: 'Списание у пользователя %{name} (№\u00a0%{id}): %{reason}',
 };

@@ -16,6 +16,7 @@ import type { PortalDataProvider } from '@partner-panel/data-provider';
 import { errors, fallbackMessage, type Invoice } from '@partner-panel/sdk';
 import { followDownload } from '../../components/download';
 import { useFormat } from '../../components/format';
+import { useServerWords } from '../../i18n/serverWords';
 import { ListTable } from '../../components/ListTable';
 import { PageHeader } from '../../components/PageHeader';
 import { usePaths } from '../../routing/usePaths';
@@ -59,6 +60,7 @@ function NoRecord({ title }: { title: string }) {
 function InvoiceDetail() {
   const translate = useTranslate();
   const format = useFormat();
+  const words = useServerWords('descriptions');
   const links = usePaths();
   const { record: invoice, isPending, error } = useShowContext<Invoice & { id: number }>();
   const { id = '' } = useParams();
@@ -106,7 +108,7 @@ function InvoiceDetail() {
           </Box>
           <Divider sx={{ my: 2 }} />
           <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
-            <Typography>{invoice.description}</Typography>
+            <Typography>{words(invoice.description)}</Typography>
             <Typography>{format.money(invoice.total)}</Typography>
           </Box>
           <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, mt: 1 }}>

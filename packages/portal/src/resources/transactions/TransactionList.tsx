@@ -11,6 +11,7 @@ import { PAGE_SIZES, type Transaction } from '@partner-panel/sdk';
 import { ExportCsvButton } from '../../components/ExportCsvButton';
 import { LiveFilters } from '../../components/FilterPanel';
 import { useFormat } from '../../components/format';
+import { useServerWords } from '../../i18n/serverWords';
 import { ListTable } from '../../components/ListTable';
 import { PageHeader } from '../../components/PageHeader';
 import { PortalList } from '../../components/PortalList';
@@ -44,12 +45,13 @@ function TransactionTable({ onView }: { onView: (id: number) => void }) {
   const translate = useTranslate();
   const format = useFormat();
   const amount = (dollars: number) => (dollars ? format.money(dollars) : '—');
+  const words = useServerWords('descriptions');
   return (
     <ListTable rowTestId="transaction-row" label={translate('pp.transactions.list_title')}>
       <Col source="date" disableSort render={(r) => format.dateTime(r.date)} />
       <Col source="transaction_id" disableSort cellSx={() => ({ fontFamily: 'monospace' })} />
       <Col source="gateway" disableSort />
-      <Col source="description" disableSort />
+      <Col source="description" disableSort render={(r) => words(r.description)} />
       <Col source="amount_in" disableSort render={(r) => amount(r.amount_in)} />
       <Col source="amount_out" disableSort render={(r) => amount(r.amount_out)} />
       <Col
@@ -69,13 +71,14 @@ function TransactionDialog({ id, onClose }: { id: number; onClose: () => void })
   const translate = useTranslate();
   const format = useFormat();
   const links = usePaths();
+  const words = useServerWords('descriptions');
   const { data, isPending, error } = useGetOne<Transaction>('transactions', { id }, { retry: false });
   const rows: [string, string][] = data
     ? [
         [translate('resources.transactions.fields.date'), format.dateTime(data.date)],
         [translate('resources.transactions.fields.transaction_id'), data.transaction_id],
         [translate('resources.transactions.fields.gateway'), data.gateway],
-        [translate('resources.transactions.fields.description'), data.description],
+        [translate('resources.transactions.fields.description'), words(data.description)],
         [translate('resources.transactions.fields.amount_in'), format.money(data.amount_in)],
         [translate('resources.transactions.fields.amount_out'), format.money(data.amount_out)],
         [translate('pp.transactions.balance_after'), format.money(data.balance_after)],

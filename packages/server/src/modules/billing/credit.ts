@@ -9,7 +9,7 @@
  * ledger holds at most one row per payment (unique index) should anything ever slip past that.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { PAYMENT_METHOD_NAMES, centsToDollars, notice, type PaymentModule } from '@partner-panel/sdk';
+import { PAYMENT_METHOD_NAMES, centsToDollars, notice, description, type PaymentModule } from '@partner-panel/sdk';
 import type { AppContext } from '../../context.js';
 import { rows } from '../../db/index.js';
 import type { Unit } from '../../db/unit.js';
@@ -70,7 +70,7 @@ export async function creditPayment(ctx: Ctx, unit: Unit, paymentId: number, sta
     amountCents: amount,
     kind: sent ? 'invoice_payment' : 'deposit',
     reference: `payment:${turned.id}`,
-    description: `${sent ? 'Payment' : 'Deposit'} by ${method}, invoice #${turned.invoice_id}`,
+    description: description(sent ? 'invoicePayment' : 'deposit', { method, invoice: turned.invoice_id }),
     paymentId: turned.id,
   });
   await markInvoicePaid(unit.tx, turned.invoice_id, turned.provider, now);

@@ -5,7 +5,7 @@
  * glyphs cover Latin, Cyrillic and Arabic, so the text stays searchable and copyable in each. An
  * Arabic invoice is laid out right to left: its columns mirrored, its lines drawn by pdf-text.ts.
  */
-import type { Invoice, Locale } from '@partner-panel/sdk';
+import { descriptions, type Invoice, type Locale } from '@partner-panel/sdk';
 import { formatDay, formatMoney, isRightToLeft } from '../../locales.js';
 import { invoiceWords } from './invoice-i18n/index.js';
 import { drawText, fontFaces, mapLigaturesForReaders } from './pdf-text.js';
@@ -26,11 +26,13 @@ export async function invoicePdf(invoice: Invoice, issuer: Issuer, locale: Local
   // Loaded on the first invoice, not at start-up (docs/performance.md, start-up).
   const { default: PDFDocument } = await import('pdfkit');
   const say = invoiceWords(locale);
+  // The one description the server writes itself is the reader's; one an admin typed is as typed.
+  const described = invoice.description === descriptions.walletDeposit ? say('walletDeposit') : invoice.description;
   const doc = new PDFDocument({
     size: 'A4',
     margin: 56,
     lang: locale,
-    info: { Title: say('number', { id: invoice.id }), Author: issuer.name, Subject: invoice.description },
+    info: { Title: say('number', { id: invoice.id }), Author: issuer.name, Subject: described },
   });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -99,7 +101,7 @@ export async function invoicePdf(invoice: Invoice, issuer: Issuer, locale: Local
   band(y);
   row(y, [say('description'), say('amount')], { bold: true });
   y += 26;
-  y = Math.max(y + 22, row(y, [invoice.description, money(locale, invoice.total)], { typed: true }));
+  y = Math.max(y + 22, row(y, [described, money(locale, invoice.total)], { typed: true }));
   doc.moveTo(left, y).lineTo(right, y).strokeColor('#ccc').stroke();
   y += 8;
   row(y, [say('total'), money(locale, invoice.total)], { bold: true });

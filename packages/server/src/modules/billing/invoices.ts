@@ -4,7 +4,7 @@
  * one for its user with the same function. Unpaid becomes paid when a payment of it is credited.
  */
 import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
-import { PAYMENT_METHOD_NAMES, centsToDollars, dollarsToCents, notice, type EventObject, type Invoice, type InvoiceStatus, type PaymentModule } from '@partner-panel/sdk';
+import { PAYMENT_METHOD_NAMES, centsToDollars, dollarsToCents, notice, description, type EventObject, type Invoice, type InvoiceStatus, type PaymentModule } from '@partner-panel/sdk';
 import type { AppContext } from '../../context.js';
 import { rows, type Tx } from '../../db/index.js';
 import { contains } from '../../db/search.js';
@@ -15,7 +15,7 @@ import { audit } from '../audit/index.js';
 import { recordEvent } from '../events/record.js';
 import { formatUsd } from '../wallet/service.js';
 
-export const DEPOSIT_DESCRIPTION = 'Wallet Deposit';
+export const DEPOSIT_DESCRIPTION = description('walletDeposit');
 /** How long a sent invoice gives its payer; a deposit the reseller starts itself is due at once. */
 export const SENT_INVOICE_DUE_DAYS = 7;
 

@@ -1,6 +1,6 @@
 /** Deleting a coupon (with its refund) and e-mailing one (001 §2.3, §4, §5). */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { REDEEM_PAGES, RESTRICTED_RESELLER_ID, centsToDollars, messages, notice, type Locale } from '@partner-panel/sdk';
+import { REDEEM_PAGES, RESTRICTED_RESELLER_ID, centsToDollars, messages, notice, description, type Locale } from '@partner-panel/sdk';
 import type { AppContext } from '../../context.js';
 import { rows } from '../../db/index.js';
 import { transact } from '../../db/unit.js';
@@ -43,7 +43,7 @@ export async function deleteCoupon(ctx: Ctx, actorId: number, ownerId: number, c
             amountCents: price,
             kind: 'coupon_refund',
             reference: `coupon:${couponId}`,
-            description: `Refund of coupon ${removed.code}`,
+            description: description('couponRefund', { code: removed.code }),
             actorId: actorId === ownerId ? null : actorId,
           })
         : Number((await tx.select({ b: resellers.balanceCents }).from(resellers).where(eq(resellers.id, ownerId)))[0]?.b ?? 0);

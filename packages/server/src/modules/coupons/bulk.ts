@@ -6,7 +6,7 @@
  * confirmed is the amount refunded.
  */
 import { eq, sql } from 'drizzle-orm';
-import { centsToDollars, messages, notice } from '@partner-panel/sdk';
+import { centsToDollars, messages, notice, description } from '@partner-panel/sdk';
 import type { AppContext } from '../../context.js';
 import { rows } from '../../db/index.js';
 import { transact } from '../../db/unit.js';
@@ -55,7 +55,7 @@ export async function deleteSelection(ctx: Ctx, ownerId: number, ids: number[]) 
             amountCents: total,
             kind: 'coupon_refund',
             reference: `coupons:${removed.map((r) => r.id).sort((a, b) => a - b)[0]}+${removed.length}`,
-            description: `Refund of ${removed.length} deleted ${removed.length === 1 ? 'coupon' : 'coupons'}`,
+            description: description('couponsRefund', { smart_count: removed.length }),
           })
         : Number((await tx.select({ b: resellers.balanceCents }).from(resellers).where(eq(resellers.id, ownerId)))[0]?.b ?? 0);
     await tx.update(resellers).set({ couponsTotal: sql`${resellers.couponsTotal} - ${removed.length}` }).where(eq(resellers.id, ownerId));

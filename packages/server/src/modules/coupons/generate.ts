@@ -4,7 +4,7 @@
  * the ledger row are written with the debit that pays them, in the statement that charges the
  * wallet together with the other charges waiting for it (wallet/group-commit.ts).
  */
-import { ACCOUNT_STATUS, COUPON_QUANTITY, COUPON_VALIDITY_MONTHS, CYCLES, RESTRICTED_RESELLER_ID, centsToDollars, messages, notice } from '@partner-panel/sdk';
+import { ACCOUNT_STATUS, COUPON_QUANTITY, COUPON_VALIDITY_MONTHS, CYCLES, RESTRICTED_RESELLER_ID, centsToDollars, messages, notice, description } from '@partner-panel/sdk';
 import { inactiveRefusal } from '../profile/status.js';
 import type { AppContext, SessionReseller } from '../../context.js';
 import { nextId } from '../../db/ids.js';
@@ -64,13 +64,13 @@ async function chargeGeneration(ctx: Ctx, actor: SessionReseller, owner: { id: n
   const expiresAt = addMonths(now, COUPON_VALIDITY_MONTHS);
   const prefix = input.prefix.toUpperCase();
 
-  const label = `${input.quantity} × ${CYCLES[product.cycle].label}${addon ? ` + ${addon.name}` : ''}`;
+  const bought = { quantity: input.quantity, cycle: CYCLES[product.cycle].label };
   const movement = {
     resellerId: owner.id,
     amountCents: totalCents,
     kind: 'coupon_purchase',
     reference: '',
-    description: `Coupons: ${label}`,
+    description: addon ? description('couponsWithAddon', { ...bought, addon: addon.name }) : description('coupons', bought),
     actorId: forSomeoneElse ? actor.id : null,
     // The member spending: the ledger names them, and wallet_move holds them to their daily limit.
     personId: actor.personId,

@@ -6,7 +6,7 @@
  */
 
 import { sql } from 'drizzle-orm';
-import { RESTRICTED_RESELLER_ID, type Role } from '@partner-panel/sdk';
+import { RESTRICTED_RESELLER_ID, description, type Role } from '@partner-panel/sdk';
 import { DEFAULT_PARTNER_CREDIT_LIMIT_USD } from '../../config.js';
 import type { Db } from '../../db/index.js';
 import { memberships, people, resellers } from '../../db/schema/index.js';
@@ -71,7 +71,7 @@ export async function seedDemo(db: Db, options: { partnerCreditLimitCents?: numb
       // The funds go in as any money does: a movement of the wallet, with its ledger row. No gateway
       // paid them: they are the operator's credit, so the reconciliation finds no deposit without its payment.
       if (account.balanceCents > 0) {
-        const funds = { resellerId: row.id, amountCents: account.balanceCents, kind: 'operator_credit', reference: 'demo:seed', description: 'Demo funds' } as const;
+        const funds = { resellerId: row.id, amountCents: account.balanceCents, kind: 'operator_credit', reference: 'demo:seed', description: description('demoFunds') } as const;
         await moveWallet(tx, row.id, [moveSpec(funds, funds.amountCents, new Date())]);
       }
     }

@@ -13,6 +13,7 @@ import {
   WALLET_GATEWAY,
   centsToDollars,
   notice,
+  description,
   type AdjustmentRow,
   type MismatchKind,
   type MismatchRow,
@@ -183,10 +184,10 @@ export async function adjustWallet(ctx: Ctx, who: Who, input: { resellerId: numb
     };
     let balance: number;
     if (input.type === 'credit') {
-      balance = await credit(ctx, unit, { ...movement, kind: 'operator_credit', description: `Credit from the operator: ${input.reason}` });
+      balance = await credit(ctx, unit, { ...movement, kind: 'operator_credit', description: description('operatorCredit', { reason: input.reason }) });
     } else {
       try {
-        balance = await debit(ctx, unit, { ...movement, kind: 'operator_debit', description: `Debit by the operator: ${input.reason}` });
+        balance = await debit(ctx, unit, { ...movement, kind: 'operator_debit', description: description('operatorDebit', { reason: input.reason }) });
       } catch (error) {
         if (!isRefusedDebit(error)) throw error;
         const amount = formatUsd(input.cents);

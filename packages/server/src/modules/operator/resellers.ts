@@ -10,7 +10,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import { ACCOUNT_STATUS, RESTRICTED_RESELLER_ID, centsToDollars, notice, type CallQuery, type Contract, type Locale, type OperatorResellerRow } from '@partner-panel/sdk';
+import { ACCOUNT_STATUS, RESTRICTED_RESELLER_ID, centsToDollars, notice, description, type CallQuery, type Contract, type Locale, type OperatorResellerRow } from '@partner-panel/sdk';
 import type { AppContext } from '../../context.js';
 import { rows, type Tx } from '../../db/index.js';
 import { memberships, people, resellers } from '../../db/schema/index.js';
@@ -333,7 +333,7 @@ export async function settleReseller(ctx: Ctx, who: Who | null, input: { id: num
       amountCents: input.amountCents,
       kind: 'settlement',
       reference: `settlement:${input.id}:${ctx.clock.now().getTime()}`,
-      description: `Settlement: ${input.note}`.slice(0, 500),
+      description: description('settlement', { note: input.note }).slice(0, 500),
       actorId: who?.operatorId ?? null,
       personId: who?.personId ?? null,
     });

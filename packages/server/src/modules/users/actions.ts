@@ -14,6 +14,7 @@ import {
   messages,
   successes,
   notice,
+  description,
   type CallBody,
   type Contract,
 } from '@partner-panel/sdk';
@@ -243,16 +244,16 @@ export async function adjustUserBalance(ctx: Ctx, acting: Acting, body: CallBody
     const common = { amountCents: amount, reference, actorId: admin.id };
     let balance: number;
     if (body.type === 'credit') {
-      await debit(ctx, unit, { ...common, resellerId: admin.id, kind: 'user_credit', description: `Credit to ${user.name} (#${user.id}): ${body.reason}` });
-      balance = await credit(ctx, unit, { ...common, resellerId: user.id, kind: 'admin_credit', description: `Credit from ${admin.name}: ${body.reason}` });
+      await debit(ctx, unit, { ...common, resellerId: admin.id, kind: 'user_credit', description: description('userCredit', { name: user.name, id: user.id, reason: body.reason }) });
+      balance = await credit(ctx, unit, { ...common, resellerId: user.id, kind: 'admin_credit', description: description('adminCredit', { admin: admin.name, reason: body.reason }) });
     } else {
       try {
-        balance = await debit(ctx, unit, { ...common, resellerId: user.id, kind: 'admin_debit', description: `Debit by ${admin.name}: ${body.reason}` });
+        balance = await debit(ctx, unit, { ...common, resellerId: user.id, kind: 'admin_debit', description: description('adminDebit', { admin: admin.name, reason: body.reason }) });
       } catch (error) {
         if (!isRefusedDebit(error)) throw error;
         throw invalid(`The user's balance is ${formatUsd(user.balanceCents)}: a debit may not take it below zero.`, 'amount');
       }
-      await credit(ctx, unit, { ...common, resellerId: admin.id, kind: 'user_debit', description: `Debit from ${user.name} (#${user.id}): ${body.reason}` });
+      await credit(ctx, unit, { ...common, resellerId: admin.id, kind: 'user_debit', description: description('userDebit', { name: user.name, id: user.id, reason: body.reason }) });
     }
     await audit(unit.tx, {
       actorId: admin.id,

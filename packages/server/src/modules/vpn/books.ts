@@ -5,7 +5,7 @@
  * no live money by construction, not by a filter someone could forget.
  */
 import { eq } from 'drizzle-orm';
-import { CLIENT_API, type KeyMode } from '@partner-panel/sdk';
+import { CLIENT_API, description, type KeyMode } from '@partner-panel/sdk';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/index.js';
 import type { Unit } from '../../db/unit.js';
@@ -53,7 +53,7 @@ async function openSandboxWallet(tx: Tx, resellerId: number): Promise<number> {
       amountCents: OPENING_CENTS,
       balanceAfterCents: OPENING_CENTS,
       kind: 'sandbox_opening',
-      description: 'Sandbox wallet opened with play money',
+      description: description('sandboxOpened'),
     });
   }
   const [row] = await tx.select({ balance: sandboxWallets.balanceCents }).from(sandboxWallets).where(eq(sandboxWallets.resellerId, resellerId)).for('update');
@@ -100,7 +100,7 @@ export async function setSandboxBalance(unit: Unit, resellerId: number, cents: n
     amountCents: cents - current,
     balanceAfterCents: cents,
     kind: 'sandbox_adjustment',
-    description: `Sandbox balance set to ${formatUsd(cents)}`,
+    description: description('sandboxSet', { amount: formatUsd(cents) }),
   });
   return cents;
 }

@@ -6,7 +6,7 @@
  * renewals fall due, a reseller whose balance does not cover them is warned, once a period.
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { errors, notice, type NoticeText } from '@partner-panel/sdk';
+import { errors, notice, description, type NoticeText } from '@partner-panel/sdk';
 import type { AppContext } from '../../context.js';
 import { rows } from '../../db/index.js';
 import { transact, type Unit } from '../../db/unit.js';
@@ -65,7 +65,7 @@ async function renewOne(ctx: Ctx): Promise<'renewed' | 'suspended' | null> {
           amountCents: unitCents,
           kind: 'vpn_renewal',
           reference: `vpn_account:${account.id}:renewal:${endAt.toISOString()}`,
-          description: `Renewal of VPN account ${account.username}`,
+          description: description('vpnRenewal', { username: account.username }),
         });
       }
     } catch (error) {

@@ -6,7 +6,7 @@
  * the books it is given: the live ones by default, the sandbox's for a sandbox key.
  */
 import { eq, sql } from 'drizzle-orm';
-import { ACCOUNT_STATUS, CYCLES, RESTRICTED_RESELLER_ID, centsToDollars, errors, notice, type Cycle, type Locale, type NoticeText } from '@partner-panel/sdk';
+import { ACCOUNT_STATUS, CYCLES, RESTRICTED_RESELLER_ID, centsToDollars, errors, notice, description, type Cycle, type Locale, type NoticeText } from '@partner-panel/sdk';
 import { inactiveRefusal } from '../profile/status.js';
 import type { AppContext, SessionReseller } from '../../context.js';
 import { rows } from '../../db/index.js';
@@ -205,7 +205,7 @@ async function openPaidAccount(ctx: Ctx, input: OpenAccount, priceCents: number,
     renewal_price_cents: v.renewalPriceCents,
     password_hash: v.passwordHash,
   };
-  const movement = { resellerId: v.resellerId, amountCents: priceCents, kind: 'vpn_purchase', reference: `${liveBooks.auditTarget}:${id}`, description: `VPN account ${v.username}: ${opening.plan}`, personId: input.personId ?? null } as const;
+  const movement = { resellerId: v.resellerId, amountCents: priceCents, kind: 'vpn_purchase', reference: `${liveBooks.auditTarget}:${id}`, description: description('vpnPurchase', { username: v.username, plan: opening.plan }), personId: input.personId ?? null } as const;
   const notification = ctx.notifier.row(v.resellerId, opening.notice(id));
   const paid = await chargeWallet(ctx, {
     movement,
@@ -291,7 +291,7 @@ export async function createAccount(ctx: Ctx, session: Session, input: CreateInp
                   amountCents: unitCents,
                   kind: 'vpn_purchase',
                   reference: `${books.auditTarget}:${account.id}`,
-                  description: `VPN account ${account.username}: ${account.plan}`,
+                  description: description('vpnPurchase', { username: account.username, plan: account.plan }),
                   personId: session.personId ?? null,
                 })
               : await books.balanceCents(unit.tx, owner.id);
@@ -427,7 +427,7 @@ export async function updateStatus(ctx: Ctx, session: Session, ref: AccountRef, 
             amountCents: unitCents,
             kind: 'vpn_renewal',
             reference: `${books.auditTarget}:${account.id}:renewal:${now.toISOString()}`,
-            description: `Renewal of VPN account ${account.username}`,
+            description: description('vpnRenewal', { username: account.username }),
             actorId: session.id === account.reseller_id ? null : session.id,
           });
         }

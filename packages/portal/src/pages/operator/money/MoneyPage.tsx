@@ -11,6 +11,7 @@ import { MONEY_KINDS, MONEY_STATUSES, PAGE_SIZES, type MoneyRow } from '@partner
 import { ExportCsvButton } from '../../../components/ExportCsvButton';
 import { FilterPanel } from '../../../components/FilterPanel';
 import { useFormat } from '../../../components/format';
+import { useServerWords } from '../../../i18n/serverWords';
 import { ListTable } from '../../../components/ListTable';
 import { PageHeader } from '../../../components/PageHeader';
 import { PortalList } from '../../../components/PortalList';
@@ -55,6 +56,7 @@ function MoneyFilters() {
 function MoneyTable() {
   const translate = useTranslate();
   const format = useFormat();
+  const words = useServerWords('descriptions');
   return (
     <ListTable rowTestId="money-row" label={translate('pp.money.title')}>
       <Col source="created_at" render={(m) => format.dateTime(m.created_at)} />
@@ -72,7 +74,7 @@ function MoneyTable() {
       <Col source="status" disableSort render={(m) => <Chip size="small" color={STATUS_COLOR[m.status]} label={translate(`pp.money.statuses.${m.status}`)} />} />
       <Col source="gateway" disableSort />
       <Col source="reference" disableSort cellSx={() => ({ fontFamily: 'monospace' })} />
-      <Col source="description" disableSort cellSx={() => ({ maxWidth: 360 })} />
+      <Col source="description" disableSort cellSx={() => ({ maxWidth: 360 })} render={(r) => words(r.description)} />
     </ListTable>
   );
 }

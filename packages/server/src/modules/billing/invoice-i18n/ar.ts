@@ -17,6 +17,8 @@ export const ar = {
   method: 'طريقة الدفع: {method}',
   invoicedTo: 'صادرة إلى',
   description: 'الوصف',
+  /** The description of the invoice a deposit makes (`descriptions.walletDeposit`). */
+  walletDeposit: 'إيداع في المحفظة',
   amount: 'المبلغ',
   total: 'الإجمالي',
   transactions: 'المدفوعات',

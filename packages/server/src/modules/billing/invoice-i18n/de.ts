@@ -15,6 +15,8 @@ export const de = {
   method: 'Zahlungsart: {method}',
   invoicedTo: 'Rechnungsempfänger',
   description: 'Beschreibung',
+  /** The description of the invoice a deposit makes (`descriptions.walletDeposit`). */
+  walletDeposit: 'Wallet-Aufladung',
   amount: 'Betrag',
   total: 'Gesamtbetrag',
   transactions: 'Zahlungen',

@@ -18,6 +18,8 @@ export const en = {
   method: 'Payment method: {method}',
   invoicedTo: 'Invoiced to',
   description: 'Description',
+  /** The description of the invoice a deposit makes (`descriptions.walletDeposit`). */
+  walletDeposit: 'Wallet Deposit',
   amount: 'Amount',
   total: 'Total',
   transactions: 'Transactions',

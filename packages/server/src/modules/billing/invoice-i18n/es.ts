@@ -15,6 +15,8 @@ export const es = {
   method: 'Forma de pago: {method}',
   invoicedTo: 'Facturado a',
   description: 'Concepto',
+  /** The description of the invoice a deposit makes (`descriptions.walletDeposit`). */
+  walletDeposit: 'Depósito en el monedero',
   amount: 'Importe',
   total: 'Total',
   transactions: 'Transacciones',

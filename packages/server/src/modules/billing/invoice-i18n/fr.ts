@@ -16,6 +16,8 @@ export const fr = {
   method: 'Moyen de paiement\u00a0: {method}',
   invoicedTo: 'Facturé à',
   description: 'Désignation',
+  /** The description of the invoice a deposit makes (`descriptions.walletDeposit`). */
+  walletDeposit: 'Approvisionnement du portefeuille',
   amount: 'Montant',
   total: 'Total',
   transactions: 'Transactions',

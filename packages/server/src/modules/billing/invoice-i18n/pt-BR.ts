@@ -15,6 +15,8 @@ export const ptBR = {
   method: 'Forma de pagamento: {method}',
   invoicedTo: 'Faturado para',
   description: 'Descrição',
+  /** The description of the invoice a deposit makes (`descriptions.walletDeposit`). */
+  walletDeposit: 'Depósito na carteira',
   amount: 'Valor',
   total: 'Total',
   transactions: 'Transações',

@@ -15,6 +15,8 @@ export const ru = {
   method: 'Способ оплаты: {method}',
   invoicedTo: 'Плательщик',
   description: 'Описание',
+  /** The description of the invoice a deposit makes (`descriptions.walletDeposit`). */
+  walletDeposit: 'Пополнение кошелька',
   amount: 'Сумма',
   total: 'Итого',
   transactions: 'Платежи',
