@@ -72,5 +72,7 @@ describe("a notification in the reader's language", () => {
     // What an admin typed as an invoice's description is theirs.
     expect(described('Consulting, November')).toBe('Consulting, November');
     expect(localise(description('walletDeposit'), 'de', { groups: ['notices'] })).toBe('Wallet Deposit');
+    // A refusal, a rule or an answer is looked for among their own sentences only.
+    expect(localise(description('settlement', { note: 'Wire 42' }), 'de')).toBe('Settlement: Wire 42');
   });
 });

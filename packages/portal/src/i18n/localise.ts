@@ -43,7 +43,7 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 let matchers: Matcher[] | undefined;
 /** Exact English texts (no placeholder), found at once. */
-let exact: Map<string, Matcher> | undefined;
+let exact: Map<string, Matcher[]> | undefined;
 
 function index(english: Sentences) {
   if (matchers && exact) return { matchers, exact };
@@ -67,7 +67,8 @@ function index(english: Sentences) {
   };
   for (const group of Object.keys(english) as Group[]) visit(group, english[group] as Tree, []);
   matchers = all;
-  exact = new Map(all.filter((m) => m.names.length === 0).map((m) => [m.text, m]));
+  exact = new Map();
+  for (const m of all) if (m.names.length === 0) exact.set(m.text, [...(exact.get(m.text) ?? []), m]);
   return { matchers, exact };
 }
 
@@ -121,19 +122,22 @@ export function pluralForm(locale: Locale, n: number): number {
 
 const at = (tree: object, path: string[]): unknown => path.reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], tree);
 
+/** What a refusal, a form's rule or an answer may be: never a notice or a record's description. */
+const ANSWERS: Group[] = ['validation', 'refusals', 'successes'];
+
 export interface LocaliseOptions {
-  /** Only the sentences of these groups (a notification is only ever one of `notices`). */
+  /** Only the sentences of these groups (a notification is only ever one of `notices`); the answers' by default. */
   groups?: Group[];
   /** Writes a value in the shown language (an amount, a date); values are kept as they came without it. */
   value?: (value: string, name: string) => string;
 }
 
 /** The catalogue sentence `text` is, with the values it was filled with; the wordiest when several fit. */
-function recognise(english: Sentences, text: string, groups: Group[] | undefined) {
+function recognise(english: Sentences, text: string, groups: Group[]) {
   const { matchers: all, exact: byText } = index(english);
-  const inGroups = (m: Matcher) => !groups || groups.includes(m.group);
-  const same = byText.get(text);
-  if (same && inGroups(same)) return { found: same, values: {} as Record<string, string> };
+  const inGroups = (m: Matcher) => groups.includes(m.group);
+  const same = byText.get(text)?.find(inGroups);
+  if (same) return { found: same, values: {} as Record<string, string> };
   let best: { found: Matcher; values: Record<string, string> } | undefined;
   for (const matcher of all) {
     if (matcher.names.length === 0 || !inGroups(matcher) || (best && best.found.literal >= matcher.literal)) continue;
@@ -152,7 +156,7 @@ export function localise(text: string, locale: Locale = currentLocale(), options
   // The spec's fallback form (`code : rspf-003, Unable to …`) keeps its code and words the rest.
   const coded = /^code : ([\w-]+), (.*)$/s.exec(text);
   if (coded) return `code : ${coded[1]}, ${localise(coded[2] as string, locale, options)}`;
-  const recognised = recognise(english, text, options.groups);
+  const recognised = recognise(english, text, options.groups ?? ANSWERS);
   if (!recognised) return text;
   const { found, values } = recognised;
   const words = at(theirs[found.group], found.path);
